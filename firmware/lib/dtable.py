@@ -1,0 +1,151 @@
+# Reader for the decomposition table built on the host (host_tools/gen_tables.py documents
+# the layout).  The table stays on flash: only the block index (about 600 bytes) and one
+# 96-byte buffer live in RAM.  A lookup is one bisect in RAM and at most one small read.
+# A firmware build that freezes the table as a bytes object is read in place, no copy.
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+_HEADER = const(20)
+_NO_PAIR = const(15)
+_EMPTY = const(7)
+
+PATH = "dtable.bin"
+
+
+def _u16(b, i):
+    return b[i] | b[i + 1] << 8
+
+
+def _u24(b, i):
+    return b[i] | b[i + 1] << 8 | b[i + 2] << 16
+
+
+def _u32(b, i):
+    return b[i] | b[i + 1] << 8 | b[i + 2] << 16 | b[i + 3] << 24
+
+
+class Table:
+    def __init__(self, source):
+        """source: a path, or a bytes object holding the whole table (frozen firmware)."""
+        if isinstance(source, str):
+            self._file = open(source, "rb")
+            self._mem = None
+        else:
+            self._file = None
+            self._mem = memoryview(source)
+        self._buf = bytearray(96)
+        h = bytes(self._read(0, _HEADER))
+        if h[0:4] != b"MJDT" or h[4] != 1:
+            raise ValueError("not a version 1 decomposition table")
+        self.block_keys = h[5]
+        self.n_keys = _u16(h, 6)
+        n_blocks = _u16(h, 8)
+        self._starts_at = _u32(h, 12)
+        self._divs_at = _u32(h, 16)
+        if self._mem is not None:
+            idx = self._mem[_HEADER:_HEADER + 4 * n_blocks]
+        else:
+            self._file.seek(_HEADER)
+            idx = self._file.read(4 * n_blocks)
+        self._index = [_u32(idx, 4 * b) for b in range(n_blocks)]
+        self._keys_at = _HEADER + 4 * n_blocks
+        self._block = -1   # which block of keys the buffer holds (file source)
+        self._block_len = 0
+
+    def close(self):
+        if self._file:
+            self._file.close()
+
+    def _read(self, offset, n):
+        """n bytes at offset: a view into the frozen bytes, or into the buffer after one read."""
+        if self._mem is not None:
+            return self._mem[offset:offset + n]
+        f = self._file
+        f.seek(offset)
+        view = memoryview(self._buf)[:n]
+        f.readinto(view)
+        return view
+
+    def find(self, key):
+        """Index of a canonical run key, or -1 when the run cannot be divided."""
+        index = self._index
+        lo = 0
+        hi = len(index)
+        while lo < hi:  # last block whose first key <= key
+            mid = (lo + hi) >> 1
+            if index[mid] <= key:
+                lo = mid + 1
+            else:
+                hi = mid
+        b = lo - 1
+        if b < 0:
+            return -1
+        first = b * self.block_keys
+        if self._mem is not None:
+            keys = self._mem[self._keys_at + 3 * first:]
+            count = min(self.block_keys, self.n_keys - first)
+        else:
+            if b != self._block:
+                count = min(self.block_keys, self.n_keys - first)
+                self._read(self._keys_at + 3 * first, 3 * count)
+                self._block = b
+                self._block_len = count
+            keys = self._buf
+            count = self._block_len
+        lo = 0
+        hi = count
+        while lo < hi:
+            mid = (lo + hi) >> 1
+            k = _u24(keys, 3 * mid)
+            if k == key:
+                return first + mid
+            if k < key:
+                lo = mid + 1
+            else:
+                hi = mid
+        return -1
+
+    def divisions(self, i):
+        """The encoded divisions (ints) of key index i."""
+        self._block = -1  # the buffer is about to be reused
+        s = self._read(self._starts_at + 2 * i, 4)
+        a = _u16(s, 0)
+        n = _u16(s, 2) - a
+        d = self._read(self._divs_at + 3 * a, 3 * n)
+        return [_u24(d, 3 * j) for j in range(n)]
+
+
+def decode(div, length, mirrored):
+    """(pair position or -1, [chow start positions]) of one division of a run of `length`."""
+    p = div & 15
+    pair = -1 if p == _NO_PAIR else p
+    chows = []
+    div >>= 4
+    while div & 7 != _EMPTY and len(chows) < 5:
+        chows.append(div & 7)
+        div >>= 3
+    if mirrored:
+        if pair >= 0:
+            pair = length - 1 - pair
+        for j in range(len(chows)):
+            chows[j] = length - 3 - chows[j]
+    return pair, chows
+
+
+_default = None
+
+
+def default():
+    """The table frozen into firmware if present, else the file at PATH; opened once."""
+    global _default
+    if _default is None:
+        try:
+            from dtable_frozen import TABLE
+            _default = Table(TABLE)
+        except ImportError:
+            _default = Table(PATH)
+    return _default

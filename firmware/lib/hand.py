@@ -1,0 +1,171 @@
+# The hand as the contract describes it (shared/spec/score-interface.md), parsed and
+# validated.  Every refusal is a HandError with the contract's code and a message a
+# referee can act on.
+
+import tiles
+from errors import HandError
+
+# Meld kinds, in the order the contract names them.
+CHI = 0
+PON = 1
+KAN = 2      # exposed kong claimed from a discard
+ADDKAN = 3   # kong added to one's own exposed pung
+ANKAN = 4    # concealed kong
+MELD_WORDS = ("chi", "pon", "kan", "addkan", "ankan")
+
+BY_WORDS = ("self", "discard", "robkong")
+
+# Context words every ruleset understands; a ruleset adds its own.
+COMMON_FLAGS = ("last_tile", "kong_replacement", "flower_replacement", "last_of_kind",
+                "heavenly", "earthly", "human", "ready_declared")
+
+HAND_FIELDS = ("hand", "melds", "win", "by", "flowers", "flags")
+TABLE_FIELDS = ("seat", "round", "dealer", "streak")
+
+
+class Hand:
+    """A validated hand.  Tiles are ints (see tiles.py); `concealed` excludes the winning tile."""
+
+    def __init__(self):
+        self.concealed = []
+        self.melds = []       # (kind, first tile): chi's lowest tile, else the repeated tile
+        self.win = 0
+        self.by = "self"
+        self.seat = 0
+        self.round = 0
+        self.flowers = []
+        self.flags = ()
+        self.dealer = False
+        self.streak = 0
+
+    def has(self, flag):
+        return flag in self.flags
+
+    def self_drawn(self):
+        return self.by == "self"
+
+    def exposed(self):
+        """True when any meld was claimed from another player (a concealed kong is not)."""
+        for kind, _ in self.melds:
+            if kind != ANKAN:
+                return True
+        return False
+
+    def all_tiles(self):
+        """Every tile the player holds at the win: concealed, winning tile and melds."""
+        out = list(self.concealed)
+        out.append(self.win)
+        for kind, t in self.melds:
+            out.extend(meld_tiles(kind, t))
+        return out
+
+
+def meld_tiles(kind, t):
+    if kind == CHI:
+        return [t, t + 1, t + 2]
+    if kind == PON:
+        return [t, t, t]
+    return [t, t, t, t]
+
+
+def parse_meld(text):
+    if not isinstance(text, str):
+        raise HandError("bad_meld", "a meld is text like 'pon 555p', not %r" % (text,))
+    parts = text.split()
+    if len(parts) != 2 or parts[0] not in MELD_WORDS:
+        raise HandError("bad_meld", "meld '%s' must be 'chi|pon|kan|addkan|ankan TILES'" % text)
+    kind = MELD_WORDS.index(parts[0])
+    ts = tiles.parse(parts[1])
+    ts.sort()
+    if kind == CHI:
+        if len(ts) != 3 or ts[0] >= 27 or ts[1] != ts[0] + 1 or ts[2] != ts[0] + 2 \
+                or ts[0] // 9 != ts[2] // 9:
+            raise HandError("bad_meld", "'%s' is not a chow: three consecutive tiles of one suit" % text)
+    else:
+        want = 3 if kind == PON else 4
+        if len(ts) != want or ts[0] != ts[-1]:
+            raise HandError("bad_meld", "'%s' must be %d identical tiles" % (text, want))
+    return (kind, ts[0])
+
+
+def _flags(value, extra):
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        raise HandError("bad_field", "flags must be a list of words")
+    for f in value:
+        if not isinstance(f, str) or (f not in COMMON_FLAGS and f not in extra):
+            raise HandError("bad_field", "unknown context word %r" % (f,))
+    return tuple(value)
+
+
+def _flowers(value):
+    if value is None or value == "":
+        return []
+    fl = tiles.parse(value, True)
+    if not value.endswith("f") or "m" in value or "p" in value or "s" in value or "z" in value:
+        raise HandError("bad_tile", "flowers are written 1f..8f, not '%s'" % value)
+    seen = bytearray(8)
+    for f in fl:
+        if seen[f]:
+            raise HandError("too_many_copies", "flower %df is listed twice" % (f + 1))
+        seen[f] = 1
+    fl.sort()
+    return fl
+
+
+def parse(obj, n_sets, extra_flags=(), table_fields=True):
+    """Validate a contract hand dict (without `rules`).  n_sets: 4 for 13-tile games, 5 for 16-tile."""
+    allowed = HAND_FIELDS + TABLE_FIELDS if table_fields else HAND_FIELDS
+    for key in obj:
+        if key not in allowed:
+            raise HandError("bad_field", "unknown field %r" % (key,))
+    h = Hand()
+    if "hand" not in obj or "win" not in obj:
+        raise HandError("bad_field", "a hand needs 'hand' and 'win'")
+    h.concealed = tiles.parse(obj["hand"])
+    h.concealed.sort()
+    w = tiles.parse(obj["win"])
+    if len(w) != 1:
+        raise HandError("bad_tile", "'win' must be exactly one tile, not '%s'" % obj["win"])
+    h.win = w[0]
+    melds = obj.get("melds", [])
+    if not isinstance(melds, list):
+        raise HandError("bad_field", "melds must be a list like [\"pon 555p\"]")
+    h.melds = [parse_meld(m) for m in melds]
+    by = obj.get("by", "self")
+    if by not in BY_WORDS:
+        raise HandError("bad_field", "by must be self, discard or robkong, not %r" % (by,))
+    h.by = by
+    if table_fields:
+        h.seat = tiles.parse_wind(obj.get("seat", "E"), "seat")
+        h.round = tiles.parse_wind(obj.get("round", "E"), "round")
+        dealer = obj.get("dealer", False)
+        if dealer is not True and dealer is not False:
+            raise HandError("bad_field", "dealer must be true or false")
+        h.dealer = dealer
+        streak = obj.get("streak", 0)
+        if not isinstance(streak, int) or streak is True or streak is False or streak < 0:
+            raise HandError("bad_field", "streak must be a whole number 0 or more")
+        h.streak = streak
+    h.flowers = _flowers(obj.get("flowers"))
+    h.flags = _flags(obj.get("flags"), extra_flags)
+    check_counts(h, n_sets)
+    return h
+
+
+def check_counts(h, n_sets):
+    if len(h.melds) > n_sets:
+        raise HandError("tile_count", "%d melds, but a hand has only %d sets" % (len(h.melds), n_sets))
+    want = 3 * (n_sets - len(h.melds)) + 1
+    if len(h.concealed) != want:
+        raise HandError("tile_count", "with %d melds the hand must hold %d tiles besides the winning tile, not %d"
+                        % (len(h.melds), want, len(h.concealed)))
+    c = tiles.counts(h.all_tiles())
+    for t in range(tiles.N_TILES):
+        if c[t] > 4:
+            raise HandError("too_many_copies", "%d copies of %s (there are only four)" % (c[t], tiles.name(t)))
+    if h.by == "robkong":
+        if c[h.win] > 1:
+            raise HandError("too_many_copies", "a robbed kong's tile %s cannot also be in the winner's hand"
+                            % tiles.name(h.win))

@@ -1,0 +1,106 @@
+# Tile codes shared by every module.
+# A tile is an int 0..33: 0-8 characters 1m-9m, 9-17 dots 1p-9p, 18-26 bamboo 1s-9s,
+# 27-33 honours E S W N, red (中), green (發), white (白).  Flowers are ints 0..7
+# (1f..8f); flower f belongs to seat wind f % 4.
+
+from errors import HandError
+
+SUITS = "mpsz"
+WIND_LETTERS = "ESWN"
+EAST = 27
+RED = 31
+GREEN = 32
+WHITE = 33
+N_TILES = 34
+
+
+def suit(t):
+    return t // 9
+
+
+def rank(t):
+    """1..9 for suited tiles (for honours: 1..7 in E S W N 中 發 白 order)."""
+    return t % 9 + 1
+
+
+def is_honor(t):
+    return t >= 27
+
+
+def is_wind(t):
+    return 27 <= t <= 30
+
+
+def is_dragon(t):
+    return t >= 31
+
+
+def is_terminal(t):
+    return t < 27 and t % 9 in (0, 8)
+
+
+def is_terminal_or_honor(t):
+    return t >= 27 or t % 9 in (0, 8)
+
+
+def name(t):
+    if t < 27:
+        return str(t % 9 + 1) + SUITS[t // 9]
+    return str(t - 26) + "z"
+
+
+def names(tiles):
+    return " ".join(name(t) for t in tiles)
+
+
+def parse(text, allow_flowers=False):
+    """'123m55z' -> [0, 1, 2, 31, 31].  Raises HandError('bad_tile')."""
+    if not isinstance(text, str):
+        raise HandError("bad_field", "tiles must be written as text, e.g. 123m55z")
+    out = []
+    digits = []
+    for ch in text:
+        if "0" <= ch <= "9":
+            digits.append(ord(ch) - 48)
+        elif ch in "mpszf":
+            if not digits:
+                raise HandError("bad_tile", "suit letter '%s' without digits in '%s'" % (ch, text))
+            for d in digits:
+                out.append(_code(d, ch, text, allow_flowers))
+            digits = []
+        elif ch == " ":
+            continue
+        else:
+            raise HandError("bad_tile", "'%s' is not a tile character in '%s'" % (ch, text))
+    if digits:
+        raise HandError("bad_tile", "digits without a suit letter at the end of '%s'" % text)
+    return out
+
+
+def _code(d, ch, text, allow_flowers):
+    if ch == "f":
+        if not allow_flowers:
+            raise HandError("bad_tile", "flower tiles belong in 'flowers', not in '%s'" % text)
+        if 1 <= d <= 8:
+            return d - 1
+        raise HandError("bad_tile", "no flower %df in '%s' (1f..8f)" % (d, text))
+    if ch == "z":
+        if 1 <= d <= 7:
+            return 26 + d
+        raise HandError("bad_tile", "no honour %dz in '%s' (1z..7z)" % (d, text))
+    if 1 <= d <= 9:
+        return SUITS.index(ch) * 9 + d - 1
+    raise HandError("bad_tile", "no tile %d%s in '%s' (ranks are 1..9)" % (d, ch, text))
+
+
+def parse_wind(value, field):
+    if value in ("E", "S", "W", "N"):
+        return "ESWN".index(value)
+    raise HandError("bad_field", "%s must be one of E S W N, not %r" % (field, value))
+
+
+def counts(tiles):
+    c = bytearray(N_TILES)
+    for t in tiles:
+        c[t] += 1
+    return c

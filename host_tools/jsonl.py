@@ -1,0 +1,41 @@
+"""The host half of the contract's JSON-lines CLIs: each stdin line is parsed on the host
+(anything that is not a JSON object is answered bad_json here), the rest go to a handler
+on CPython or to the device loop, and each answer is written as soon as it is known."""
+
+import argparse
+import json
+import sys
+
+from host_tools.device import DEFAULT_HEAP, Device
+
+BAD_JSON = {"ok": False, "error": {"code": "bad_json", "message": "the line is not a JSON object"}}
+
+
+def parse_line(line):
+    try:
+        obj = json.loads(line)
+    except ValueError:
+        return None
+    return obj if isinstance(obj, dict) else None
+
+
+def main(description, host_handler, device_entry, argv=None):
+    ap = argparse.ArgumentParser(description=description)
+    ap.add_argument("--device", action="store_true",
+                    help="run the firmware inside the MicroPython unix port")
+    ap.add_argument("--heap", default=DEFAULT_HEAP, help="device GC heap, e.g. 64k (default)")
+    args = ap.parse_args(argv)
+    if args.device:
+        device = Device(device_entry, args.heap)
+        handle = device.ask
+    else:
+        handle = host_handler()
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        obj = parse_line(line)
+        ans = BAD_JSON if obj is None else handle(obj)
+        sys.stdout.write(json.dumps(ans, ensure_ascii=False) + "\n")
+        sys.stdout.flush()
+    if args.device:
+        device.close()
