@@ -5,7 +5,7 @@ class HandError(Exception):
     """A hand or event that cannot be accepted.  `code` is the contract's error code."""
 
     def __init__(self, code, message):
-        Exception.__init__(self, message)
+        super().__init__(message)
         self.code = code
         self.message = message
 
