@@ -1,9 +1,548 @@
-# Taiwan 16-tile.  Interim: accepts and rejects hands with the engine; scoring follows.
+# Taiwan 16-tile (台灣十六張), scored in 台 after shared/rules/taiwan-16.txt.
+#
+# Every element is data (ELEMENTS: id, name as the text spells it, 台 per count) with one
+# small predicate returning its count; the exclusion table at the end of the text is data
+# (EXCLUSIONS), row by row, each entry with the decision on who gives way.  docs/rules/tw.md
+# explains every decision.  The best reading of the hand is the one with the most 台.
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+from errors import HandError
+from hand import ANKAN
+
 UNIT = "tai"
 N_SETS = 5
-FLAGS = ()
-SHAPES = ()
+FLAGS = ()      # only the contract's common words; see docs/rules/tw.md for how each is used
+SHAPES = ()     # sets and a pair only
+
+STREAK_CAP = const(18)     # 連莊十八: 莊家 1 + 連莊 18 + 拉莊 18 = 37
+FLOWER_WIN_TAI = const(8)  # 八仙過海 and 七搶一, settled by the table as flowers events
+
+# Engine set kinds (engine.CHOW, PUNG, KONG), kept here so the module needs no engine import.
+_CHOW = const(0)
+
+
+def dealer_tai(streak):
+    """台 the dealer adds to any payment he is part of: 莊家 1 + 連n拉n 2n, n capped at 18."""
+    if streak < 0:
+        streak = 0
+    return 1 + 2 * min(streak, STREAK_CAP)
+
+
+# ---- the elements -------------------------------------------------------------------
+# One line each: stable id, name as the text spells it, 台 per count.  Predicates below
+# (PREDICATES), in the same order.  Counts above 1: 連莊 n (連n拉n, 2 台 per consecutive
+# win, n <= 18); 風牌 one per seat-wind set and one per prevailing-wind set; 花牌 the
+# winner's own-seat flowers; 三元牌 the 中 發 白 pungs; 花槓 the full flower sets.
+# 清一色 includes 字一色 (honours only).  八仙過海 and 七搶一 are FLOWER_WIN_TAI.
+ELEMENTS = """
+dealer               莊家      1
+streak               連莊      2
+self_drawn           自摸      1
+concealed            門清      1
+wind                 風牌      1
+flower               花牌      1
+dragon               三元牌    1
+last_tile            海底撈月  1
+ready                眼牌      1
+kong_bloom           槓上開花  1
+rob_kong             搶槓      1
+single_wait          獨聽      1
+ping_hu              平胡      2
+three_concealed      三暗刻    2
+all_melded           全求人    2
+flower_kong          花槓      2
+concealed_self_drawn 門清自摸  3
+all_pungs            碰碰胡    4
+small_dragons        小三元    4
+half_flush           混一色    4
+small_winds          小四喜    4
+four_concealed       四暗刻    4
+full_flush           清一色    8
+five_concealed       五暗刻    16
+big_dragons          大三元    8
+big_winds            大四喜    8
+eight_flowers        八仙過海  8
+seven_rob_one        七搶一    8
+human                人胡      8
+heavenly             天胡      16
+earthly              地胡      16
+"""
+
+_DEALER = const(0)
+_STREAK = const(1)
+_EIGHT_FLOWERS = const(26)
+
+
+def elements():
+    """[(id, name, 台)] in ELEMENTS order (built on demand: the text is the data)."""
+    out = []
+    for line in ELEMENTS.split("\n"):
+        if line:
+            eid, name, value = line.split()
+            out.append((eid, name, int(value)))
+    return out
+
+
+def _values():
+    v = bytearray()
+    for e in elements():
+        v.append(e[2])
+    return bytes(v)
+
+
+VALUES = _values()
+N_ELEMENTS = len(VALUES)
+
+
+def index(key):
+    """Position of the element with id or name `key`, -1 for none (胡牌 is no element)."""
+    i = 0
+    for line in ELEMENTS.split("\n"):
+        if line:
+            eid, name, _ = line.split()
+            if key == eid or key == name:
+                return i
+            i += 1
+    return -1
+
+
+# ---- the exclusion table ------------------------------------------------------------
+# The text's table, row by row, as the text writes it: "row: entry（marker）、...".
+# 不包括: never counted together.  已包括: one already includes the other.  Either way the
+# two are not counted together, and the one that gives way is decided by one rule:
+#   the element with fewer 台 (its value in ELEMENTS) gives way; on equal 台 the row's
+#   element gives way.
+# The markers a / b (已包括a, 已包括b, 已包括a和b) are never defined: decided that they
+# change nothing.  "天胡地胡" stands for both 天胡 and 地胡.  "胡牌" is no element of the
+# 台 table: read as "a win on another player's tile" (八仙過海 is judged self-drawn, 七搶一
+# takes a flower from one player), it carries no 台 and its entries change nothing.
+# Decisions beside each row; where rows disagree, both give the same outcome.
+EXCLUSIONS = (
+    # 莊家、連莊: 全部牌型都可出現 -- counted with everything (no entries).
+    "莊家: ",
+    # 自摸 gives way to all.  全求人、平胡、人胡、搶槓、七搶一 never meet a self-drawn win
+    # anyway.  天胡地胡: 已包括b here, 不包括 in the 天胡、地胡 row: same outcome, 自摸 is
+    # not counted.  八仙過海 已包括a here, 已包括a和b in its row: agree.
+    "自摸: 全求人（不包括）、平胡（不包括）、門清自摸（已包括a）、人胡（不包括）、天胡地胡（已包括b）、搶槓（不包括）、八仙過海（已包括a）、七搶一（不包括）",
+    # 門清 gives way to all.  人胡: 已包括b here, 已包括a和b in the 人胡 row: agree.
+    # 天胡地胡: 已包括b here, 不包括 in the 天胡、地胡 row: same outcome.
+    # 八仙過海: 不包括 here, nothing in its row: 門清 is not counted with it.
+    "門清: 全求人（不包括）、門清自摸（已包括a）、人胡（已包括b）、天胡地胡（已包括b）、八仙過海（不包括）、七搶一（不包括）",
+    # 風牌 gives way (the 小四喜 / 大四喜 texts: 不另計風台台數); 平胡 has no honours.
+    "風牌: 平胡（不包括）、小四喜（不包括）、大四喜（不包括）",
+    # 花牌 gives way; 平胡 has no flowers.
+    "花牌: 平胡（不包括）、八仙過海（不包括）、七搶一（不包括）",
+    # 三元牌 gives way (the 小三元 / 大三元 texts: 不另計三元牌台數).
+    "三元牌: 平胡（不包括）、小三元（不包括）、大三元（不包括）",
+    # 海底撈月 gives way to all.  槓上開花 has the same 1 台: decided 槓上開花 stands
+    # (a last tile drawn as a replacement scores 槓上開花 only).
+    "海底撈月: 槓上開花（不包括）、平胡（不包括）、搶槓（不包括）、全求人（不包括）、八仙過海（不包括）、七搶一（不包括）、人胡（不包括）、天胡地胡（不包括）",
+    # 三暗刻: never meets 平胡 or 全求人 (same 2 台: the row's element would give way).
+    "三暗刻: 平胡（不包括）、全求人（不包括）",
+    # 碰碰胡: never meets 平胡 (平胡 would give way).
+    "碰碰胡: 平胡（不包括）",
+    # 混一色 gives way to 清一色 (字一色 included).
+    "混一色: 清一色（不包括）",
+    # 四暗刻 includes 三暗刻.  碰碰胡 is not in the row: 四暗刻 and 碰碰胡 both count.
+    "四暗刻: 平胡（不包括）、三暗刻（已包括b）、全求人（不包括）",
+    # 八仙過海 stands over 自摸, 花牌, 花槓, 全求人 (and agrees with their rows).
+    "八仙過海: 胡牌（不包括）、自摸（已包括a和b）、花牌（不包括）、花槓（不包括）、全求人（不包括）",
+    # 七搶一 stands over 自摸, 花牌, 花槓, 全求人.
+    "七搶一: 自摸（不包括）、胡牌（已包括a和b）、花牌（不包括）、花槓（不包括）、全求人（不包括）",
+    # 人胡 includes 門清 (agrees with the 門清 row); never meets 全求人.
+    "人胡: 胡牌（已包括b）、門清（已包括a和b）、全求人（不包括）",
+    # 五暗刻 includes 碰碰胡, 三暗刻, 四暗刻, 門清.  門清自摸 is not in the row: a
+    # self-drawn 五暗刻 still counts 門清自摸 (which itself includes 門清 and 自摸).
+    "五暗刻: 碰碰胡（已包括a和b）、三暗刻（已包括a和b）、四暗刻（已包括a和b）、門清（已包括a和b）、全求人（不包括）",
+    # 天胡、地胡 stand over 門清, 自摸, 門清自摸; never meet 全求人.
+    "天胡地胡: 門清（不包括）、自摸（不包括）、門清自摸（不包括）、全求人（不包括）",
+    # 獨聽 gives way to 全求人 (2 台), which always waits on one tile.
+    "獨聽: 全求人（不包括）",
+)
+
+NOT_WITH = const(0)   # 不包括
+INCLUDED = const(1)   # 已包括
+
+
+def _indexes(name):
+    if name == "天胡地胡":
+        return (index("天胡"), index("地胡"))
+    i = index(name)
+    return (i,) if i >= 0 else ()
+
+
+def exclusions():
+    """The table parsed: [(row element, listed element, NOT_WITH or INCLUDED, marker)],
+    element indexes into ELEMENTS; entries naming 胡牌 are left out (no 台)."""
+    out = []
+    for line in EXCLUSIONS:
+        row, _, rest = line.partition(": ")
+        rows = _indexes(row)
+        for entry in rest.split("、"):
+            if not entry:
+                continue
+            name, _, mark = entry.partition("（")
+            mark = mark.rstrip("）")
+            kind = INCLUDED if mark.startswith("已包括") else NOT_WITH
+            for r in rows:
+                for c in _indexes(name):
+                    out.append((r, c, kind, mark))
+    return out
+
+
+def give_way(r, c):
+    """Of row element r and listed element c, the one not counted: fewer 台 gives way, on
+    equal 台 the row's element."""
+    return r if VALUES[c] >= VALUES[r] else c
+
+
+_PAIRS = None   # bytes: loser, winner, loser, winner, ... built on first use
+
+
+def _pairs():
+    global _PAIRS
+    if _PAIRS is None:
+        b = bytearray()
+        for r, c, _, _ in exclusions():
+            loser = give_way(r, c)
+            b.append(loser)
+            b.append(c if loser == r else r)
+        _PAIRS = bytes(b)
+    return _PAIRS
+
+
+# ---- what the predicates look at ----------------------------------------------------
+
+class _HandFacts:
+    """Facts about the hand that every reading shares."""
+
+    def __init__(self, hand, analysis):
+        self.hand = hand
+        self.self_drawn = hand.by == "self"
+        menqing = True
+        melded = 0        # melds claimed from others (chi, pon, kan, addkan)
+        kongs = 0
+        for kind, _ in hand.melds:
+            if kind != ANKAN:
+                menqing = False
+                melded += 1
+            if kind > 1:
+                kongs += 1
+        self.menqing = menqing
+        self.melded = melded
+        self.kongs = kongs
+        self.n_waits = len(analysis.waits)
+        c = analysis.counts
+        suits = 0
+        for s in range(3):
+            for t in range(s * 9, s * 9 + 9):
+                if c[t]:
+                    suits += 1
+                    break
+        honours = False
+        for t in range(27, 34):
+            if c[t]:
+                honours = True
+                break
+        self.suits = suits
+        self.honours = honours
+        own = 0
+        fl = 0
+        for f in hand.flowers:
+            fl |= 1 << f
+            if f % 4 == hand.seat:
+                own += 1
+        self.own_flowers = own
+        self.flower_sets = (1 if fl & 0x0F == 0x0F else 0) + (1 if fl & 0xF0 == 0xF0 else 0)
+        self.n_flowers = len(hand.flowers)
+
+
+class _ReadingFacts:
+    """Facts about one reading."""
+
+    def __init__(self, hf, reading):
+        self.wait = reading.wait
+        pair = reading.pair
+        chows = 0
+        hidden = 0       # concealed pungs and kongs, not counting one completed by a discard
+        winds = 0        # bit w set: a pung or kong of wind w (0..3 = E S W N)
+        dragons = 0
+        for kind, t, op in reading.sets:
+            if kind == _CHOW:
+                chows += 1
+                continue
+            if not op:
+                hidden += 1
+            if 27 <= t <= 30:
+                winds |= 1 << (t - 27)
+            elif t >= 31:
+                dragons += 1
+        self.chows = chows
+        self.hidden = hidden
+        self.winds = winds
+        self.n_winds = _bits(winds)
+        self.dragons = dragons
+        self.wind_pair = 27 <= pair <= 30
+        self.dragon_pair = pair >= 31
+
+
+def _bits(x):
+    n = 0
+    while x:
+        n += x & 1
+        x >>= 1
+    return n
+
+
+# ---- predicates: one per element, returning its count (0: not scored) -----------------
+
+def _dealer(h, hf, rf):
+    return 1 if h.dealer else 0
+
+
+def _streak(h, hf, rf):
+    return min(h.streak, STREAK_CAP) if h.dealer else 0
+
+
+def _self_drawn(h, hf, rf):
+    return 1 if hf.self_drawn else 0
+
+
+def _concealed(h, hf, rf):
+    return 1 if hf.menqing else 0
+
+
+def _wind(h, hf, rf):
+    # 隨莊: the seat wind counts from the dealer (East); the prevailing wind is the round's.
+    n = 0
+    if rf.winds & (1 << h.seat):
+        n += 1
+    if rf.winds & (1 << h.round):
+        n += 1
+    return n
+
+
+def _flower(h, hf, rf):
+    return hf.own_flowers
+
+
+def _dragon(h, hf, rf):
+    return rf.dragons
+
+
+def _last_tile(h, hf, rf):
+    return 1 if hf.self_drawn and "last_tile" in h.flags else 0
+
+
+def _ready(h, hf, rf):
+    return 1 if "ready_declared" in h.flags else 0
+
+
+def _kong_bloom(h, hf, rf):
+    return 1 if hf.self_drawn and ("kong_replacement" in h.flags
+                                   or "flower_replacement" in h.flags) else 0
+
+
+def _rob_kong(h, hf, rf):
+    return 1 if h.by == "robkong" else 0
+
+
+def _single_wait(h, hf, rf):
+    # 獨聽: the hand waited on one tile only (眼睛, 邊張 or 中洞), from all its waits
+    return 1 if hf.n_waits == 1 else 0
+
+
+def _ping_hu(h, hf, rf):
+    # 有眼睛 (the pair was in hand: the winning tile did not make it), 無花, 無字, 無刻,
+    # 無獨聽, 無自摸, 聽二洞 (two waited tiles, the winning one ends a two-sided chow)
+    if hf.n_flowers or hf.honours or rf.chows != N_SETS or hf.self_drawn:
+        return 0
+    return 1 if hf.n_waits == 2 and rf.wait == "open" else 0
+
+
+def _three_concealed(h, hf, rf):
+    return 1 if rf.hidden >= 3 else 0
+
+
+def _all_melded(h, hf, rf):
+    # every set claimed (吃 / 碰 / 明槓), one tile left to wait on, won on another's tile
+    return 1 if hf.melded == N_SETS and not hf.self_drawn else 0
+
+
+def _flower_kong(h, hf, rf):
+    return hf.flower_sets
+
+
+def _concealed_self_drawn(h, hf, rf):
+    return 1 if hf.menqing and hf.self_drawn else 0
+
+
+def _all_pungs(h, hf, rf):
+    return 1 if rf.chows == 0 else 0
+
+
+def _small_dragons(h, hf, rf):
+    return 1 if rf.dragons == 2 and rf.dragon_pair else 0
+
+
+def _half_flush(h, hf, rf):
+    # one suit at most besides honours; the pure cases give way to 清一色 (exclusion row)
+    return 1 if hf.suits <= 1 else 0
+
+
+def _small_winds(h, hf, rf):
+    return 1 if rf.n_winds == 3 and rf.wind_pair else 0
+
+
+def _four_concealed(h, hf, rf):
+    return 1 if rf.hidden >= 4 else 0
+
+
+def _full_flush(h, hf, rf):
+    # one suit and no honours, or honours only (字一色)
+    return 1 if (hf.suits == 1 and not hf.honours) or hf.suits == 0 else 0
+
+
+def _five_concealed(h, hf, rf):
+    return 1 if rf.hidden == N_SETS else 0
+
+
+def _big_dragons(h, hf, rf):
+    return 1 if rf.dragons == 3 else 0
+
+
+def _big_winds(h, hf, rf):
+    return 1 if rf.n_winds == 4 else 0
+
+
+def _never(h, hf, rf):
+    # 八仙過海 / 七搶一 are flowers events of the table, not scored from a hand's tiles
+    return 0
+
+
+def _human(h, hf, rf):
+    return 1 if "human" in h.flags else 0
+
+
+def _heavenly(h, hf, rf):
+    return 1 if "heavenly" in h.flags else 0
+
+
+def _earthly(h, hf, rf):
+    return 1 if "earthly" in h.flags else 0
+
+
+PREDICATES = (_dealer, _streak, _self_drawn, _concealed, _wind, _flower, _dragon, _last_tile,
+              _ready, _kong_bloom, _rob_kong, _single_wait, _ping_hu, _three_concealed,
+              _all_melded, _flower_kong, _concealed_self_drawn, _all_pungs, _small_dragons,
+              _half_flush, _small_winds, _four_concealed, _full_flush, _five_concealed,
+              _big_dragons, _big_winds, _never, _never, _human, _heavenly, _earthly)
+
+def resolve(counts):
+    """Apply the exclusion table to counts (one per element, 0 = not scored), in place:
+    an element is dropped when an element it gives way to was scored.  Returns counts."""
+    pairs = _pairs()
+    drop = []
+    for k in range(0, len(pairs), 2):
+        if counts[pairs[k]] and counts[pairs[k + 1]]:
+            drop.append(pairs[k])
+    for i in drop:
+        counts[i] = 0
+    return counts
+
+
+def _total(counts):
+    n = 0
+    for i in range(N_ELEMENTS):
+        if counts[i]:
+            n += VALUES[i] * counts[i]
+    return n
+
+
+def _items(counts):
+    out = []
+    i = 0
+    for line in ELEMENTS.split("\n"):
+        if line:
+            if counts[i]:
+                eid, name, value = line.split()
+                out.append({"id": eid, "name": name, "value": VALUES[i], "count": counts[i]})
+            i += 1
+    return out
+
+
+# ---- checks of the context words against the hand -------------------------------------
+
+def _refuse(msg):
+    raise HandError("bad_field", msg)
+
+
+def check(hand):
+    """Refuse a hand whose context contradicts itself under these rules (bad_field)."""
+    if hand.dealer and hand.seat != 0:
+        _refuse("隨莊: the dealer's seat wind is E")
+    flags = hand.flags
+    melds = len(hand.melds)
+    if "heavenly" in flags and (not hand.dealer or hand.by != "self" or melds):
+        _refuse("heavenly (天胡) is the dealer's self-drawn win before any meld")
+    if "earthly" in flags and (hand.dealer or hand.by != "self" or melds):
+        _refuse("earthly (地胡) is a non-dealer's self-drawn win on the first draw, before any meld")
+    if "human" in flags and (hand.dealer or hand.by != "discard" or melds):
+        _refuse("human (人胡) is a non-dealer's win on a discard before the first draw, no melds")
+    if "kong_replacement" in flags:
+        if hand.by != "self":
+            _refuse("kong_replacement: the replacement tile is self-drawn (by self)")
+        kong = False
+        for kind, _ in hand.melds:
+            if kind > 1:
+                kong = True
+        if not kong:
+            _refuse("kong_replacement needs a kong among the melds")
+    if "flower_replacement" in flags:
+        if hand.by != "self":
+            _refuse("flower_replacement: the replacement tile is self-drawn (by self)")
+        if not hand.flowers:
+            _refuse("flower_replacement needs a flower in 'flowers'")
+
+
+# ---- scoring ------------------------------------------------------------------------
+
+def _answer(total, counts, legal, reason=None):
+    ans = {"ok": True, "rules": "tw", "unit": UNIT, "total": total, "legal": legal,
+           "items": _items(counts)}
+    if reason is not None:
+        ans["reason"] = reason
+    return ans
 
 
 def score(hand, analysis):
-    return {"ok": True, "rules": "tw", "unit": UNIT, "total": 0, "legal": True, "items": []}
+    check(hand)
+    if len(hand.flowers) == 8:
+        # The eighth flower ended the hand at once as 八仙過海 (a flowers event): the tiles
+        # are not scored.  Shown with its 台 and the dealer's, but not a win to record.
+        counts = bytearray(N_ELEMENTS)
+        counts[_DEALER] = _dealer(hand, None, None)
+        counts[_STREAK] = _streak(hand, None, None)
+        counts[_EIGHT_FLOWERS] = 1
+        return _answer(_total(counts), counts, False,
+                       "all eight flowers: the hand ended by 八仙過海 when the eighth was drawn; "
+                       "record it as a flowers event")
+    hf = _HandFacts(hand, analysis)
+    best = None
+    best_total = -1
+    counts = bytearray(N_ELEMENTS)
+    for reading in analysis.readings:
+        rf = _ReadingFacts(hf, reading)
+        for i in range(N_ELEMENTS):
+            counts[i] = PREDICATES[i](hand, hf, rf)
+        resolve(counts)
+        t = _total(counts)
+        if t > best_total:
+            best_total = t
+            best = bytearray(counts)
+    return _answer(best_total, best, True)
