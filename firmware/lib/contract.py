@@ -6,6 +6,7 @@
 #   score(hand, analysis) -> the contract's answer for a complete hand
 
 import gc
+import sys
 import hand as handmod
 import engine
 from errors import HandError, error_result
@@ -19,14 +20,25 @@ def ruleset(rid):
         raise HandError("bad_field", "unknown ruleset %r (mcr, hk, tw, sh)" % (rid,))
     mod = _loaded.get(rid)
     if mod is None:
-        _loaded.clear()   # one ruleset resident at a time keeps the heap small
-        gc.collect()
+        unload()
         try:
             mod = __import__("rules." + rid, None, None, (rid,))
         except ImportError:
             raise HandError("bad_field", "ruleset %r is not installed on this device" % rid)
         _loaded[rid] = mod
     return mod
+
+
+def unload():
+    """Forget the resident ruleset and its modules: one ruleset at a time fits the heap."""
+    _loaded.clear()
+    pkg = sys.modules.get("rules")
+    for name in list(sys.modules):
+        if name.startswith("rules."):
+            del sys.modules[name]
+            if pkg is not None and hasattr(pkg, name[6:]):
+                delattr(pkg, name[6:])
+    gc.collect()
 
 
 def score_hand(req, rid=None, table_fields=True):

@@ -47,11 +47,11 @@ class Table:
         self._starts_at = _u32(h, 12)
         self._divs_at = _u32(h, 16)
         if self._mem is not None:
-            idx = self._mem[_HEADER:_HEADER + 4 * n_blocks]
+            self._index = self._mem[_HEADER:_HEADER + 4 * n_blocks]
         else:
             self._file.seek(_HEADER)
-            idx = self._file.read(4 * n_blocks)
-        self._index = [_u32(idx, 4 * b) for b in range(n_blocks)]
+            self._index = self._file.read(4 * n_blocks)   # first key of each block
+        self._n_blocks = n_blocks
         self._keys_at = _HEADER + 4 * n_blocks
         self._block = -1   # which block of keys the buffer holds (file source)
         self._block_len = 0
@@ -74,10 +74,10 @@ class Table:
         """Index of a canonical run key, or -1 when the run cannot be divided."""
         index = self._index
         lo = 0
-        hi = len(index)
+        hi = self._n_blocks
         while lo < hi:  # last block whose first key <= key
             mid = (lo + hi) >> 1
-            if index[mid] <= key:
+            if _u32(index, mid << 2) <= key:
                 lo = mid + 1
             else:
                 hi = mid

@@ -39,11 +39,6 @@ class Reading:
         self.pairs = None   # seven pairs: the seven pair tiles
         self.knit = None    # knitted shapes: the suits holding 147, 258, 369
 
-    def key(self):
-        return (self.shape, sorted(self.sets), self.pair, self.win_set is None,
-                self.wait, self.pairs, self.knit,
-                None if self.win_set is None or self.win_set < 0 else self.sets[self.win_set])
-
 
 class Analysis:
     def __init__(self, hand, counts, waits, readings):
@@ -272,7 +267,7 @@ def analyse(hand, shapes=(), table=None):
                 waits.append(t)
     waits.sort()
     if hand.win not in waits:
-        raise HandError("not_winning", "the hand is not complete with %s" % tiles.name(hand.win))
+        raise HandError("not_winning", 28, tiles.name(hand.win))
     c[hand.win] += 1
     melds = melded_sets(hand)
     readings = []

@@ -56,7 +56,7 @@ def names(tiles):
 def parse(text, allow_flowers=False):
     """'123m55z' -> [0, 1, 2, 31, 31].  Raises HandError('bad_tile')."""
     if not isinstance(text, str):
-        raise HandError("bad_field", "tiles must be written as text, e.g. 123m55z")
+        raise HandError("bad_field", 0)
     out = []
     digits = []
     for ch in text:
@@ -64,39 +64,39 @@ def parse(text, allow_flowers=False):
             digits.append(ord(ch) - 48)
         elif ch in "mpszf":
             if not digits:
-                raise HandError("bad_tile", "suit letter '%s' without digits in '%s'" % (ch, text))
+                raise HandError("bad_tile", 1, ch, text)
             for d in digits:
                 out.append(_code(d, ch, text, allow_flowers))
             digits = []
         elif ch == " ":
             continue
         else:
-            raise HandError("bad_tile", "'%s' is not a tile character in '%s'" % (ch, text))
+            raise HandError("bad_tile", 2, ch, text)
     if digits:
-        raise HandError("bad_tile", "digits without a suit letter at the end of '%s'" % text)
+        raise HandError("bad_tile", 3, text)
     return out
 
 
 def _code(d, ch, text, allow_flowers):
     if ch == "f":
         if not allow_flowers:
-            raise HandError("bad_tile", "flower tiles belong in 'flowers', not in '%s'" % text)
+            raise HandError("bad_tile", 4, text)
         if 1 <= d <= 8:
             return d - 1
-        raise HandError("bad_tile", "no flower %df in '%s' (1f..8f)" % (d, text))
+        raise HandError("bad_tile", 5, d, text)
     if ch == "z":
         if 1 <= d <= 7:
             return 26 + d
-        raise HandError("bad_tile", "no honour %dz in '%s' (1z..7z)" % (d, text))
+        raise HandError("bad_tile", 6, d, text)
     if 1 <= d <= 9:
         return SUITS.index(ch) * 9 + d - 1
-    raise HandError("bad_tile", "no tile %d%s in '%s' (ranks are 1..9)" % (d, ch, text))
+    raise HandError("bad_tile", 7, d, ch, text)
 
 
 def parse_wind(value, field):
     if value in ("E", "S", "W", "N"):
         return "ESWN".index(value)
-    raise HandError("bad_field", "%s must be one of E S W N, not %r" % (field, value))
+    raise HandError("bad_field", 8, field, value)
 
 
 def counts(tiles):
