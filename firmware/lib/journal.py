@@ -1,0 +1,189 @@
+# The table's append-only journal on the board's filesystem (LittleFS v2 on ESP32 and
+# RP2040).  One file, one record per accepted event, never rewritten in place.
+#
+# Record framing (little-endian), 14 bytes of header then the payload:
+#
+#   b"MJ"  magic
+#   u32    seq      1, 2, 3 ... with no gaps
+#   u32    length   of the payload in bytes (at most MAX_RECORD)
+#   u32    crc      CRC32 of the 8 bytes seq+length followed by the payload
+#   ...    payload  one JSON object, UTF-8
+#
+# A record is appended with one write, then the file is flushed, closed and the
+# filesystem synced before append() returns, so the screen may say "saved".  Reading
+# stops at the first record that is short, has the wrong magic, length, sequence number
+# or CRC: that record and anything after it never reached flash whole and is dropped,
+# never misread.  open() cuts such a tail off (copy of the good prefix + atomic rename)
+# so later appends are reachable.
+
+import os
+import json
+import struct
+import binascii
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+MAGIC = b"MJ"
+_HEAD = const(14)
+MAX_RECORD = const(16384)
+_CHUNK = const(512)
+
+
+def _crc(seq_len, payload):
+    return binascii.crc32(payload, binascii.crc32(seq_len)) & 0xFFFFFFFF
+
+
+def frame(seq, payload):
+    """The bytes of one record."""
+    sl = struct.pack("<II", seq, len(payload))
+    return MAGIC + sl + struct.pack("<I", _crc(sl, payload))
+
+
+def _sync():
+    s = getattr(os, "sync", None)
+    if s is not None:
+        s()
+
+
+def _size(path):
+    try:
+        return os.stat(path)[6]
+    except OSError:
+        return -1
+
+
+class Journal:
+    """seq: the last good record's number (0 when empty); end: the file offset after it."""
+
+    def __init__(self, path):
+        self.path = path
+        self.seq = 0
+        self.end = 0
+
+    # -- reading --------------------------------------------------------------------
+    def scan(self):
+        """Yield (offset, seq, payload bytes) for every good record, in order, and leave
+        self.seq / self.end at the last good one."""
+        self.seq = 0
+        self.end = 0
+        try:
+            f = open(self.path, "rb")
+        except OSError:
+            return
+        try:
+            off = 0
+            while True:
+                head = f.read(_HEAD)
+                if len(head) < _HEAD or head[:2] != MAGIC:
+                    break
+                seq, n, crc = struct.unpack("<III", head[2:])
+                if seq != self.seq + 1 or n > MAX_RECORD:
+                    break
+                payload = f.read(n)
+                if len(payload) < n or _crc(head[2:10], payload) != crc:
+                    break
+                self.seq = seq
+                self.end = off + _HEAD + n
+                yield off, seq, payload
+                off = self.end
+        finally:
+            f.close()
+
+    def records(self):
+        """Yield (offset, seq, record dict) for every good record."""
+        for off, seq, payload in self.scan():
+            yield off, seq, json.loads(payload)
+
+    def read(self, offset):
+        """The record dict stored at `offset` (an offset scan() gave)."""
+        f = open(self.path, "rb")
+        try:
+            f.seek(offset)
+            head = f.read(_HEAD)
+            seq, n, crc = struct.unpack("<III", head[2:])
+            payload = f.read(n)
+        finally:
+            f.close()
+        if head[:2] != MAGIC or len(payload) < n or _crc(head[2:10], payload) != crc:
+            raise OSError("journal record at %d is damaged" % offset)
+        return json.loads(payload)
+
+    def seq_at(self, offset):
+        f = open(self.path, "rb")
+        try:
+            f.seek(offset)
+            head = f.read(_HEAD)
+        finally:
+            f.close()
+        return struct.unpack("<I", head[2:6])[0]
+
+    # -- opening and writing ----------------------------------------------------------
+    def open(self):
+        """Scan the journal and cut off a tail that did not reach flash whole.  Returns
+        the number of good records."""
+        for _ in self.scan():
+            pass
+        size = _size(self.path)
+        if size > self.end:
+            self._cut(self.end)
+        return self.seq
+
+    def _cut(self, end):
+        tmp = self.path + ".tmp"
+        src = open(self.path, "rb")
+        try:
+            dst = open(tmp, "wb")
+            try:
+                left = end
+                buf = bytearray(_CHUNK)
+                mv = memoryview(buf)
+                while left > 0:
+                    n = src.readinto(mv[:min(left, _CHUNK)])
+                    if not n:
+                        break
+                    dst.write(mv[:n])
+                    left -= n
+                dst.flush()
+            finally:
+                dst.close()
+        finally:
+            src.close()
+        if end == 0:
+            os.remove(tmp)
+            os.remove(self.path)
+        else:
+            os.rename(tmp, self.path)
+        _sync()
+
+    def append(self, record):
+        """Write one record (a dict) and make it durable.  Returns (offset, seq)."""
+        payload = json.dumps(record)
+        if not isinstance(payload, bytes):
+            payload = payload.encode()
+        if len(payload) > MAX_RECORD:
+            raise ValueError("journal record too large")
+        seq = self.seq + 1
+        data = frame(seq, payload) + payload
+        try:
+            f = open(self.path, "ab")
+            try:
+                f.write(data)
+                f.flush()
+            finally:
+                f.close()
+            _sync()
+        except OSError:
+            try:                    # leave no torn tail behind a refused write
+                if _size(self.path) > self.end:
+                    self._cut(self.end)
+            except OSError:
+                pass
+            raise
+        off = self.end
+        self.seq = seq
+        self.end = off + len(data)
+        return off, seq

@@ -1,0 +1,118 @@
+# The table session (shared/spec/score-interface.md, "Replaying a table"): events in,
+# the table state out.  This module is the small part that stays in RAM; the event
+# logic lives in sessionops.py, the settlement of each ruleset in rules/<id>_table.py,
+# the flash journal in journal.py (docs/table.md describes all of it).
+#
+# RAM on a board: a ruleset scorer needs nearly all of a 64 KB heap while it scores.
+# So on MicroPython a win is handled in three steps: sessionops validates the event and
+# works out the table's context for the hand (seat wind, dealer, streak, declarations),
+# then sessionops, the journal code and the settlement hooks are dropped from RAM and
+# the hand is scored with only this module resident, then the scorer is dropped and
+# sessionops is loaded again to settle, journal and answer.  Modules are loaded from
+# flash (.mpy) again when needed; the state itself is a small dict that never leaves.
+
+import gc
+import sys
+from errors import HandError, error_result
+
+LEAN = sys.implementation.name == "micropython"
+
+
+def load(name):
+    return __import__(name, None, None, (name.split(".")[-1],))
+
+
+def drop(name):
+    """Forget a module so the GC can take its code back (MicroPython only)."""
+    if not LEAN:
+        return
+    if name in sys.modules:
+        del sys.modules[name]
+    i = name.rfind(".")
+    if i > 0:
+        pkg = sys.modules.get(name[:i])
+        if pkg is not None and hasattr(pkg, name[i + 1:]):
+            delattr(pkg, name[i + 1:])
+
+
+def score(job):
+    """Score one hand for the table.  job: (scorer id, hand dict, seat wind, round,
+    dealer flag, streak, extra context words).  Returns the contract's answer dict."""
+    import contract
+    import hand
+    import engine
+    rid, body, seat, rnd, dealer, streak, more = job
+    rules = contract.ruleset(rid)
+    h = hand.parse(body, rules.N_SETS, rules.FLAGS, False)
+    h.seat = seat
+    h.round = rnd
+    h.dealer = dealer
+    h.streak = streak
+    if more:
+        fl = list(h.flags)
+        for f in more:
+            if f not in fl:
+                fl.append(f)
+        h.flags = tuple(fl)
+    try:
+        return rules.score(h, engine.analyse(h, rules.SHAPES))
+    finally:
+        h = rules = None
+        if LEAN:
+            contract._loaded.clear()
+            drop("rules." + rid)
+        gc.collect()
+
+
+class Session:
+    """state: the table state dict (None before the first start).  stack: one entry per
+    effective event, for undo (earlier states without a journal, journal offsets with
+    one).  jpath/jseq/jend: the journal file, its last sequence number and end offset."""
+
+    def __init__(self, journal_path=None):
+        self.state = None
+        self.stack = []
+        self.jpath = journal_path
+        self.jseq = 0
+        self.jend = 0
+        self.replay_errors = 0
+        if journal_path is not None:
+            load("sessionops").resume(self)
+            self._unload()
+
+    def _unload(self):
+        if LEAN:
+            drop("sessionops")
+            drop("journal")
+            drop("rules.mcr_table")
+            drop("rules.tw_table")
+            drop("rules.hk_table")
+            drop("rules.sh_table")
+            c = sys.modules.get("contract")
+            if c is not None and c._loaded:
+                for rid in c._loaded:
+                    drop("rules." + rid)
+                c._loaded.clear()
+            gc.collect()
+
+    def handle(self, ev):
+        """One event in, the contract's answer out; a refused event changes nothing."""
+        try:
+            ops = load("sessionops")
+            job = ops.prepare(self, ev)
+            if job is not None:                 # a win: score with the rest unloaded
+                ops = None
+                self._unload()
+                result = score(job)
+                job = None
+                ops = load("sessionops")
+                ops.finish(self, ev, result)
+            return ops.answer(self.state)
+        except HandError as e:
+            return error_result(e.code, e.message)
+        except MemoryError:
+            gc.collect()
+            return error_result("bad_event", "the event is too large for this device's memory")
+        finally:
+            ops = None
+            self._unload()
