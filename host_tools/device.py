@@ -46,3 +46,24 @@ class Device:
             self.proc.kill()
             self.proc.wait()
             self.proc = None
+
+
+class DevicePerRuleset:
+    """One device process per ruleset, as a venue configures one ruleset per board: a
+    request goes to the device running its `rules`, started on first use."""
+
+    def __init__(self, entry, heap=DEFAULT_HEAP):
+        self.entry = entry
+        self.heap = heap
+        self.devices = {}
+
+    def ask(self, req):
+        rid = req.get("rules")
+        key = rid if isinstance(rid, str) else ""
+        if key not in self.devices:
+            self.devices[key] = Device(self.entry, self.heap)
+        return self.devices[key].ask(req)
+
+    def close(self):
+        for d in self.devices.values():
+            d.close()

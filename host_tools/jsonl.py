@@ -19,14 +19,14 @@ def parse_line(line):
     return obj if isinstance(obj, dict) else None
 
 
-def main(description, host_handler, device_entry, argv=None):
+def main(description, host_handler, device_entry, argv=None, device_class=Device):
     ap = argparse.ArgumentParser(description=description)
     ap.add_argument("--device", action="store_true",
                     help="run the firmware inside the MicroPython unix port")
     ap.add_argument("--heap", default=DEFAULT_HEAP, help="device GC heap, e.g. 64k (default)")
     args = ap.parse_args(argv)
     if args.device:
-        device = Device(device_entry, args.heap)
+        device = device_class(device_entry, args.heap)
         handle = device.ask
     else:
         handle = host_handler()

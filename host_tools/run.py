@@ -16,7 +16,7 @@ import json
 import sys
 
 from host_tools import score
-from host_tools.device import DEFAULT_HEAP, Device
+from host_tools.device import DEFAULT_HEAP, DevicePerRuleset
 
 
 class ShortFormError(ValueError):
@@ -67,7 +67,7 @@ def main(argv=None):
     ap.add_argument("--heap", default=DEFAULT_HEAP)
     args = ap.parse_args(argv)
     if args.device:
-        device = Device(score.DEVICE_ENTRY, args.heap)
+        device = DevicePerRuleset(score.DEVICE_ENTRY, args.heap)
         handle = device.ask
     else:
         handle = score.host_handler()

@@ -1,6 +1,7 @@
 """Score hands: one JSON object per line in, one answer per line out (score-interface.md)."""
 
 from host_tools import jsonl, paths
+from host_tools.device import DevicePerRuleset
 
 DEVICE_ENTRY = "import devloop, contract; devloop.run(contract.score_hand)"
 
@@ -12,4 +13,4 @@ def host_handler():
 
 
 if __name__ == "__main__":
-    jsonl.main(__doc__, host_handler, DEVICE_ENTRY)
+    jsonl.main(__doc__, host_handler, DEVICE_ENTRY, device_class=DevicePerRuleset)

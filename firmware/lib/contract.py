@@ -13,6 +13,7 @@ from errors import HandError, error_result
 
 RULESETS = ("mcr", "hk", "tw", "sh")
 _loaded = {}
+_brought = []   # modules the resident ruleset's import loaded
 
 
 def ruleset(rid):
@@ -21,23 +22,29 @@ def ruleset(rid):
     mod = _loaded.get(rid)
     if mod is None:
         unload()
+        before = list(sys.modules)
         try:
             mod = __import__("rules." + rid, None, None, (rid,))
         except ImportError:
             raise HandError("bad_field", "ruleset %r is not installed on this device" % rid)
         _loaded[rid] = mod
+        for name in sys.modules:
+            if name not in before and name != "rules":
+                _brought.append(name)
     return mod
 
 
 def unload():
-    """Forget the resident ruleset and its modules: one ruleset at a time fits the heap."""
+    """Forget the resident ruleset and every module its import brought in: one ruleset
+    at a time fits the heap."""
     _loaded.clear()
     pkg = sys.modules.get("rules")
-    for name in list(sys.modules):
-        if name.startswith("rules."):
+    for name in _brought:
+        if name in sys.modules:
             del sys.modules[name]
-            if pkg is not None and hasattr(pkg, name[6:]):
-                delattr(pkg, name[6:])
+        if pkg is not None and name.startswith("rules.") and hasattr(pkg, name[6:]):
+            delattr(pkg, name[6:])
+    del _brought[:]
     gc.collect()
 
 
