@@ -169,20 +169,21 @@ NOT_WITH = const(0)   # 不包括
 INCLUDED = const(1)   # 已包括
 
 
-def _indexes(name):
+def _indexes(name, names):
     if name == "天胡地胡":
-        return (index("天胡"), index("地胡"))
-    i = index(name)
-    return (i,) if i >= 0 else ()
+        return (names.index("天胡"), names.index("地胡"))
+    return (names.index(name),) if name in names else ()
 
 
-def exclusions():
-    """The table parsed: [(row element, listed element, NOT_WITH or INCLUDED, marker)],
-    element indexes into ELEMENTS; entries naming 胡牌 are left out (no 台)."""
-    out = []
+def _walk():
+    """Each entry of the table: (row element, listed element, NOT_WITH or INCLUDED,
+    marker), element indexes into ELEMENTS; entries naming 胡牌 are left out (no 台)."""
+    names = []
+    for e in elements():
+        names.append(e[1])
     for line in EXCLUSIONS:
         row, _, rest = line.partition(": ")
-        rows = _indexes(row)
+        rows = _indexes(row, names)
         for entry in rest.split("、"):
             if not entry:
                 continue
@@ -190,9 +191,13 @@ def exclusions():
             mark = mark.rstrip("）")
             kind = INCLUDED if mark.startswith("已包括") else NOT_WITH
             for r in rows:
-                for c in _indexes(name):
-                    out.append((r, c, kind, mark))
-    return out
+                for c in _indexes(name, names):
+                    yield (r, c, kind, mark)
+
+
+def exclusions():
+    """The table parsed: [(row element, listed element, NOT_WITH or INCLUDED, marker)]."""
+    return list(_walk())
 
 
 def give_way(r, c):
@@ -201,19 +206,17 @@ def give_way(r, c):
     return r if VALUES[c] >= VALUES[r] else c
 
 
-_PAIRS = None   # bytes: loser, winner, loser, winner, ... built on first use
-
-
 def _pairs():
-    global _PAIRS
-    if _PAIRS is None:
-        b = bytearray()
-        for r, c, _, _ in exclusions():
-            loser = give_way(r, c)
-            b.append(loser)
-            b.append(c if loser == r else r)
-        _PAIRS = bytes(b)
-    return _PAIRS
+    """bytes: loser, winner, loser, winner, ... for every entry of the table."""
+    b = bytearray()
+    for r, c, _, _ in _walk():
+        loser = give_way(r, c)
+        b.append(loser)
+        b.append(c if loser == r else r)
+    return bytes(b)
+
+
+_PAIRS = _pairs()   # built at import, while the heap is still in one piece
 
 
 # ---- what the predicates look at ----------------------------------------------------
@@ -446,7 +449,7 @@ PREDICATES = (_dealer, _streak, _self_drawn, _concealed, _wind, _flower, _dragon
 def resolve(counts):
     """Apply the exclusion table to counts (one per element, 0 = not scored), in place:
     an element is dropped when an element it gives way to was scored.  Returns counts."""
-    pairs = _pairs()
+    pairs = _PAIRS
     drop = []
     for k in range(0, len(pairs), 2):
         if counts[pairs[k]] and counts[pairs[k + 1]]:
