@@ -171,3 +171,32 @@ def test_corpus_answers_keep_the_exclusion_table_and_the_totals():
             dealer = sum(it["value"] * it["count"] for it in ans["items"]
                          if it["id"] in ("dealer", "streak"))
             assert dealer == tw.dealer_tai(h.get("streak", 0))
+
+
+
+MEASURE = (
+    "import gc, json, contract\n"
+    "gc.collect()\n"
+    "before = gc.mem_free()\n"
+    "contract.ruleset('tw')\n"
+    "gc.collect()\n"
+    "loaded = gc.mem_free()\n"
+    "worst = loaded\n"
+    "for line in open(%r):\n"
+    "    ans = contract.score_hand(json.loads(line))\n"
+    "    assert ans['ok']\n"
+    "    gc.collect()\n"
+    "    worst = min(worst, gc.mem_free())\n"
+    "print(json.dumps([before, loaded, worst]))\n")
+
+
+def test_scorer_fits_the_64k_heap_with_room_to_spare(tmp_path):
+    from host_tools import build, device
+    hands = tmp_path / "hands.jsonl"
+    hands.write_text("".join(json.dumps(h) + "\n" for h in corpus(18, 300)
+                             if contract.score_hand(h)["ok"]))
+    cmd = device.command(MEASURE % str(hands), "64k", build.build_device())
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True, cwd=paths.ROOT)
+    before, loaded, worst = json.loads(out.stdout.strip().splitlines()[-1])
+    assert before - loaded < 16 * 1024    # the tw module resident
+    assert worst > 16 * 1024              # free after scoring, for the table and the screen
