@@ -10,8 +10,7 @@ import os
 
 from host_tools import jsonl, paths
 
-DEVICE_ENTRY = ("import devloop, session, journal; "
-                "devloop.run(session.Session(journal.Journal(%r)).handle)")
+DEVICE_ENTRY = "import devloop, session; devloop.run(session.Session(%r).handle)"
 
 
 def host_handler():

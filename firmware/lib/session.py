@@ -59,8 +59,7 @@ def score(job):
     finally:
         h = rules = None
         if LEAN:
-            contract._loaded.clear()
-            drop("rules." + rid)
+            contract.unload()
         gc.collect()
 
 
@@ -90,9 +89,7 @@ class Session:
             drop("rules.sh_table")
             c = sys.modules.get("contract")
             if c is not None and c._loaded:
-                for rid in c._loaded:
-                    drop("rules." + rid)
-                c._loaded.clear()
+                c.unload()
             gc.collect()
 
     def handle(self, ev):
