@@ -548,4 +548,6 @@ def score(hand, analysis):
         if t > best_total:
             best_total = t
             best = bytearray(counts)
+    if best is None:   # the engine found no reading: nothing to score
+        raise HandError("not_winning", "the hand has no reading as five sets and a pair")
     return _answer(best_total, best, True)
