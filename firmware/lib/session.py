@@ -95,21 +95,37 @@ class Session:
     def handle(self, ev):
         """One event in, the contract's answer out; a refused event changes nothing."""
         try:
-            ops = load("sessionops")
-            job = ops.prepare(self, ev)
-            if job is not None:                 # a win: score with the rest unloaded
-                ops = None
-                self._unload()
-                result = score(job)
-                job = None
-                ops = load("sessionops")
-                ops.finish(self, ev, result)
-            return ops.answer(self.state)
+            return self._handle(ev)
         except HandError as e:
             return error_result(e.code, e.message)
         except MemoryError:
-            gc.collect()
             return error_result("bad_event", "the event is too large for this device's memory")
         finally:
-            ops = None
             self._unload()
+            if self.state is None and self.stack:   # a win refused while scoring:
+                load("sessionops").reload(self)     # the state is on flash
+                self._unload()
+
+    # Each step that uses sessionops runs in its own call: the GC scans the stack
+    # conservatively, and a stale slot in a live frame would keep the module in RAM.
+    def _prepare(self, ev):
+        return load("sessionops").prepare(self, ev)
+
+    def _finish(self, ev, result):
+        ops = load("sessionops")
+        ops.reload(self)
+        ops.finish(self, ev, result)
+
+    def _answer(self):
+        return load("sessionops").answer(self.state)
+
+    def _handle(self, ev):
+        job = self._prepare(ev)
+        if job is not None:                     # a win: score with the rest unloaded
+            if LEAN and self.jpath is not None:
+                self.state = None               # on flash already: read back after scoring
+            self._unload()
+            result = score(job)
+            job = None
+            self._finish(ev, result)
+        return self._answer()

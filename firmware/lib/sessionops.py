@@ -151,6 +151,12 @@ def resume(ses):
     ses.jend = j.end
 
 
+def reload(ses):
+    """The current state is always the one in the record at the top of the undo stack."""
+    if ses.state is None and ses.stack:
+        ses.state = journal.Journal(ses.jpath).read(ses.stack[-1])["state"]
+
+
 def _commit(ses, ev, new, rec):
     rec["event"] = ev
     rec["payments"] = new["deltas"]
