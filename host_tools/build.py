@@ -49,7 +49,13 @@ def build_device(out=paths.DEVICE):
         if os.path.exists(target) and os.path.getmtime(target) >= os.path.getmtime(src):
             continue
         subprocess.run([paths.tool("mpy-cross"), "-o", target, src], check=True)
-    shutil.copyfile(paths.TABLE, os.path.join(out, "dtable.bin"))
+    target = os.path.join(out, "dtable.bin")
+    blob = open(paths.TABLE, "rb").read()
+    if not os.path.exists(target) or open(target, "rb").read() != blob:
+        # write beside and rename: a device process reading the old table keeps it whole
+        tmp = "%s.%d.tmp" % (target, os.getpid())
+        shutil.copyfile(paths.TABLE, tmp)
+        os.replace(tmp, target)
     want.add(os.path.normpath(os.path.join(out, "dtable.bin")))
     for folder, _, files in os.walk(out):   # drop modules whose source is gone
         for name in files:
