@@ -1,0 +1,410 @@
+# Shanghai 敲麻 (百联西郊雀王争霸赛), scored in points after shared/rules/shanghai-qiaoma.txt.
+#
+# A hand is worth (底 10 + 花 x 10) x 番 multiplier: 花 come from the 花数计算 table
+# (flowers, 中發白 tiles, wind pungs, kongs; 无花果), the multiplier from the 番数计算
+# table (each 番 doubles; 抢杠 triples the total).  Elements are data (ELEMENTS: id, name
+# as the text spells it, kind, value), each with one small predicate; the elements that
+# include others (混碰, 清碰, 清一色) are data too (REPLACES).  Without a 牌型 (a 番
+# element other than 抢杠) the 两摸三铳 rule decides whether the win may be declared.
+# docs/rules/sh.md explains every decision.  The best reading is the one with the
+# highest total.
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+from errors import HandError
+from hand import CHI, PON, ADDKAN, ANKAN
+
+UNIT = "points"
+N_SETS = 4
+FLAGS = ("heavenly_ready",)   # 天敲: declared ready on the 13 tiles dealt (docs/rules/sh.md)
+SHAPES = ()                   # sets and a pair only: 三，三，三，三，二
+
+BASE = const(10)      # 10分底
+PER_HUA = const(10)   # 10分花
+
+_CHOW = const(0)      # engine.CHOW
+_PUNG = const(1)      # engine.PUNG
+_KONG = const(2)      # engine.KONG
+
+# ---- the elements -------------------------------------------------------------------
+# id, name as the text spells it, kind (h: 花 per count, x: multiplier), value.
+# 花 sources first (花数计算), then the 番 elements (番数计算: n 番 = x 2^n; 抢杠 x3).
+ELEMENTS = """
+flower              花牌      h 1
+dragon              字牌      h 1
+wind_pung           风向碰    h 1
+wind_concealed_pung 风暗刻    h 1
+kong                明杠上杠  h 1
+wind_kong           风向明杠  h 2
+concealed_kong      暗杠      h 2
+wind_concealed_kong 风向暗杠  h 3
+no_flowers          无花果    h 9
+heavenly_ready      天敲      x 2
+big_diao            大吊车    x 2
+kong_bloom          杠开      x 2
+concealed           门清      x 2
+all_pungs           碰碰胡    x 2
+half_flush          混一色    x 2
+half_flush_pungs    混碰      x 4
+full_flush          清一色    x 4
+full_flush_pungs    清碰      x 8
+rob_kong            抢杠      x 3
+"""
+
+# Indexes into ELEMENTS
+_FLOWER = const(0)
+_DRAGON = const(1)
+_WIND_PUNG = const(2)
+_WIND_CONCEALED_PUNG = const(3)
+_KONG_I = const(4)
+_WIND_KONG = const(5)
+_CONCEALED_KONG = const(6)
+_WIND_CONCEALED_KONG = const(7)
+_NO_FLOWERS = const(8)
+_FIRST_FAN = const(9)         # elements from here on are multipliers
+_ROB_KONG = const(18)
+
+# An element that includes others: when it is counted they are not (牌型番数累计 adds
+# the 番 of the rest).  混碰 = 混一色 + 碰碰胡 in one element of 2 番, 清碰 = 清一色 +
+# 碰碰胡 in one of 3 番 (the text's example: 清碰 + 大吊车 + 杠开 = 32 = 2^(3+1+1)).
+REPLACES = (
+    ("half_flush_pungs", "half_flush"),
+    ("half_flush_pungs", "all_pungs"),
+    ("full_flush_pungs", "full_flush"),
+    ("full_flush_pungs", "all_pungs"),
+    ("full_flush", "half_flush"),
+)
+
+
+def elements():
+    """[(id, name, kind 'h' or 'x', value)] in ELEMENTS order."""
+    out = []
+    for line in ELEMENTS.split("\n"):
+        if line:
+            eid, name, kind, value = line.split()
+            out.append((eid, name, kind, int(value)))
+    return out
+
+
+def _values():
+    v = bytearray()
+    for e in elements():
+        v.append(e[3])
+    return bytes(v)
+
+
+VALUES = _values()
+N_ELEMENTS = len(VALUES)
+
+
+def index(key):
+    """Position of the element with id or name `key`, -1 for none."""
+    i = 0
+    for line in ELEMENTS.split("\n"):
+        if line:
+            eid, name, _, _ = line.split()
+            if key == eid or key == name:
+                return i
+            i += 1
+    return -1
+
+
+def _pairs():
+    b = bytearray()
+    for big, small in REPLACES:
+        b.append(index(big))
+        b.append(index(small))
+    return bytes(b)
+
+
+_PAIRS = _pairs()
+
+
+# ---- facts --------------------------------------------------------------------------
+
+class _HandFacts:
+    """Facts every reading shares."""
+
+    def __init__(self, hand, analysis):
+        c = analysis.counts
+        suits = 0
+        for s in range(3):
+            for t in range(s * 9, s * 9 + 9):
+                if c[t]:
+                    suits += 1
+                    break
+        honours = False
+        for t in range(27, 34):
+            if c[t]:
+                honours = True
+                break
+        self.suits = suits
+        self.honours = honours
+        self.dragon_tiles = c[31] + c[32] + c[33]
+        menqing = True
+        for kind, _ in hand.melds:
+            if kind != ANKAN:      # 吃, 碰, 明杠 (an addkan was a 碰 first)
+                menqing = False
+        self.menqing = menqing
+        self.self_drawn = hand.by == "self"
+        f = hand.flags
+        self.replacement = "kong_replacement" in f or "flower_replacement" in f
+
+
+class _ReadingFacts:
+    """The sets of one reading, sorted into the 花 table's kinds."""
+
+    def __init__(self, reading):
+        chows = 0
+        wind_open = 0      # 风向碰: wind pungs claimed or completed by a discard
+        wind_hidden = 0    # 风暗刻
+        kongs = 0          # 明杠上杠 (kan, addkan) of a suit or dragon tile
+        wind_kongs = 0     # 风向明杠
+        hidden_kongs = 0   # 暗杠
+        wind_hidden_kongs = 0   # 风向暗杠
+        for kind, t, op in reading.sets:
+            wind = 27 <= t <= 30
+            if kind == _CHOW:
+                chows += 1
+            elif kind == _PUNG:
+                if wind:
+                    if op:
+                        wind_open += 1
+                    else:
+                        wind_hidden += 1
+            elif op:
+                if wind:
+                    wind_kongs += 1
+                else:
+                    kongs += 1
+            elif wind:
+                wind_hidden_kongs += 1
+            else:
+                hidden_kongs += 1
+        self.chows = chows
+        self.wind_open = wind_open
+        self.wind_hidden = wind_hidden
+        self.kongs = kongs
+        self.wind_kongs = wind_kongs
+        self.hidden_kongs = hidden_kongs
+        self.wind_hidden_kongs = wind_hidden_kongs
+
+
+# ---- predicates: one per element, its count (0: not counted) ---------------------------
+
+def _flower(h, hf, rf):
+    return len(h.flowers)
+
+
+def _dragon(h, hf, rf):
+    return hf.dragon_tiles
+
+
+def _wind_pung(h, hf, rf):
+    return rf.wind_open
+
+
+def _wind_concealed_pung(h, hf, rf):
+    return rf.wind_hidden
+
+
+def _kong(h, hf, rf):
+    return rf.kongs
+
+
+def _wind_kong(h, hf, rf):
+    return rf.wind_kongs
+
+
+def _concealed_kong(h, hf, rf):
+    return rf.hidden_kongs
+
+
+def _wind_concealed_kong(h, hf, rf):
+    return rf.wind_hidden_kongs
+
+
+def _no_flowers(h, hf, rf):
+    return 0    # decided after the other 花 sources (score_reading)
+
+
+def _heavenly_ready(h, hf, rf):
+    return 1 if "heavenly_ready" in h.flags else 0
+
+
+def _big_diao(h, hf, rf):
+    # 吃、碰或杠 four times, one tile left, 自摸到 the tile that pairs it
+    return 1 if len(h.melds) == N_SETS and hf.self_drawn else 0
+
+
+def _kong_bloom(h, hf, rf):
+    return 1 if hf.self_drawn and hf.replacement else 0
+
+
+def _concealed(h, hf, rf):
+    return 1 if hf.menqing else 0
+
+
+def _all_pungs(h, hf, rf):
+    return 1 if rf.chows == 0 else 0
+
+
+def _half_flush(h, hf, rf):
+    # one suit and 字牌; 字牌 alone (no suit) is read as 混一色 too (docs/rules/sh.md)
+    return 1 if hf.suits <= 1 and hf.honours else 0
+
+
+def _half_flush_pungs(h, hf, rf):
+    return 1 if hf.suits <= 1 and hf.honours and rf.chows == 0 else 0
+
+
+def _full_flush(h, hf, rf):
+    return 1 if hf.suits == 1 and not hf.honours else 0
+
+
+def _full_flush_pungs(h, hf, rf):
+    return 1 if hf.suits == 1 and not hf.honours and rf.chows == 0 else 0
+
+
+def _rob_kong(h, hf, rf):
+    return 1 if h.by == "robkong" else 0
+
+
+PREDICATES = (_flower, _dragon, _wind_pung, _wind_concealed_pung, _kong, _wind_kong,
+              _concealed_kong, _wind_concealed_kong, _no_flowers, _heavenly_ready,
+              _big_diao, _kong_bloom, _concealed, _all_pungs, _half_flush,
+              _half_flush_pungs, _full_flush, _full_flush_pungs, _rob_kong)
+
+
+def resolve(counts):
+    """Drop, in place, every element an element counted with it includes (REPLACES)."""
+    pairs = _PAIRS
+    drop = []
+    for k in range(0, len(pairs), 2):
+        if counts[pairs[k]] and counts[pairs[k + 1]]:
+            drop.append(pairs[k + 1])
+    for i in drop:
+        counts[i] = 0
+    return counts
+
+
+def hua(counts):
+    """花 of the counted elements (无花果 included)."""
+    n = 0
+    for i in range(_FIRST_FAN):
+        n += VALUES[i] * counts[i]
+    return n
+
+
+def multiplier(counts):
+    m = 1
+    for i in range(_FIRST_FAN, N_ELEMENTS):
+        if counts[i]:
+            m *= VALUES[i]
+    return m
+
+
+def has_pattern(counts):
+    """True when the hand has a 牌型: any 番 element, 抢杠 (a way of winning) aside."""
+    for i in range(_FIRST_FAN, _ROB_KONG):
+        if counts[i]:
+            return True
+    return False
+
+
+def points(counts):
+    return (BASE + PER_HUA * hua(counts)) * multiplier(counts)
+
+
+def count_reading(hand, hf, reading, counts):
+    """Fill counts (one per element) for one reading; returns counts."""
+    rf = _ReadingFacts(reading)
+    for i in range(N_ELEMENTS):
+        counts[i] = PREDICATES[i](hand, hf, rf)
+    if hua(counts) == 0:
+        counts[_NO_FLOWERS] = 1
+    return resolve(counts)
+
+
+# ---- checks of the context words ----------------------------------------------------
+
+def _refuse(msg):
+    raise HandError("bad_field", msg)
+
+
+def check(hand):
+    """Refuse a hand whose context words contradict it under these rules (bad_field)."""
+    flags = hand.flags
+    if "kong_replacement" in flags:
+        if hand.by != "self":
+            _refuse("kong_replacement (杠开): the replacement tile is self-drawn (by self)")
+        kong = False
+        for kind, _ in hand.melds:
+            if kind > PON:
+                kong = True
+        if not kong:
+            _refuse("kong_replacement (杠开) needs a kong among the melds")
+    if "flower_replacement" in flags:
+        if hand.by != "self":
+            _refuse("flower_replacement (杠开): the replacement tile is self-drawn (by self)")
+        if not hand.flowers:
+            _refuse("flower_replacement (杠开) needs a flower in 'flowers'")
+    if "heavenly_ready" in flags:
+        for kind, _ in hand.melds:
+            if kind == CHI or kind == PON or kind == ADDKAN:
+                _refuse("heavenly_ready (天敲): after 敲 the hand may not change (听牌之后不得再换牌): "
+                        "no chi, pon or addkan")
+
+
+# ---- scoring ------------------------------------------------------------------------
+
+def items(counts):
+    out = []
+    i = 0
+    for line in ELEMENTS.split("\n"):
+        if line:
+            if counts[i]:
+                eid, name, kind, _ = line.split()
+                if kind == "h":
+                    out.append({"id": eid, "name": name, "hua": VALUES[i] * counts[i]})
+                else:
+                    out.append({"id": eid, "name": name, "multiplier": VALUES[i]})
+            i += 1
+    return out
+
+
+def legality(hand, counts):
+    """None when the win may be declared, else the reason (两摸三铳, only without a 牌型)."""
+    if has_pattern(counts):
+        return None
+    n = hua(counts)
+    if n <= 1:
+        return "两摸三铳: no 牌型 and 1 花: 1花不能胡"
+    if n == 2 and hand.by != "self":
+        return "两摸三铳: no 牌型 and 2 花: 2花可以自摸 only, not on another player's tile"
+    return None
+
+
+def score(hand, analysis):
+    check(hand)
+    hf = _HandFacts(hand, analysis)
+    counts = bytearray(N_ELEMENTS)
+    best = None
+    best_total = -1
+    for reading in analysis.readings:
+        count_reading(hand, hf, reading, counts)
+        t = points(counts)
+        if t > best_total:
+            best_total = t
+            best = bytearray(counts)
+    reason = legality(hand, best)
+    ans = {"ok": True, "rules": "sh", "unit": UNIT, "hua": hua(best),
+           "multiplier": multiplier(best), "total": best_total,
+           "legal": reason is None, "items": items(best)}
+    if reason is not None:
+        ans["reason"] = reason
+    return ans
