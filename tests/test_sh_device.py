@@ -1,0 +1,213 @@
+"""Shanghai 敲麻 (sh) on the device: the compiled firmware in the MicroPython unix port, 64 KB
+heap, gives the same answers as CPython on a random corpus of complete 14-tile hands with
+melds, kongs, flowers, honours, one-suit hands and context words; every answer keeps the
+contract's arithmetic, the REPLACES table and 两摸三铳."""
+
+import json
+import os
+import random
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+from host_tools import paths  # noqa: E402
+
+paths.use_firmware()
+
+import contract  # noqa: E402
+from rules import sh  # noqa: E402
+
+N_HANDS = int(os.environ.get("SH_CORPUS_HANDS", "6000"))
+SUITS = "mps"
+
+
+def tile(t):
+    return "%d%s" % (t % 9 + 1, SUITS[t // 9]) if t < 27 else "%dz" % (t - 26)
+
+
+def text(ts):
+    return "".join(tile(t) for t in ts)
+
+
+def random_sets(rng, honours, suit):
+    """Four sets and a pair as (kind, tile), at most four of a tile, and the tile counts."""
+    while True:
+        held = [0] * 34
+        sets = []
+
+        def pick():
+            if rng.random() < honours:
+                return 27 + rng.randrange(7)
+            s = suit if suit is not None else rng.randrange(3)
+            return s * 9 + rng.randrange(9)
+
+        pungs = rng.random() < 0.25
+        for _ in range(4):
+            for _try in range(30):
+                t = pick()
+                if not pungs and t < 27 and t % 9 <= 6 and rng.random() < 0.55 \
+                        and all(held[t + i] < 4 for i in range(3)):
+                    sets.append(("chow", t))
+                    for i in range(3):
+                        held[t + i] += 1
+                    break
+                if held[t] == 0:
+                    sets.append(("pung", t))
+                    held[t] += 3
+                    break
+        pair = pick()
+        if len(sets) == 4 and held[pair] <= 2:
+            held[pair] += 2
+            return sets, pair, held
+
+
+def random_hand(rng):
+    suit = rng.randrange(3) if rng.random() < 0.35 else None
+    sets, pair, held = random_sets(rng, rng.choice((0.0, 0.15, 0.4, 0.9)), suit)
+    concealed = [pair, pair]
+    melds = []
+    n_open = rng.choice((0, 0, 0, 1, 2, 3, 4, 4))
+    kinds = []
+    for i, (kind, t) in enumerate(sets):
+        if i < n_open:
+            if kind == "chow":
+                melds.append("chi " + text([t, t + 1, t + 2]))
+                kinds.append("chi")
+            else:
+                k = rng.choice(("pon", "pon", "kan", "addkan", "ankan"))
+                if held[t] > 3:
+                    k = "pon"     # a kong needs the fourth tile
+                melds.append(k + " " + text([t] * (3 if k == "pon" else 4)))
+                kinds.append(k)
+        elif kind == "chow":
+            concealed += [t, t + 1, t + 2]
+        elif rng.random() < 0.1 and held[t] == 3:
+            melds.append("ankan " + text([t] * 4))
+            kinds.append("ankan")
+        else:
+            concealed += [t] * 3
+    rng.shuffle(concealed)
+    win = concealed.pop()
+    concealed.sort()
+    h = {"rules": "sh", "hand": text(concealed), "melds": melds, "win": tile(win)}
+    h["by"] = rng.choice(("self", "self", "discard", "discard", "robkong"))
+    if h["by"] == "robkong" and (win in concealed or any(tile(win) in m for m in melds)) \
+            and rng.random() < 0.9:
+        h["by"] = "discard"   # a robbed kong's tile is no other tile of the hand
+    h["seat"] = rng.choice("ESWN")
+    if rng.random() < 0.5:
+        fl = rng.sample(range(1, 9), rng.randrange(1, 5))
+        h["flowers"] = "".join(str(f) for f in sorted(fl)) + "f"
+    flags = []
+    if rng.random() < 0.2:
+        flags.append("ready_declared")
+    if rng.random() < 0.1 and all(k in ("kan", "ankan") for k in kinds):
+        flags.append("heavenly_ready")
+    if rng.random() < 0.2 and h["by"] == "self" and any(k not in ("chi", "pon") for k in kinds):
+        flags.append("kong_replacement")
+    if rng.random() < 0.1 and h["by"] == "self" and h.get("flowers"):
+        flags.append("flower_replacement")
+    if rng.random() < 0.02:   # context that contradicts the hand: bad_field both sides
+        flags.append(rng.choice(("heavenly_ready", "kong_replacement", "flower_replacement")))
+    if flags:
+        h["flags"] = flags
+    return h
+
+
+def n_tiles(h):
+    """Tiles of the hand at the win, a kong counted as a set of three (13 + the winning tile)."""
+    digits = sum(ch.isdigit() for ch in h["hand"] + h["win"])
+    return digits + 3 * len(h["melds"])
+
+
+def corpus(seed, n):
+    rng = random.Random(seed)
+    return [random_hand(rng) for _ in range(n)]
+
+
+def run_device(hands):
+    out = subprocess.run([sys.executable, "-m", "host_tools.score", "--device", "--heap", "64k"],
+                         input="\n".join(json.dumps(h, ensure_ascii=False) for h in hands) + "\n",
+                         capture_output=True, text=True, cwd=paths.ROOT, check=True)
+    return [json.loads(line) for line in out.stdout.splitlines()]
+
+
+def test_device_agrees_with_cpython_on_a_random_corpus():
+    hands = corpus(43, N_HANDS)
+    assert all(n_tiles(h) == 14 for h in hands)
+    host = [json.loads(json.dumps(contract.score_hand(h))) for h in hands]
+    dev = run_device(hands)
+    assert len(dev) == len(hands)
+    bad = [(h, a, b) for h, a, b in zip(hands, host, dev) if a != b]
+    assert not bad, bad[:3]
+    scored = [a for a in host if a["ok"]]
+    assert len(scored) > 0.9 * len(hands)
+    seen = set(it["id"] for a in scored for it in a["items"])
+    assert seen == set(e[0] for e in sh.elements()), set(e[0] for e in sh.elements()) - seen
+    assert any(not a["legal"] for a in scored) and any(a["legal"] for a in scored)
+    assert any(not a["ok"] and a["error"]["code"] == "bad_field" for a in host)
+
+
+def _hua_without_no_flowers(ans):
+    return sum(it.get("hua", 0) for it in ans["items"] if it["id"] != "no_flowers")
+
+
+def test_corpus_answers_keep_the_arithmetic_the_replaces_table_and_two_mo_three_chong():
+    hands = corpus(44, 3000)
+    for h in hands:
+        ans = contract.score_hand(h)
+        if not ans["ok"]:
+            continue
+        ids = [it["id"] for it in ans["items"]]
+        assert len(ids) == len(set(ids))
+        hua = sum(it.get("hua", 0) for it in ans["items"])
+        mult = 1
+        for it in ans["items"]:
+            mult *= it.get("multiplier", 1)
+        assert (ans["hua"], ans["multiplier"]) == (hua, mult)
+        assert ans["total"] == (10 + 10 * hua) * mult
+        for big, small in sh.REPLACES:
+            assert not (big in ids and small in ids), (h, big, small)
+        # 无花果 exactly when nothing else gives 花
+        assert ("no_flowers" in ids) == (_hua_without_no_flowers(ans) == 0)
+        # flowers are one 花 each
+        fl = [it["hua"] for it in ans["items"] if it["id"] == "flower"]
+        assert fl == ([len(h["flowers"]) - 1] if h.get("flowers") else [])
+        pattern = any("multiplier" in it and it["id"] != "rob_kong" for it in ans["items"])
+        if pattern or hua >= 3:
+            assert ans["legal"], (h, ans)
+        elif hua == 2:
+            assert ans["legal"] == (h["by"] == "self"), (h, ans)
+        else:
+            assert hua == 1 and not ans["legal"], (h, ans)
+        assert ("rob_kong" in ids) == (h["by"] == "robkong")
+
+
+MEASURE = (
+    "import gc, json, contract\n"
+    "gc.collect()\n"
+    "before = gc.mem_free()\n"
+    "contract.ruleset('sh')\n"
+    "gc.collect()\n"
+    "loaded = gc.mem_free()\n"
+    "worst = loaded\n"
+    "for line in open(%r):\n"
+    "    ans = contract.score_hand(json.loads(line))\n"
+    "    assert ans['ok']\n"
+    "    gc.collect()\n"
+    "    worst = min(worst, gc.mem_free())\n"
+    "print(json.dumps([before, loaded, worst]))\n")
+
+
+def test_scorer_fits_the_64k_heap_with_room_to_spare(tmp_path):
+    from host_tools import build, device
+    hands = tmp_path / "hands.jsonl"
+    hands.write_text("".join(json.dumps(h) + "\n" for h in corpus(45, 300)
+                             if contract.score_hand(h)["ok"]))
+    cmd = device.command(MEASURE % str(hands), "64k", build.build_device())
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True, cwd=paths.ROOT)
+    before, loaded, worst = json.loads(out.stdout.strip().splitlines()[-1])
+    assert before - loaded < 24 * 1024    # the sh module resident
+    assert worst > 16 * 1024              # free after scoring, for the table and the screen
