@@ -209,9 +209,11 @@ def test_streak_two_per_consecutive_win_capped_at_18():
     assert "streak" not in items(score(PLAIN, "2s", by="discard", seat="S", streak=3))
 
 
-def test_dealer_sits_east():
-    ans = score(PLAIN, "2s", by="discard", dealer=True, seat="S")
-    assert ans["error"]["code"] == "bad_field"
+def test_dealer_and_seat_are_taken_as_given():
+    # The table keeps the dealer East (隨莊); a hand scored alone states both fields, and
+    # the dealer's 台 follow `dealer`, the wind 台 follow `seat`.
+    got = items(score(PLAIN, "2s", by="discard", dealer=True, seat="S"))
+    assert got["dealer"] == (1, 1)
 
 
 def test_self_drawn():

@@ -487,8 +487,6 @@ def _refuse(msg):
 
 def check(hand):
     """Refuse a hand whose context contradicts itself under these rules (bad_field)."""
-    if hand.dealer and hand.seat != 0:
-        _refuse("隨莊: the dealer's seat wind is E")
     flags = hand.flags
     melds = len(hand.melds)
     if "heavenly" in flags and (not hand.dealer or hand.by != "self" or melds):
