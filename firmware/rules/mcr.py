@@ -1,11 +1,780 @@
-# Chinese Official (81 fan).  Interim: accepts and rejects hands with the engine; scoring follows.
+# Chinese Official (國標), 81 fan.  Elements, values and exclusions are data (mcr_data.py);
+# this module reads the engine's readings and fills one count per element.
+#
+# Every reading is scored and the highest total stands (就高不就低).  Sets of the special
+# shapes (seven pairs, thirteen orphans, knitted tiles, nine gates) are scored by their own
+# short paths.  docs/rules/mcr.md lists the choices made.
+
 import shapes
+from engine import CHOW, PUNG, KONG, EDGE, CLOSED, SINGLE
+from rules.mcr_data import VALUES, NAMES, CLEARS, TRAIT, NINE_GATES
 
 UNIT = "fan"
 N_SETS = 4
 FLAGS = ()
 SHAPES = shapes.MCR_SHAPES
 
+# win-context bits
+_SELF = 1
+_FOURTH = 2     # 和絕張
+_LAST = 4       # last tile of the wall / last discard
+_KONG = 8       # kong replacement (self-drawn) or robbing a kong (discard)
+
+_N = 82         # fan table: index = element id 1..81
+
+
+def _code(t):
+    """Tile as suit*16 + rank, suits ordered m s p z (the order readings are ranked in)."""
+    if t >= 27:
+        return 0x40 + t - 26
+    return (16, 48, 32)[t // 9] + t % 9 + 1
+
+
+# ---- element predicates over sets (codes) -------------------------------------------
+
+def _shift1(a, b, c):
+    return a + 1 == b and b + 1 == c
+
+
+def _shift1_any(a, b, c):
+    return (_shift1(a, b, c) or _shift1(a, c, b) or _shift1(b, a, c) or _shift1(b, c, a)
+            or _shift1(c, a, b) or _shift1(c, b, a))
+
+
+def _mixed(a, b, c):
+    a >>= 4
+    b >>= 4
+    c >>= 4
+    return a != b and a != c and b != c
+
+
+def _four_chows(t0, t1, t2, t3):
+    if t0 + 2 == t1 and t1 + 2 == t2 and t2 + 2 == t3:
+        return 16
+    if t0 + 1 == t1 and t1 + 1 == t2 and t2 + 1 == t3:
+        return 16
+    if t0 == t1 == t2 == t3:
+        return 14
+    return 0
+
+
+def _three_chows(t0, t1, t2):
+    if _mixed(t0, t1, t2):
+        r0 = t0 & 15
+        r1 = t1 & 15
+        r2 = t2 & 15
+        if _shift1_any(r0, r1, r2):
+            return 50
+        if r0 == r1 == r2:
+            return 41
+        if r0 != r1 and r0 != r2 and r1 != r2 and r0 in (2, 5, 8) and r1 in (2, 5, 8) and r2 in (2, 5, 8):
+            return 39
+    else:
+        if t0 + 3 == t1 and t1 + 3 == t2:
+            return 28
+        if t0 + 2 == t1 and t1 + 2 == t2:
+            return 30
+        if t0 + 1 == t1 and t1 + 1 == t2:
+            return 30
+        if t0 == t1 == t2:
+            return 23
+    return 0
+
+
+def _two_chows(a, b):
+    if a >> 4 != b >> 4:
+        return 70 if a & 15 == b & 15 else 0
+    if a + 3 == b or b + 3 == a:
+        return 71
+    ra = a & 15
+    rb = b & 15
+    if (ra == 2 and rb == 8) or (ra == 8 and rb == 2):
+        return 72
+    return 69 if a == b else 0
+
+
+def _four_pungs(t0, t1, t2, t3):
+    if t0 < 0x40 and t0 + 1 == t1 and t1 + 1 == t2 and t2 + 1 == t3:
+        return 15
+    if t0 == 0x41 and t3 == 0x44:
+        return 1
+    return 0
+
+
+def _three_pungs(t0, t1, t2):
+    if t2 < 0x40:
+        if _mixed(t0, t1, t2):
+            r0 = t0 & 15
+            r1 = t1 & 15
+            r2 = t2 & 15
+            if _shift1_any(r0, r1, r2):
+                return 42
+            if r0 == r1 == r2:
+                return 32
+        elif _shift1(t0, t1, t2):
+            return 24
+        return 0
+    if t0 > 0x40 and t2 <= 0x44:
+        return 38
+    if t0 == 0x45:
+        return 2
+    return 0
+
+
+def _two_pungs(a, b):
+    if a < 0x40 and b < 0x40:
+        return 65 if a & 15 == b & 15 else 0
+    return 54 if a > 0x44 and b > 0x44 else 0
+
+
+def _limit_pairs(fans, most, f):
+    """套算一次: at most `most` of the two-chow elements (69..72), dropping repeats first,
+    the 1-fan elements from 72 down."""
+    table = [0, 0, 0, 0]
+    n = 0
+    for x in fans:
+        if x:
+            table[x - 69] += 1
+            n += 1
+    limit = 1
+    while n > most and limit >= 0:
+        i = 4
+        while n > most and i > 0:
+            i -= 1
+            while table[i] > limit and n > most:
+                table[i] -= 1
+                n -= 1
+        limit -= 1
+    for i in range(4):
+        f[69 + i] = table[i]
+
+
+def _chows_fans(m, f):
+    """m: sorted chow middle codes."""
+    n = len(m)
+    if n == 4:
+        x = _four_chows(m[0], m[1], m[2], m[3])
+        if x:
+            f[x] = 1
+            return
+        for a, b, c, d in ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)):
+            x = _three_chows(m[a], m[b], m[c])
+            if x:
+                f[x] = 1
+                y0 = _two_chows(m[a], m[d])
+                y1 = _two_chows(m[b], m[d])
+                y2 = _two_chows(m[c], m[d])
+                for y in (69, 70, 71, 72):
+                    if y == y0 or y == y1 or y == y2:
+                        f[y] = 1
+                        break
+                return
+        fans = [_two_chows(m[0], m[1]), _two_chows(m[0], m[2]), _two_chows(m[0], m[3]),
+                _two_chows(m[1], m[2]), _two_chows(m[1], m[3]), _two_chows(m[2], m[3])]
+        most = 3
+        for a, b, c in ((0, 1, 2), (0, 3, 4), (1, 3, 5), (2, 4, 5)):
+            if not (fans[a] or fans[b] or fans[c]):
+                most -= 1
+        if most > 0:
+            _limit_pairs(fans, most, f)
+    elif n == 3:
+        x = _three_chows(m[0], m[1], m[2])
+        if x:
+            f[x] = 1
+            return
+        _limit_pairs((_two_chows(m[0], m[1]), _two_chows(m[0], m[2]), _two_chows(m[1], m[2])), 2, f)
+    elif n == 2:
+        x = _two_chows(m[0], m[1])
+        if x:
+            f[x] += 1
+
+
+def _pungs_fans(p, f):
+    """p: sorted pung/kong codes, when there are 3 or 4 of them (2 go pairwise)."""
+    n = len(p)
+    if n == 4:
+        x = _four_pungs(p[0], p[1], p[2], p[3])
+        if x:
+            f[x] = 1
+            return
+        for a, b, c, d in ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)):
+            x = _three_pungs(p[a], p[b], p[c])
+            if x:
+                f[x] = 1
+                for i in range(4):
+                    if i != d:
+                        y = _two_pungs(p[i], p[d])
+                        if y:
+                            f[y] += 1
+                            break
+                return
+    elif n == 3:
+        x = _three_pungs(p[0], p[1], p[2])
+        if x:
+            f[x] = 1
+            return
+    for i in range(n):
+        for j in range(i + 1, n):
+            y = _two_pungs(p[i], p[j])
+            if y:
+                f[y] += 1
+
+
+def _kongs(cp, mk, ck, f):
+    """cp concealed pungs, mk exposed kongs, ck concealed kongs."""
+    k = mk + ck
+    if k == 1:
+        f[74 if mk else 67] = 1
+    elif k == 2:
+        if ck == 0:
+            f[57] = 1
+        elif ck == 1:
+            f[74] = 1   # the text has no combined element: each kong counts
+            f[67] = 1
+        else:
+            f[53] = 1
+    elif k == 3:
+        f[17] = 1
+    elif k == 4:
+        f[5] = 1
+    n = cp + ck
+    if n >= 2 and not (k == 2 and ck == 2 and n == 2):
+        f[(66, 33, 12)[n - 2]] = 1
+
+
+# ---- whole-hand elements from the tiles held ------------------------------------------
+
+def _by_suits(counts, f):
+    has = [0, 0, 0, 0]
+    winds = dragons = 0
+    for t in range(34):
+        if counts[t]:
+            has[t // 9] = 1
+            if 27 <= t <= 30:
+                winds = 1
+            elif t > 30:
+                dragons = 1
+    if not has[3]:
+        f[76] = 1
+    voided = 3 - has[0] - has[1] - has[2]
+    if voided == 2:
+        if has[3]:
+            f[49] = 1
+        else:
+            f[22] = 1
+            f[76] = 0
+    elif voided:
+        f[75] = voided
+    if voided == 0 and winds and dragons:
+        f[51] = 1
+
+
+def _by_traits(counts, f):
+    acc_or = 0
+    acc_and = 7
+    honors = True
+    terminals = True
+    for t in range(34):
+        if counts[t]:
+            x = TRAIT[t]
+            acc_or |= x
+            acc_and &= x
+            if t < 27:
+                honors = False
+                if t % 9 not in (0, 8):
+                    terminals = False
+            else:
+                terminals = False
+    if not acc_or & 1:
+        f[68] = 1
+    if acc_and & 2:
+        f[40] = 1
+    if acc_and & 4:
+        f[3] = 1
+    if f[68]:
+        return
+    if honors:
+        f[11] = 1
+    elif terminals:
+        f[8] = 1
+    elif acc_and & 1:
+        f[18] = 1
+
+
+def _by_ranks(counts, f):
+    ranks = 0
+    for t in range(34):
+        if counts[t]:
+            if t >= 27:
+                return
+            ranks |= 1 << (t % 9 + 1)
+    if not ranks & 0xFFE1:
+        f[37 if ranks & 0x10 else 27] = 1
+    elif not ranks & 0xFC3F:
+        f[36 if ranks & 0x40 else 25] = 1
+    elif not ranks & 0xFF8F:
+        f[26] = 1
+
+
+def _hogs(counts, kongs, f):
+    n = 0
+    for t in range(34):
+        if counts[t] == 4:
+            n += 1
+    f[64] = n - kongs
+
+
+def _win_flags(wf, f):
+    if wf & _FOURTH:
+        f[58] = 1
+    if wf & _SELF:
+        f[80] = 1
+        if wf & _LAST:
+            f[44] = 1
+            f[80] = 0
+        if wf & _KONG:
+            f[46] = 1
+            f[80] = 0
+    else:
+        if wf & _LAST:
+            f[45] = 1
+        if wf & _KONG:
+            f[47] = 1
+            f[58] = 0
+
+
+def _final(f):
+    """不計: each trigger clears the elements it already implies (CLEARS is data)."""
+    i = 0
+    n = len(CLEARS)
+    while i < n:
+        trig = CLEARS[i]
+        k = CLEARS[i + 1]
+        if f[trig]:
+            for j in range(i + 2, i + 2 + k):
+                f[CLEARS[j]] = 0
+            if trig == 12 and f[56]:    # 四暗刻: 不求人 becomes 自摸
+                f[56] = 0
+                f[80] = 1
+            elif trig == 38 and not f[11] and not f[18]:
+                f[73] -= 3              # 三風刻 holds its own three 么九刻
+        i += 2 + k
+
+
+def _winds(tile, hand, f):
+    deducted = f[38] or f[18] or f[11] or f[9]
+    w = tile - 27
+    if w == hand.round:
+        f[60] = 1
+        if not deducted:
+            f[73] -= 1
+    if w == hand.seat:
+        f[61] = 1
+        if hand.seat != hand.round and not deducted:
+            f[73] -= 1
+
+
+def _wait_fan(kinds, f):
+    if EDGE in kinds:
+        f[77] = 1
+    elif CLOSED in kinds:
+        f[78] = 1
+    elif SINGLE in kinds:
+        f[79] = 1
+
+
+# ---- one division into sets and a pair ------------------------------------------------
+
+def _division(hand, sets, pair, nm, wf, counts, kinds, f):
+    win = hand.win
+    chows = []
+    pungs = []
+    cp = mk = ck = 0
+    win_in_chow = False
+    for i in range(len(sets)):
+        kind, t, op = sets[i]
+        if kind == CHOW:
+            chows.append(_code(t + 1))
+            if i >= nm and t <= win <= t + 2:
+                win_in_chow = True
+        else:
+            pungs.append(_code(t))
+            if kind == KONG:
+                if op:
+                    mk += 1
+                else:
+                    ck += 1
+            elif i >= nm:
+                cp += 1
+    if not wf & _SELF and not win_in_chow:
+        for i in range(nm, len(sets)):
+            if sets[i][0] == PUNG and sets[i][1] == win:
+                cp -= 1
+    _win_flags(wf, f)
+    if pungs:
+        _kongs(cp, mk, ck, f)
+        if len(pungs) == 4 and not f[5] and not f[12]:
+            f[48] = 1
+        for c in pungs:
+            if c > 0x44:
+                f[59] += 1
+            elif c > 0x40 or c & 15 in (1, 9):
+                f[73] += 1
+    chows.sort()
+    pungs.sort()
+    pc = _code(pair)
+    nc = len(chows)
+    if nc == 4 and pc & 15 == 5 and _dragons_of_terminals(chows, pc, f):
+        pass
+    elif nc >= 2:
+        _chows_fans(chows, f)
+    if nc <= 1:
+        _pungs_fans(pungs, f)
+    elif nc == 2:
+        y = _two_pungs(pungs[0], pungs[1])
+        if y:
+            f[y] += 1
+    # concealment
+    melded = 0
+    for i in range(nm):
+        if sets[i][2]:
+            melded += 1
+    selfdrawn = wf & _SELF
+    if melded == 0:
+        f[56 if selfdrawn else 62] = 1
+    elif melded == 4:
+        f[80 if selfdrawn else 52] = 1
+    elif selfdrawn:
+        f[80] = 1
+    # pair
+    if nc == 4:
+        if pc < 0x40:
+            f[63] = 1
+    elif f[54]:
+        if pc > 0x44:
+            f[10] = 1
+            f[54] = 0
+    elif f[38]:
+        if 0x40 < pc <= 0x44:
+            f[9] = 1
+            f[38] = 0
+    _by_sets(sets, pair, f)
+    _by_suits(counts, f)
+    _by_traits(counts, f)
+    _by_ranks(counts, f)
+    if not f[14]:
+        _hogs(counts, mk + ck, f)
+    if kinds is not None and not f[52] and not f[5]:
+        _wait_fan(kinds, f)
+    _final(f)
+    if not f[1]:
+        for kind, t, op in sets:
+            if kind != CHOW and 27 <= t <= 30:
+                _winds(t, hand, f)
+
+
+def _dragons_of_terminals(chows, pc, f):
+    """一色雙龍會 / 三色雙龍會: four chows 123 and 789, a pair of fives."""
+    ps = pc >> 4
+    low = [0, 0, 0, 0, 0]
+    high = [0, 0, 0, 0, 0]
+    same = 0
+    for c in chows:
+        r = c & 15
+        if r == 2:
+            low[c >> 4] += 1
+        elif r == 8:
+            high[c >> 4] += 1
+        else:
+            return False
+        if c >> 4 == ps:
+            same += 1
+    if same == 0:
+        ok = True
+        for s in (1, 2, 3):
+            if s != ps and not (low[s] and high[s]):
+                ok = False
+        if ok:
+            f[29] = 1
+            return True
+        return False
+    if same == 4 and low[ps] == 2 and high[ps] == 2:
+        f[13] = 1
+        return True
+    return False
+
+
+def _by_sets(sets, pair, f):
+    """全帶么, 全帶五, 全雙刻: every set and the pair."""
+    term = five = even = 0
+    for kind, t, op in sets + [(PUNG, pair, 0)]:
+        if t >= 27:
+            term += 1
+            continue
+        r = t % 9 + 1
+        if kind == CHOW:
+            if r == 1 or r == 7:
+                term += 1
+            elif 3 <= r <= 5:
+                five += 1
+        elif r == 1 or r == 9:
+            term += 1
+        elif r == 5:
+            five += 1
+        elif not r & 1:
+            even += 1
+    if term == 5:
+        f[55] = 1
+    elif five == 5:
+        f[31] = 1
+    elif even == 5:
+        f[21] = 1
+
+
+# ---- special shapes -------------------------------------------------------------------
+
+def _seven_pairs(reading, hand, counts, wf, f):
+    s = hand.win // 9
+    if s < 3:
+        b = s * 9
+        run = 0
+        best = 0
+        for t in range(b, b + 9):
+            run = run + 1 if counts[t] == 2 else 0
+            if run > best:
+                best = run
+        if best >= 7:
+            f[6] = 1
+            if not counts[b] and not counts[b + 8]:
+                f[68] = 1
+            _win_flags(wf, f)
+            return
+    f[19] = 1
+    _by_suits(counts, f)
+    _by_traits(counts, f)
+    _by_ranks(counts, f)
+    _hogs(counts, 0, f)
+    _win_flags(wf, f)
+    _final(f)
+
+
+def _knitted(hand, reading, wf, counts, kinds, f):
+    """組合龍 with one more set and a pair."""
+    nm = len(hand.melds)
+    kind, t, op = reading.sets[0]
+    pair = reading.pair
+    f[35] = 1
+    if kind == CHOW:
+        if pair < 27:
+            f[63] = 1
+        if counts[pair] == 4:
+            f[64] = 1
+    elif t >= 27:
+        if t <= 30:
+            f[73] = 1
+            _winds(t, hand, f)
+            if pair > 30:
+                f[51] = 1
+        else:
+            f[59] = 1
+            if 27 <= pair <= 30:
+                f[51] = 1
+    else:
+        if t % 9 in (0, 8):
+            f[73] = 1
+        if pair < 27:
+            f[76] = 1
+        if kind != KONG and counts[t] == 4:
+            f[64] = 1
+    _win_flags(wf, f)
+    melded = nm and op
+    if melded:
+        if kind == KONG:
+            f[74] = 1
+    else:
+        if kind == KONG:
+            f[67] = 1
+        if wf & _SELF:
+            f[56] = 1
+            f[80] = 0
+        else:
+            f[62] = 1
+    # the winning tile counts for a wait only where it can sit outside the knitted tiles
+    if hand.win == pair or (not nm and t <= hand.win <= t + 2 and (kind == CHOW or t == hand.win)):
+        if nm:
+            f[79] = 1
+        elif kinds is not None:
+            _wait_fan(kinds, f)
+    _final(f)
+
+
+def _honors_knitted(reading, counts, f):
+    n = 0
+    for t in range(27):
+        n += counts[t]
+    if n == 7:
+        f[20] = 1
+    else:
+        f[34] = 1
+        if n == 9:
+            f[35] = 1
+
+
+def _nine_gates(hand, counts):
+    if hand.melds:
+        return False
+    w = hand.win
+    if w >= 27:
+        return False
+    b = w - w % 9
+    for t in range(34):
+        x = counts[t] - (1 if t == w else 0)
+        want = NINE_GATES[t - b] if b <= t < b + 9 else 0
+        if x != want:
+            return False
+    return True
+
+
+# ---- the hand -------------------------------------------------------------------------
+
+def _context(hand, counts):
+    wf = _SELF if hand.by == "self" else 0
+    meld_count = 0
+    has_kong = False
+    for kind, t in hand.melds:
+        if kind >= 2:
+            has_kong = True
+        if kind == 0:
+            if t <= hand.win <= t + 2:
+                meld_count += 1
+        elif t == hand.win:
+            meld_count += 3 if kind == 1 else 4
+    own = counts[hand.win] - meld_count
+    if hand.has("last_of_kind") and own == 1:
+        wf |= _FOURTH
+    if meld_count == 3:
+        wf |= _FOURTH
+    if hand.has("last_tile"):
+        wf |= _LAST
+    if wf & _SELF:
+        if hand.has("kong_replacement") and has_kong:
+            wf |= _KONG
+    elif hand.by == "robkong":
+        wf |= _KONG
+    return wf
+
+
+def _total(f):
+    n = 0
+    for i in range(1, _N):
+        if f[i]:
+            n += VALUES[i - 1] * f[i]
+    return n
+
+
+def _set_key(sets, nm, pair):
+    """The order the sets are found in when divided tile by tile (ties go to the first)."""
+    k = []
+    for i in range(nm, len(sets)):
+        kind, t, op = sets[i]
+        k.append(_code(t) * 2 + (1 if kind == CHOW else 0))
+    k.sort()
+    k.append(pair)
+    return tuple(k)
+
+
+def best(hand, analysis):
+    """(fan table, total) of the best reading."""
+    counts = analysis.counts
+    wf = _context(hand, counts)
+    nm = len(hand.melds)
+    unique = len(analysis.waits) == 1
+    f = None
+    total = 0
+    sevens = False
+    knitted = None
+    std = []
+    for r in analysis.readings:
+        shape = r.shape
+        if shape == "standard":
+            std.append(r)
+        elif shape == "knitted_straight":
+            if knitted is None:
+                knitted = r
+        elif f is None:
+            f = [0] * _N
+            if shape == "seven_pairs":
+                _seven_pairs(r, hand, counts, wf, f)
+                sevens = bool(f[19])
+            elif shape == "thirteen_orphans":
+                f[7] = 1
+                _win_flags(wf, f)
+            else:
+                _honors_knitted(r, counts, f)
+                _win_flags(wf, f)
+    if f is None and knitted is not None:
+        kinds = None
+        if unique:
+            kinds = [r.wait for r in analysis.readings if r.shape == "knitted_straight"]
+        f = [0] * _N
+        _knitted(hand, knitted, wf, counts, kinds, f)
+    if f is None and _nine_gates(hand, counts):
+        f = [0] * _N
+        f[4] = 1
+        r = hand.win % 9
+        for x in NINE_GATES[9 + 4 * r: 13 + 4 * r]:
+            if x:
+                f[x] = 1
+        _win_flags(wf, f)
+    if f is not None:
+        total = _total(f)
+    if f is None or sevens:
+        # group the standard readings by division; the wait kinds of each division
+        divs = []
+        for r in std:
+            key = _set_key(r.sets, nm, r.pair)
+            for d in divs:
+                if d[0] == key:
+                    d[2].append(r.wait)
+                    break
+            else:
+                divs.append((key, r, [r.wait]))
+        divs.sort(key=lambda d: d[0])
+        for key, r, kinds in divs:
+            g = [0] * _N
+            _division(hand, r.sets, r.pair, nm, wf, counts, kinds if unique else None, g)
+            n = _total(g)
+            if n == 0:
+                g[43] = 1
+                n = _total(g)
+            if n > total or (n == total and (g[23] == 1 or g[32] or sevens)):
+                f = g
+                total = n
+    return f, total
+
 
 def score(hand, analysis):
-    return {"ok": True, "rules": "mcr", "unit": UNIT, "total": 0, "legal": True, "items": []}
+    f, total = best(hand, analysis)
+    items = []
+    for i in range(1, _N):
+        if f[i]:
+            items.append({"id": i, "name": _name(i),
+                          "value": VALUES[i - 1], "count": f[i]})
+    nf = len(hand.flowers)
+    if nf:
+        items.append({"id": 81, "name": _name(81), "value": 1, "count": nf})
+    ans = {"ok": True, "rules": "mcr", "unit": UNIT, "total": total + nf,
+           "legal": total >= 8, "items": items}
+    if total < 8:
+        ans["reason"] = "%d fan without flowers; a win needs 8" % total
+    return ans
+
+
+def _name(i):
+    """The i-th name of NAMES (space separated) without splitting the whole string."""
+    start = 0
+    while i > 1:
+        start = NAMES.index(" ", start) + 1
+        i -= 1
+    end = NAMES.find(" ", start)
+    return NAMES[start:] if end < 0 else NAMES[start:end]
