@@ -18,7 +18,14 @@ HANDS = {
         {"hand": "2223334445556s", "win": "6s"},
         {"hand": "55566677788m99p", "win": "9p"},
         {"hand": "123m123p123s1z", "melds": ["pon 555z"], "win": "1z"},
-        {"hand": "1112345678999m", "win": "5m"},            # under 8 fan: not_legal
+        {"hand": "123m345p678s5699s", "win": "7s"},         # under 8 fan: not_legal
+        {"hand": "123456789m1235p", "win": "4p"},           # not complete
+    ],
+    "sh": [
+        {"hand": "1122334455667m", "win": "7m"},
+        {"hand": "123456789m1235p", "win": "5p"},
+        {"hand": "2223334445556s", "win": "6s"},
+        {"hand": "123m345p678s5699s", "win": "7s"},
         {"hand": "123456789m1235p", "win": "4p"},           # not complete
     ],
     "tw": [
@@ -31,7 +38,7 @@ HANDS = {
     ],
 }
 
-RULESETS = ("mcr", "tw")
+RULESETS = ("mcr", "tw", "sh")
 
 seat = S.integers(0, 3)
 

@@ -8,7 +8,7 @@ import session
 from rules import mcr_table, tw_table
 
 MCR_HI = {"hand": "123456789m1235p", "win": "5p"}        # 清龍 and more: legal
-MCR_LO = {"hand": "1112345678999m", "win": "5m"}         # under 8 fan
+MCR_LO = {"hand": "123m345p678s5699s", "win": "7s"}      # under 8 fan
 TW_A = {"hand": "123456789m123456p5s", "win": "5s"}      # no honours: seat wind irrelevant
 TW_B = {"hand": "123456789m12345p99s", "win": "6p"}
 
@@ -110,7 +110,8 @@ def test_mcr_discard_and_self_drawn():
 
 def test_mcr_under_8_refused_and_base_setting():
     s = new("mcr")
-    refused(s, {"event": "win", "winner": 1, "hand": MCR_LO}, "not_legal")
+    assert contract.score_hand(dict(MCR_LO, rules="mcr", by="discard"))["legal"] is False
+    refused(s, {"event": "win", "winner": 1, "from": 2, "hand": MCR_LO}, "not_legal")
     s = new("mcr", settings={"base": 5})
     fan = total("mcr", MCR_HI, "discard", seat="S")
     assert ok(s, {"event": "win", "winner": 1, "from": 2, "hand": MCR_HI})["deltas"] == \
