@@ -1,0 +1,873 @@
+# Hong Kong 16-tile (港式台牌), scored in 番 after the Cloud Dragon Cup table
+# (shared/rules/hk-cloud-dragon-cup.txt).  docs/rules/hk.md explains every decision.
+#
+# The elements are data (ELEMENTS: id, name as the text spells it, 番 per count, kind:
+# c a context element, B a bonus item of the text, - a pattern); exclusions are data
+# (EXCLUDE: an element and those that drop it).  A reading is scored family by family
+# into one count per element; the best reading wins.
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+from errors import HandError
+from hand import ANKAN
+from rules.hk_shapes import SHAPES
+
+UNIT = "fan"
+N_SETS = 5
+FLAGS = ("ready_immediate", "ready_deal_in", "heavenly_ready", "earthly_ready",
+         "double_win", "triple_win", "fanxue", "fanxue_big", "within_4", "within_7",
+         "within_10", "true_last", "chain_2", "chain_3", "chain_4", "chain_5", "chain_6",
+         "chain_7", "chain_8", "chain_9", "chain_10", "chain_11", "chain_12")
+
+# Compiled from rules/hk_data.py (hk_data.compile(); tests/test_hk.py checks they agree):
+# 番 two bytes each, kind 0 pattern / 1 context / 2 bonus, exclusion pairs (loser, winner).
+_V = b'\x02\x00\x02\x00\x08\x00(\x00P\x00\x14\x00\x1e\x00<\x00\x0f\x00x\x00\xc8\x00<\x00\xc8\x00\x08\x00\n\x002\x002\x002\x00\x14\x00\x14\x00F\x002\x00\x1e\x00d\x00\x14\x00\x1e\x00(\x00<\x00(\x00P\x00\x14\x00d\x00,\x01d\x00<\x00\x05\x00\n\x00\x0f\x00\x1e\x00\x1e\x00<\x00\n\x00\x14\x00\x1e\x00\x05\x00\x1e\x00x\x00\x14\x00\x01\x00\x01\x00\x05\x00\x03\x00\x05\x00\x0f\x00\x05\x00\x05\x00F\x00<\x00(\x00\x14\x00\x05\x00\n\x00\n\x00\x14\x00\x14\x00\x14\x00\x96\x00\x96\x00P\x00<\x00\x1e\x00\x0f\x00\x05\x00\x0f\x00\x05\x00\x14\x00\x03\x00\x0f\x00\x03\x00\n\x00\x14\x00\n\x00\x14\x00\x14\x00(\x00\x05\x00\n\x002\x00<\x00\x0f\x00\x1e\x00\xa0\x00\xdc\x00\x03\x00\x06\x00\n\x00\x14\x00\n\x00\x14\x00\x1e\x00<\x00\n\x00\x14\x00\x08\x00\x0f\x00\n\x00\x0f\x00\x08\x00\x0f\x00\n\x00\x19\x00\x14\x00(\x00d\x00,\x01(\x00\x14\x00<\x002\x00\x96\x00<\x00\x14\x00\x14\x00\x14\x00\x01\x00\x02\x00\x14\x00(\x00d\x00\x05\x00\x0f\x00\x1e\x00d\x00(\x00\x05\x00\x14\x00\x05\x00\x0f\x00\x1e\x00\x05\x00\n\x00\x14\x00\x1e\x00(\x00<\x00d\x00\xa0\x00\x08\x00\x0f\x00\xa0\x00\x05\x00\x03\x00\n\x00\n\x00\x05\x00\n\x00\x14\x00(\x00P\x00\xa0\x00\x02\x00\x05\x00\n\x00\x14\x00(\x00P\x00\x08\x00\x02\x00\x02\x00\x02\x00\x02\x00'
+_KINDS = b'\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00\x02\x02\x02\x02\x00\x00\x00\x02\x02\x02\x02\x00\x00\x00\x00\x00\x00\x02\x02\x02\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x02\x02\x02\x00\x00\x02\x02\x00\x00\x02\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x02\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x02\x02\x02\x01\x01\x02\x02\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01'
+_EX = b'\x01\x02\x01K\x02KJK\x07\t\x07\n\x08\x0b\x0e\x10\x0e\x11\x0e\x12\x0e\x13\x12\x14\x12\x15\x12\x16\x13\x14\x13\x15\x13\x16\x18\x1f\x1a ! lnlomnmo45484958591B1C2B2C2D3B3CFEGEGF\x85\x84\x85\x95\x81\x95\x82\x95\x83\x95\x84\x95~\x7f~\x80\x7f\x80acadbcbd]_]`^_^`ST'
+
+
+_HUAZI = const(0)
+_NO_FLOWER = const(1)
+_NO_HONOUR_FLOWER = const(2)
+_SMALL_DRAGONS = const(3)
+_BIG_DRAGONS = const(4)
+_LIQUE_DRAGONS = const(5)
+_SMALL_THREE_WINDS = const(6)
+_BIG_THREE_WINDS = const(7)
+_LIQUE_THREE_WINDS = const(8)
+_SMALL_FOUR_WINDS = const(9)
+_BIG_FOUR_WINDS = const(10)
+_LIQUE_FOUR_WINDS = const(11)
+_ALL_HONOURS = const(12)
+_NO_TERMINALS = const(13)
+_NO_FIVES = const(14)
+_THREE_TREASURES = const(15)
+_ALL_BIG = const(16)
+_ALL_SMALL = const(17)
+_MIXED_BIG = const(18)
+_MIXED_SMALL = const(19)
+_MIXED_X1 = const(20)
+_MIXED_X2 = const(21)
+_MIXED_X3 = const(22)
+_ALL_X = const(23)
+_MIXED_ODD = const(24)
+_MIXED_EVEN = const(25)
+_ALL_ODD = const(26)
+_ALL_EVEN = const(27)
+_MIXED_OUTSIDE = const(28)
+_PURE_OUTSIDE = const(29)
+_ORPHANS_OUTSIDE = const(30)
+_MIXED_TERMINALS = const(31)
+_PURE_TERMINALS = const(32)
+_TWO_RANKS = const(33)
+_THREE_RANKS = const(34)
+_FOUR2_OPEN = const(35)
+_FOUR2_HIDDEN = const(36)
+_FOUR3_OPEN = const(37)
+_FOUR3_HIDDEN = const(38)
+_FOUR4_OPEN = const(39)
+_FOUR4_HIDDEN = const(40)
+_EIGHT_THREE = const(41)
+_EIGHT_FOUR = const(42)
+_TWELVE_FOUR = const(43)
+_ONE_HIGH = const(44)
+_THREE_HIGH = const(45)
+_FOUR_HIGH = const(46)
+_TWO_HIGH = const(47)
+_DEALER = const(48)
+_SELF_DRAWN = const(49)
+_CONCEALED = const(50)
+_CONCEALED_SELF = const(51)
+_READY = const(52)
+_CONCEALED_READY = const(53)
+_READY_IMMEDIATE = const(54)
+_READY_DEAL_IN = const(55)
+_HEAVENLY_READY = const(56)
+_EARTHLY_READY = const(57)
+_ALL_MELDED = const(58)
+_HALF_MELDED = const(59)
+_DOUBLE_WIN = const(60)
+_TRIPLE_WIN = const(61)
+_FANXUE = const(62)
+_FANXUE_BIG = const(63)
+_LAST_DRAW = const(64)
+_LAST_DISCARD = const(65)
+_HEAVENLY = const(66)
+_EARTHLY = const(67)
+_HUMAN = const(68)
+_WITHIN_4 = const(69)
+_WITHIN_7 = const(70)
+_WITHIN_10 = const(71)
+_FOUR_DEAD = const(72)
+_TRUE_DEAD = const(73)
+_PING_HU = const(74)
+_BIG_PING_HU = const(75)
+_OLD_YOUNG = const(76)
+_DOUBLE_OLD_YOUNG = const(77)
+_MEET = const(78)
+_THREE_MEET_OPEN = const(79)
+_THREE_MEET_HIDDEN = const(80)
+_DOUBLE_MEET = const(81)
+_ALL_MEET = const(82)
+_FOUR_SAME = const(83)
+_FIVE_SAME = const(84)
+_MIX_STEP3_OPEN = const(85)
+_MIX_STEP3_HIDDEN = const(86)
+_MIX_STEP5_OPEN = const(87)
+_MIX_STEP5_HIDDEN = const(88)
+_PURE_STEP3_OPEN = const(89)
+_PURE_STEP3_HIDDEN = const(90)
+_PURE_STEP5_OPEN = const(91)
+_PURE_STEP5_HIDDEN = const(92)
+_MIX_CHAIN_OPEN = const(93)
+_MIX_CHAIN_HIDDEN = const(94)
+_MIX_BRIDGE_OPEN = const(95)
+_MIX_BRIDGE_HIDDEN = const(96)
+_PURE_CHAIN_OPEN = const(97)
+_PURE_CHAIN_HIDDEN = const(98)
+_PURE_BRIDGE_OPEN = const(99)
+_PURE_BRIDGE_HIDDEN = const(100)
+_PURE_DRAGON_OPEN = const(101)
+_PURE_DRAGON_HIDDEN = const(102)
+_MIX_DRAGON_OPEN = const(103)
+_MIX_DRAGON_HIDDEN = const(104)
+_TWIN_DRAGONS = const(105)
+_DRAGON_PHOENIX = const(106)
+_MISSING_SUIT = const(107)
+_BIG_FIVE_DOORS = const(108)
+_SMALL_FIVE_DOORS = const(109)
+_BIG_SEVEN_DOORS = const(110)
+_SMALL_SEVEN_DOORS = const(111)
+_HALF_FLUSH = const(112)
+_FULL_FLUSH = const(113)
+_ALL_GREEN = const(114)
+_CHICKEN = const(115)
+_CHICKEN_SELF = const(116)
+_LIQUE_EIGHT = const(117)
+_LIQUE_SINGLE = const(118)
+_ORPHANS = const(119)
+_UNRELATED = const(120)
+_UNRELATED_FLY = const(121)
+_UNRELATED_MEET = const(122)
+_UNRELATED_DRAGON = const(123)
+_KONG_OPEN = const(124)
+_KONG_HIDDEN = const(125)
+_THREE_KONGS = const(126)
+_FOUR_KONGS = const(127)
+_FIVE_KONGS = const(128)
+_HIDDEN_2 = const(129)
+_HIDDEN_3 = const(130)
+_HIDDEN_4 = const(131)
+_HIDDEN_5 = const(132)
+_ALL_PUNGS = const(133)
+_OLD_YOUNG_PUNGS = const(134)
+_TWO_OLD_YOUNG_PUNGS = const(135)
+_SAME_PUNGS_2 = const(136)
+_SAME_PUNGS_S3 = const(137)
+_SAME_PUNGS_B3 = const(138)
+_RUN_2 = const(139)
+_RUN_S3 = const(140)
+_RUN_B3 = const(141)
+_RUN_S4 = const(142)
+_RUN_B4 = const(143)
+_RUN_S5 = const(144)
+_RUN_B5 = const(145)
+_RUN_6 = const(146)
+_THREE_SUIT_SMALL = const(147)
+_THREE_SUIT_BIG = const(148)
+_ALL_HIDDEN = const(149)
+_KONG_DRAW = const(150)
+_FLOWER_DRAW = const(151)
+_TAIL_DRAW = const(152)
+_ROB_KONG = const(153)
+_PURE_PAIRS_3 = const(154)
+_PURE_PAIRS_4 = const(155)
+_PURE_PAIRS_5 = const(156)
+_PURE_PAIRS_6 = const(157)
+_PURE_PAIRS_7 = const(158)
+_PURE_PAIRS_8 = const(159)
+_MIX_PAIRS_3 = const(160)
+_MIX_PAIRS_4 = const(161)
+_MIX_PAIRS_5 = const(162)
+_MIX_PAIRS_6 = const(163)
+_MIX_PAIRS_7 = const(164)
+_MIX_PAIRS_8 = const(165)
+_MIX_SAME_PAIRS = const(166)
+_SHANPON = const(167)
+_SINGLE = const(168)
+_FALSE_SINGLE = const(169)
+_EYE = const(170)
+N_ELEMENTS = const(171)
+
+
+
+PERMS = b"\x00\x01\x02\x00\x02\x01\x01\x00\x02\x01\x02\x00\x02\x00\x01\x02\x01\x00"
+GREEN = (19, 20, 21, 23, 25, 32)
+_PAIR = const(3)
+
+
+def _bits(x):
+    n = 0
+    while x:
+        n += x & 1
+        x >>= 1
+    return n
+
+
+# ---- the context words --------------------------------------------------------------
+
+def _refuse(msg):
+    raise HandError("bad_field", msg)
+
+
+def check(h):
+    """Refuse a hand whose context words contradict it (bad_field)."""
+    fl = h.flags
+    sd = h.by == "self"
+    if h.dealer and h.seat != 0:
+        _refuse("the dealer's seat wind is E")
+    if "heavenly" in fl and (not h.dealer or not sd or h.melds):
+        _refuse("heavenly: dealer, self-drawn, no meld")
+    if "earthly" in fl and (h.dealer or not sd or h.melds):
+        _refuse("earthly: not the dealer, self-drawn, no meld")
+    if "human" in fl and (h.dealer or sd or h.melds):
+        _refuse("human: not the dealer, on a discard, no meld")
+    kong = False
+    for kind, _ in h.melds:
+        if kind > 1:
+            kong = True
+    if "kong_replacement" in fl and (not sd or not kong):
+        _refuse("kong_replacement: self-drawn, with a kong")
+    if "flower_replacement" in fl and (not sd or not h.flowers):
+        _refuse("flower_replacement: self-drawn, with a flower")
+    for w in ("ready_immediate", "heavenly_ready", "earthly_ready"):
+        if w in fl and "ready_declared" not in fl:
+            _refuse(w + " needs ready_declared")
+    if "heavenly_ready" in fl and "earthly_ready" in fl:
+        _refuse("heavenly_ready or earthly_ready, not both")
+    if ("double_win" in fl or "triple_win" in fl or "ready_deal_in" in fl) and sd:
+        _refuse("double_win, triple_win, ready_deal_in: not self-drawn")
+    if ("double_win" in fl and "triple_win" in fl) or ("fanxue" in fl and "fanxue_big" in fl):
+        _refuse("one of double_win/triple_win, fanxue/fanxue_big")
+    n = 0
+    for w in fl:
+        if w.startswith("chain_"):
+            n += 1
+            if not sd or ("kong_replacement" not in fl and "flower_replacement" not in fl):
+                _refuse(w + ": self-drawn on a replacement tile")
+    if n > 1:
+        _refuse("one chain_N")
+
+
+# ---- what every reading shares -------------------------------------------------------
+
+class _Facts:
+    def __init__(self, h, a):
+        c = a.counts
+        self.c = c
+        sm = 0
+        rm = 0
+        for t in range(27):
+            if c[t]:
+                sm |= 1 << (t // 9)
+                rm |= 1 << (t % 9)
+        hon = 0
+        for t in range(27, 34):
+            hon += c[t]
+        self.sm = sm
+        self.rm = rm
+        self.hon = hon
+        claimed = 0
+        for kind, _ in h.melds:
+            if kind != ANKAN:
+                claimed += 1
+        self.menqing = claimed == 0
+        self.claimed = claimed
+        self.nwaits = len(a.waits)
+        fk = 0
+        for f in h.flowers:
+            fk |= 1 << (f // 4)
+        self.seven = fk == 3    # flowers of both kinds: 春夏秋冬 and 梅蘭菊竹
+
+
+def _context(h, f):
+    """Counts of the elements every reading of the hand shares."""
+    cnt = bytearray(N_ELEMENTS)
+    fl = h.flags
+    sd = h.by == "self"
+    if h.dealer:
+        cnt[_DEALER] = 1     # counted 2n + 1 times: _dn
+    if sd:
+        cnt[_SELF_DRAWN] = 1
+    if f.menqing:
+        cnt[_CONCEALED] = 1
+        if sd:
+            cnt[_CONCEALED_SELF] = 1
+    if "ready_declared" in fl:
+        cnt[_CONCEALED_READY if f.menqing else _READY] = 1
+    if f.claimed == 5:
+        cnt[_HALF_MELDED if sd else _ALL_MELDED] = 1
+    if "last_tile" in fl:
+        cnt[_LAST_DRAW if sd else _LAST_DISCARD] = 1
+    if sd and "kong_replacement" in fl:
+        cnt[_KONG_DRAW] = 1
+    if sd and "flower_replacement" in fl:
+        cnt[_FLOWER_DRAW] = 1
+    if h.by == "robkong":
+        cnt[_ROB_KONG] = 1
+    if "last_of_kind" in fl:
+        cnt[_FOUR_DEAD] = 1
+    for w, i in (("ready_immediate", _READY_IMMEDIATE), ("ready_deal_in", _READY_DEAL_IN),
+                 ("heavenly_ready", _HEAVENLY_READY), ("earthly_ready", _EARTHLY_READY),
+                 ("double_win", _DOUBLE_WIN), ("triple_win", _TRIPLE_WIN),
+                 ("fanxue", _FANXUE), ("fanxue_big", _FANXUE_BIG), ("heavenly", _HEAVENLY),
+                 ("earthly", _EARTHLY), ("human", _HUMAN), ("within_4", _WITHIN_4),
+                 ("within_7", _WITHIN_7), ("within_10", _WITHIN_10), ("true_last", _TRUE_DEAD)):
+        if w in fl:
+            cnt[i] = 1
+    for w in fl:
+        if w.startswith("chain_"):
+            cnt[_TAIL_DRAW] = int(w[6:]) - 1
+    ko = kh = 0
+    for kind, _ in h.melds:
+        if kind == ANKAN:
+            kh += 1
+        elif kind > 1:
+            ko += 1
+    cnt[_KONG_OPEN] = ko
+    cnt[_KONG_HIDDEN] = kh
+    if ko + kh >= 3:
+        cnt[_THREE_KONGS + ko + kh - 3] = 1
+    cnt[_HUAZI] = len(h.flowers)
+    if not h.flowers:
+        cnt[_NO_FLOWER] = 1
+        if not f.hon:
+            cnt[_NO_HONOUR_FLOWER] = 1
+    return cnt
+
+
+def _pair_line(c, line, cnt, first):
+    """連對 along a line of nine tiles (a suit, or a diagonal through the three suits in
+    order): runs of pairs (exactly two of each; five or more may hold more)."""
+    r = 0
+    while r < 9:
+        if c[line[r]] < 2:
+            r += 1
+            continue
+        st = r
+        while r < 9 and c[line[r]] >= 2:
+            r += 1
+        if r - st >= 5:
+            cnt[first + min(r - st, 8) - 3] += 1
+            continue
+        k = 0
+        for j in range(st, r + 1):
+            if j < r and c[line[j]] == 2:
+                k += 1
+            else:
+                if k >= 3:
+                    cnt[first + k - 3] += 1
+                k = 0
+
+
+def _tiles(f, cnt):
+    """Elements decided by the tiles held alone (standard and 嚦咕 readings)."""
+    c = f.c
+    sm = f.sm
+    rm = f.rm
+    hon = f.hon
+    ns = _bits(sm)
+    if not ns:
+        cnt[_ALL_HONOURS] = 1
+        return
+    if not hon and not rm & 0x101:
+        cnt[_NO_TERMINALS] = 1
+    if not rm & 0x10:
+        cnt[_NO_FIVES] = 1
+    if ns == 2 and f.menqing:
+        cnt[_MISSING_SUIT] = 1
+    if cnt[_NO_TERMINALS] and cnt[_NO_FIVES] and cnt[_MISSING_SUIT]:
+        cnt[_THREE_TREASURES] = 1
+    m = 1 if hon else 0
+    for mask, pure, mixed in ((0xF, _ALL_SMALL, _MIXED_SMALL), (0x1E0, _ALL_BIG, _MIXED_BIG),
+                              (0x155, _ALL_ODD, _MIXED_ODD), (0xAA, _ALL_EVEN, _MIXED_EVEN),
+                              (0x101, _PURE_TERMINALS, _MIXED_TERMINALS)):
+        if not rm & ~mask:
+            cnt[mixed if m else pure] = 1
+    if not hon:
+        n = _bits(rm)
+        if n == 2:
+            cnt[_TWO_RANKS] = 1
+        elif n == 3:
+            cnt[_THREE_RANKS] = 1
+    if ns == 1:
+        cnt[_HALF_FLUSH if hon else _FULL_FLUSH] = 1
+    g = 0
+    for t in GREEN:
+        g += c[t]
+    if g == 17 + cnt[_KONG_OPEN] + cnt[_KONG_HIDDEN]:
+        cnt[_ALL_GREEN] = 1
+    line = bytearray(9)
+    for s in range(3):
+        for r in range(9):
+            line[r] = s * 9 + r
+        _pair_line(c, line, cnt, _PURE_PAIRS_3)
+    for d in (1, 2):
+        for s in range(3):
+            for r in range(9):
+                line[r] = (s + d * r) % 3 * 9 + r
+            _pair_line(c, line, cnt, _MIX_PAIRS_3)
+    for r in range(9):
+        if c[r] == 2 and c[9 + r] == 2 and c[18 + r] == 2:
+            cnt[_MIX_SAME_PAIRS] += 1
+
+
+def _k(v, ts):
+    """單式: how many times a combination of distinct chows counts: the second largest of
+    the members' multiplicities (0 when one is missing)."""
+    m1 = m2 = 0
+    for t in ts:
+        x = v[t]
+        if not x:
+            return 0
+        if x > m1:
+            m2 = m1
+            m1 = x
+        elif x > m2:
+            m2 = x
+    return m2
+
+
+def _combo(cm, hm, ts, cnt, i):
+    """Count a combination: element i (明) and i + 1 (暗: formed of concealed chows)."""
+    k = _k(cm, ts)
+    if k:
+        hk = _k(hm, ts)
+        cnt[i] += k - hk
+        cnt[i + 1] += hk
+    return k
+
+
+def _has(kind, u, t):
+    return u <= t <= u + 2 if kind == 0 else u == t
+
+
+def _groups(h, f, G, cnt, lique):
+    """Elements of a reading's groups G: [(kind, tile, open)], kind 0 chow, 1 pung,
+    2 kong, 3 pair; open: claimed or completed by another player's tile."""
+    c = f.c
+    cm = bytearray(27)
+    hm = bytearray(27)
+    pm = [0, 0, 0]
+    chows = hid = allhid = dp = wp = hz = hg = doors = pdoors = 0
+    pair = -1
+    eyes = 0
+    seat = 27 + h.seat
+    rnd = 27 + h.round
+    for kind, t, op in G:
+        d = t // 9 if t < 27 else (3 if t < 31 else 4)
+        if t >= 27:
+            hg += 1
+        if kind == _PAIR:
+            pdoors |= 1 << d
+            pair = t
+            if t < 27 and t % 9 in (1, 4, 7):
+                eyes += 1
+            continue
+        doors |= 1 << d
+        if kind == 0:
+            chows += 1
+            cm[t] += 1
+            if not op:
+                hm[t] += 1
+            continue
+        if not op:
+            allhid += 1
+        if (kind == 1) != bool(op):
+            hid += 1     # a concealed pung, or an exposed kong (general rule 16)
+        if t < 27:
+            pm[t // 9] |= 1 << (t % 9)
+        elif t >= 31:
+            dp += 1
+            hz += 1
+        else:
+            wp += 1
+            hz += (t == seat) + (t == rnd)
+    cnt[_HUAZI] += hz
+    cnt[_EYE] = eyes
+    if lique:
+        nd = nw = 0
+        for t in range(27, 34):
+            if c[t] >= 2:
+                if t >= 31:
+                    nd += 1
+                else:
+                    nw += 1
+        if nd == 3:
+            cnt[_LIQUE_DRAGONS] = 1
+        if nw >= 3:
+            cnt[_LIQUE_FOUR_WINDS if nw == 4 else _LIQUE_THREE_WINDS] = 1
+    else:
+        if dp == 3:
+            cnt[_BIG_DRAGONS] = 1
+        elif dp == 2 and pair >= 31:
+            cnt[_SMALL_DRAGONS] = 1
+        wpair = 27 <= pair <= 30
+        if wp == 4:
+            cnt[_BIG_FOUR_WINDS] = 1
+        elif wp == 3:
+            cnt[_SMALL_FOUR_WINDS if wpair else _BIG_THREE_WINDS] = 1
+        elif wp == 2 and wpair:
+            cnt[_SMALL_THREE_WINDS] = 1
+    # 帶么 / 帶X: every group holds the rank (混: honour groups allowed, at least one)
+    if hg < len(G):
+        for x in (-1, 1, 2, 3, 4, 5, 6, 7):
+            ok = True
+            for kind, t, op in G:
+                if t < 27:
+                    r = t % 9
+                    if x < 0:
+                        if r != (6 if kind == 0 else 8) and r:
+                            ok = False
+                    elif not _has(kind, r, x):
+                        ok = False
+            if ok:
+                if x < 0:
+                    cnt[_MIXED_OUTSIDE if hg else _PURE_OUTSIDE] = 1
+                else:
+                    cnt[(_MIXED_X3, _MIXED_X1, _MIXED_X2, _MIXED_X3)[min(hg, 3)] if hg
+                        else _ALL_X] = 1
+                    break
+    # 四歸: all four of a tile in two, three or four groups (a kong is one group)
+    fours = []
+    for t in range(34):
+        if c[t] == 4:
+            m = 0
+            op = 0
+            i = 0
+            for kind, u, o in G:
+                if _has(kind, u, t):
+                    m |= 1 << i
+                    op |= o
+                i += 1
+            n = _bits(m)
+            if n >= 2:
+                cnt[_FOUR2_OPEN + 2 * (n - 2) + (0 if op else 1)] += 1
+                fours.append(m)
+    nf = len(fours)
+    if nf >= 2:
+        used = 0
+        for i in range(nf):
+            for j in range(i + 1, nf):
+                for k in range(j + 1, nf):
+                    if _bits(fours[i] | fours[j] | fours[k]) == 4:
+                        cnt[_TWELVE_FOUR] += 1
+                        used |= (1 << i) | (1 << j) | (1 << k)
+        for i in range(nf):
+            for j in range(i + 1, nf):
+                if not (used >> i & 1 and used >> j & 1):
+                    n = _bits(fours[i] | fours[j])
+                    if n == 3 or n == 4:
+                        cnt[_EIGHT_THREE + n - 3] += 1
+    alld = doors | pdoors
+    if alld == 31:
+        big = 0 if lique or doors != 31 else 1
+        cnt[(_SMALL_SEVEN_DOORS - big) if f.seven else (_SMALL_FIVE_DOORS - big)] = 1
+    if lique:
+        return
+    # chows
+    if chows >= 2:
+        _chows(cm, hm, chows, cnt)
+    if chows == 5:
+        cnt[_BIG_PING_HU if not f.hon and not h.flowers else _PING_HU] = 1
+    # pungs
+    if hid >= 2:
+        cnt[_HIDDEN_2 + hid - 2] = 1
+    if chows == 0:
+        cnt[_ALL_PUNGS] = 1
+        if allhid == 5:
+            cnt[_ALL_HIDDEN] = 1
+    if chows <= 3:
+        _pungs(pm, pair, cnt)
+
+
+def _chows(cm, hm, chows, cnt):
+    oh = 0
+    for t in range(27):
+        m = cm[t]
+        if m == 2:
+            oh += 1
+        elif m >= 3:
+            cnt[_THREE_HIGH + m - 3] += 1
+    if oh == 2:
+        cnt[_TWO_HIGH] = 1
+    else:
+        cnt[_ONE_HIGH] = oh
+    mt = mr = 0
+    r3 = r2 = -1
+    for r in range(7):
+        a = cm[r]
+        b = cm[9 + r]
+        d = cm[18 + r]
+        tot = a + b + d
+        if tot >= 4:
+            cnt[_FOUR_SAME + tot - 4] = 1
+        if tot == 5:
+            r3 = r2 = r
+        elif tot == 3:
+            r3 = r
+        elif tot == 2:
+            r2 = r
+        if a and b and d:
+            cnt[_THREE_MEET_HIDDEN if hm[r] and hm[9 + r] and hm[18 + r] else _THREE_MEET_OPEN] += 1
+            a -= 1
+            b -= 1
+            d -= 1
+            tot -= 3
+        k = min(tot // 2, tot - max(a, b, d))
+        if k:
+            mt += k
+            mr += 1
+    if mt == 2 and mr == 2:
+        cnt[_DOUBLE_MEET] = 1
+    else:
+        cnt[_MEET] = mt
+    if chows == 5 and r3 >= 0 and r2 >= 0:
+        hi3 = hi2 = False
+        for s in range(3):
+            hi3 = hi3 or cm[s * 9 + r3] == 3
+            hi2 = hi2 or cm[s * 9 + r2] == 2
+        if r3 == r2 or not hi2 or hi3:
+            cnt[_ALL_MEET] = 1
+    dragons = oy = 0
+    for s in range(3):
+        b = s * 9
+        for r in range(5):
+            _combo(cm, hm, (b + r, b + r + 1, b + r + 2), cnt, _PURE_STEP3_OPEN)
+        for r in range(3):
+            if chows == 5:
+                _combo(cm, hm, (b + r, b + r + 1, b + r + 2, b + r + 3, b + r + 4), cnt,
+                       _PURE_STEP5_OPEN)
+            _combo(cm, hm, (b + r, b + r + 2, b + r + 4), cnt, _PURE_CHAIN_OPEN)
+        if chows >= 4:
+            _combo(cm, hm, (b, b + 2, b + 4, b + 6), cnt, _PURE_BRIDGE_OPEN)
+        dragons += _combo(cm, hm, (b, b + 3, b + 6), cnt, _PURE_DRAGON_OPEN)
+        oy += _k(cm, (b, b + 6))
+    for p in range(0, 18, 3):
+        A = PERMS[p] * 9
+        B = PERMS[p + 1] * 9
+        C = PERMS[p + 2] * 9
+        for r in range(5):
+            _combo(cm, hm, (A + r, B + r + 1, C + r + 2), cnt, _MIX_STEP3_OPEN)
+        for r in range(3):
+            if chows == 5:
+                _combo(cm, hm, (A + r, B + r + 1, C + r + 2, A + r + 3, B + r + 4), cnt,
+                       _MIX_STEP5_OPEN)
+            _combo(cm, hm, (A + r, B + r + 2, C + r + 4), cnt, _MIX_CHAIN_OPEN)
+        dragons += _combo(cm, hm, (A, B + 3, C + 6), cnt, _MIX_DRAGON_OPEN)
+    if chows >= 4:
+        for code in range(81):
+            a = code % 3
+            b = code // 3 % 3
+            d = code // 9 % 3
+            e = code // 27
+            if (1 << a) | (1 << b) | (1 << d) | (1 << e) == 7:
+                _combo(cm, hm, (a * 9, b * 9 + 2, d * 9 + 4, e * 9 + 6), cnt, _MIX_BRIDGE_OPEN)
+    if oy >= 2:
+        cnt[_DOUBLE_OLD_YOUNG] = 1
+    else:
+        cnt[_OLD_YOUNG] = oy
+    if dragons >= 2:
+        cnt[_TWIN_DRAGONS] = 1
+    if dragons and (cnt[_THREE_MEET_OPEN] or cnt[_THREE_MEET_HIDDEN]):
+        cnt[_DRAGON_PHOENIX] = 1
+
+
+def _pungs(pm, pair, cnt):
+    ps = pair // 9 if pair < 27 else -1
+    pr = pair % 9
+    oy = 0
+    for s in range(3):
+        x = pm[s]
+        if x & 0x101 == 0x101:
+            oy += 1
+        r = 0
+        while r < 9:
+            if not x >> r & 1:
+                r += 1
+                continue
+            st = r
+            while r < 9 and x >> r & 1:
+                r += 1
+            k = r - st
+            p = 1 if ps == s and (pr == st - 1 or pr == r) else 0
+            if k >= 2:
+                cnt[_RUN_2 + 2 * (k - 2) + p] += 1
+    if oy:
+        cnt[_OLD_YOUNG_PUNGS if oy == 1 else _TWO_OLD_YOUNG_PUNGS] = 1
+    for r in range(9):
+        n = (pm[0] >> r & 1) + (pm[1] >> r & 1) + (pm[2] >> r & 1)
+        if n == 3:
+            cnt[_SAME_PUNGS_B3] += 1
+        elif n == 2:
+            cnt[_SAME_PUNGS_S3 if ps >= 0 and pr == r and not pm[ps] >> r & 1 else _SAME_PUNGS_2] += 1
+    for p in range(0, 18, 3):
+        for r in range(7):
+            n = 0
+            gap = -1
+            for j in range(3):
+                s = PERMS[p + j]
+                if pm[s] >> (r + j) & 1:
+                    n += 1
+                else:
+                    gap = s * 9 + r + j
+            if n == 3:
+                cnt[_THREE_SUIT_BIG] += 1
+            elif n == 2 and gap == pair:
+                cnt[_THREE_SUIT_SMALL] += 1
+
+
+def _special(h, f, reading, cnt):
+    """十三么 and 十六不搭 readings: their element, the context, and their extras."""
+    if reading.shape == "orphans":
+        cnt[_ORPHANS] = 1
+        ok = True
+        for kind, t, op in reading.sets:
+            if kind and t >= 27:
+                cnt[_HUAZI] += 1 if t >= 31 else (t == 27 + h.seat) + (t == 27 + h.round)
+            if t < 27 and not (t % 9 == 8 or t % 9 == 0 or (kind == 0 and t % 9 == 6)):
+                ok = False
+        if ok:
+            cnt[_ORPHANS_OUTSIDE] = 1   # general rule 2: 混帶么 at half
+    else:
+        pair, knit, meet = reading.knit
+        cnt[_UNRELATED] = 1
+        if reading.win_set == -1:
+            cnt[_UNRELATED_FLY] = 1
+        if meet:
+            cnt[_UNRELATED_MEET] = 1
+        if knit:
+            cnt[_UNRELATED_DRAGON] = 1
+
+
+def _finish(cnt):
+    """Apply the exclusions, then 雞糊 when no pattern element is left."""
+    ex = _EX
+    drop = []
+    for k in range(0, len(ex), 2):
+        if cnt[ex[k]] and cnt[ex[k + 1]]:
+            drop.append(ex[k])
+    for i in drop:
+        cnt[i] = 0
+    cnt[_CHICKEN] = cnt[_CHICKEN_SELF] = 0
+    for i in range(N_ELEMENTS):
+        if cnt[i] and _KINDS[i] != 1:
+            return cnt
+    cnt[_CHICKEN_SELF if cnt[_SELF_DRAWN] else _CHICKEN] = 1
+    return cnt
+
+
+_dn = 1   # the dealer's count, 2n + 1 for a streak of n (莊連拉)
+
+
+def value(i):
+    return _V[2 * i] | _V[2 * i + 1] << 8
+
+
+def _count(cnt, i):
+    return _dn if i == _DEALER else cnt[i]
+
+
+def _total(cnt):
+    n = 0
+    for i in range(N_ELEMENTS):
+        if cnt[i]:
+            n += value(i) * _count(cnt, i)
+    return n
+
+
+def _reading(h, f, base, r):
+    cnt = bytearray(base)
+    shape = r.shape
+    if shape == "orphans" or shape == "unrelated":
+        _special(h, f, r, cnt)
+        return _finish(cnt)
+    _tiles(f, cnt)
+    G = []
+    if shape == "lique":
+        for t in r.pairs:
+            G.append((_PAIR, t, 0))
+        G.append(r.sets[0])
+        cnt[_LIQUE_EIGHT if r.wait == "pung" else _LIQUE_SINGLE] = 1
+        _groups(h, f, G, cnt, True)
+        return _finish(cnt)
+    away = h.by != "self"
+    i = 0
+    for kind, t, op in r.sets:
+        G.append((kind, t, 1 if op or (away and i == r.win_set) else 0))
+        i += 1
+    G.append((_PAIR, r.pair, 1 if away and r.win_set == -1 else 0))
+    _groups(h, f, G, cnt, False)
+    if r.wait == "pung":
+        cnt[_SHANPON] = 1
+    if f.nwaits == 1:
+        cnt[_SINGLE] = 1
+    elif r.wait == "single":
+        cnt[_FALSE_SINGLE] = 1
+    return _finish(cnt)
+
+
+def _items(cnt):
+    import sys
+    import rules
+    from rules import hk_data
+    out = []
+    for i, eid, name, bonus in hk_data.named(cnt):
+        it = {"id": eid, "name": name, "value": value(i), "count": _count(cnt, i)}
+        if bonus:
+            it["bonus"] = True
+        out.append(it)
+    del sys.modules["rules.hk_data"]   # the names live only while the answer is built
+    if hasattr(rules, "hk_data"):
+        delattr(rules, "hk_data")
+    return out
+
+
+def score(hand, analysis):
+    global _dn
+    check(hand)
+    _dn = 2 * hand.streak + 1
+    f = _Facts(hand, analysis)
+    base = _context(hand, f)
+    best = None
+    bt = -1
+    std = None
+    st = -1
+    lq = None
+    for r in analysis.readings:
+        cnt = _reading(hand, f, base, r)
+        t = _total(cnt)
+        if r.shape == "lique":
+            lq = cnt
+        elif r.shape == "standard" and t > st:
+            st = t
+            std = cnt
+        if t > bt:
+            bt = t
+            best = cnt
+    if lq is not None and std is not None:
+        # general rule 4 (嚦咕雙食): the elements of both forms, each once
+        for i in range(N_ELEMENTS):
+            if std[i] > lq[i]:
+                lq[i] = std[i]
+        _finish(lq)
+        t = _total(lq)
+        if t > bt:
+            bt = t
+            best = lq
+    return {"ok": True, "rules": "hk", "unit": UNIT, "total": bt, "legal": True,
+            "items": _items(best)}

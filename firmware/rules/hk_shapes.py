@@ -1,0 +1,155 @@
+# Hong Kong 16-tile special shapes (17 tiles at the win), for rules.hk.
+#   Lique      嚦咕: seven pairs and one pung, concealed (four alike may be two pairs)
+#   Orphans    十三么: the 13 terminals and honours, one of them paired, and one more set
+#              (chow, pung or one meld)
+#   Unrelated  十六不搭: 16 different tiles, no two of a suit within two ranks (all seven
+#              honours, three ranks per suit), one of them paired; the pair is an honour
+#              unless the suits make 雜龍 (147/258/369) or 三相 (same ranks in each suit)
+# docs/rules/hk.md has the decisions.
+
+import engine
+
+ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+KNITS = (0x49, 0x92, 0x124)   # rank bits of 147, 258, 369
+
+
+def _total(c):
+    n = 0
+    for x in c:
+        n += x
+    return n
+
+
+def _rank_bits(c, s):
+    m = 0
+    for r in range(9):
+        if c[s * 9 + r]:
+            m |= 1 << r
+    return m
+
+
+class _Shape:
+    def waits(self, c, n_melds):
+        if _total(c) != 16 - 3 * n_melds or n_melds > self.melds:
+            return []
+        out = []
+        for t in range(34):
+            if c[t] < 4:
+                c[t] += 1
+                if self.parts(c, n_melds):
+                    out.append(t)
+                c[t] -= 1
+        return out
+
+
+class Lique(_Shape):
+    melds = 0
+
+    def parts(self, c, n):
+        if n or _total(c) != 17:
+            return None
+        pung = -1
+        for t in range(34):
+            x = c[t]
+            if x == 3:
+                if pung >= 0:
+                    return None
+                pung = t
+            elif x & 1:
+                return None
+        return None if pung < 0 else pung
+
+    def readings(self, c, hand, melds, table):
+        p = self.parts(c, len(melds))
+        if p is None:
+            return []
+        win = hand.win
+        r = engine.Reading("lique", [(engine.PUNG, p, 1 if win == p and hand.by != "self" else 0)],
+                           -1, None, engine.PUNG_WAIT if c[win] == 3 else engine.SINGLE)
+        pairs = []
+        for t in range(34):
+            if c[t] == 2 or c[t] == 4:
+                pairs.append(t)
+                if c[t] == 4:
+                    pairs.append(t)
+        r.pairs = pairs
+        return [r]
+
+
+class Orphans(_Shape):
+    melds = 1
+
+    def parts(self, c, n):
+        """[(pair tile, extra set or None)] for complete counts c."""
+        if n > 1 or _total(c) != 17 - 3 * n:
+            return None
+        for t in ORPHANS:
+            if not c[t]:
+                return None
+        out = []
+        for o in ORPHANS:
+            if c[o] < 2:
+                continue
+            rest = []
+            for t in range(34):
+                k = c[t] - (t in ORPHANS) - (t == o)
+                rest.extend([t] * k)
+            if n:
+                out.append((o, None))
+            elif rest[0] == rest[2]:
+                out.append((o, (engine.PUNG, rest[0], 0)))
+            elif rest[0] < 27 and rest[1] == rest[0] + 1 and rest[2] == rest[0] + 2 \
+                    and rest[0] % 9 < 7:
+                out.append((o, (engine.CHOW, rest[0], 0)))
+        return out or None
+
+    def readings(self, c, hand, melds, table):
+        ps = self.parts(c, len(melds))
+        out = []
+        for o, st in ps or ():
+            sets = list(melds)
+            if st:
+                sets.append(st)
+            out.append(engine.Reading("orphans", sets, o, None, None))
+        return out
+
+
+class Unrelated(_Shape):
+    melds = 0
+
+    def parts(self, c, n):
+        """(pair tile, 雜龍, 三相) for complete counts c."""
+        if n or _total(c) != 17:
+            return None
+        pair = -1
+        for t in range(34):
+            if c[t] > 2 or (c[t] == 0 and t >= 27):
+                return None
+            if c[t] == 2:
+                if pair >= 0:
+                    return None
+                pair = t
+        ms = []
+        for s in range(3):
+            m = _rank_bits(c, s)
+            if m & (m >> 1) or m & (m >> 2):
+                return None   # two tiles of a suit within two ranks: 搭
+            ms.append(m)
+        knit = ms[0] in KNITS and ms[1] in KNITS and ms[2] in KNITS and \
+            ms[0] != ms[1] and ms[1] != ms[2] and ms[0] != ms[2]
+        meet = ms[0] == ms[1] == ms[2]
+        if pair < 27 and not (knit or meet):
+            return None   # 字做眼 unless 雜龍 / 三相 (general rule 3)
+        return (pair, knit, meet)
+
+    def readings(self, c, hand, melds, table):
+        p = self.parts(c, len(melds))
+        if p is None:
+            return []
+        r = engine.Reading("unrelated", [], p[0], -1 if hand.win == p[0] and c[p[0]] == 2 else None,
+                           None)
+        r.knit = p
+        return [r]
+
+
+SHAPES = (Lique(), Orphans(), Unrelated())
