@@ -292,10 +292,25 @@ def random_hand(rng):
             return None
         concealed, melds = got
     else:
-        got = _standard(rng, rng.choice(THEMES))
-        if got is None:
-            return None
-        sets, pair = got
+        x = rng.random()
+        if x < 0.02:        # 三色雙龍會 (and near misses)
+            a, b, c = rng.sample(range(3), 3)
+            if rng.random() < 0.5:
+                b = c = a   # 一色雙龍會
+            sets = [("chow", a * 9), ("chow", a * 9 + 6), ("chow", b * 9), ("chow", b * 9 + rng.choice((6, 6, 3)))]
+            pair = c * 9 + 4
+        elif x < 0.05:      # plain hands: three suits, unrelated sets, a wind pair
+            a, b, c = rng.sample(range(3), 3)
+            sets = [("chow", a * 9 + rng.randrange(1, 6)), ("chow", b * 9 + rng.randrange(7)),
+                    ("chow", c * 9 + rng.randrange(7)), ("pung", rng.randrange(27))]
+            pair = rng.randrange(27, 31)
+            if any(sum(_set_tiles(s).count(t) for s in sets) + 2 * (t == pair) > 4 for t in range(34)):
+                return None
+        else:
+            got = _standard(rng, rng.choice(THEMES))
+            if got is None:
+                return None
+            sets, pair = got
         p_meld = rng.choice((0.0, 0.0, 0.2, 0.4, 0.8, 1.0))
         melds, concealed = _melds(rng, sets, p_meld)
         concealed += [pair, pair]
