@@ -15,7 +15,9 @@
 # points; each payer of the win pays it once, or once per share under 三口.
 # 荒番 (state "huang"): a draw adds one, a win takes one off (not below 0).
 # Declarations last until the hand ends: "ready" (敲), "heavenly_ready" (天敲),
-# "xianggong" (相公: may not win), "dice" (this hand is no 荒番局).
+# "xianggong" (相公: may not win), "dice" (this hand is no 荒番局).  A win needs the
+# winner's 敲 first (必须先听牌才能胡牌; setting "require_ready").  The events' handlers
+# are in rules/sh_events.py, loaded for one event only (__getattr__ below).
 
 try:
     from micropython import const
