@@ -191,28 +191,25 @@ def suit_divisions(c, s, table):
                 if left[j] == 3:
                     sets.append((PUNG, start + j, 0))
             options.append((sets, start + pair if pair >= 0 else -1))
-        merged = []
-        for sets0, pair0 in result:
-            for sets1, pair1 in options:
-                if pair0 >= 0 and pair1 >= 0:
-                    continue
-                merged.append((sets0 + sets1, pair0 if pair0 >= 0 else pair1))
-        result = merged
+        result = combine(result, options)
     return result
+
+
+def combine(left, right):
+    """Every (sets, pair) of one list joined with every one of the other, at most one pair."""
+    out = []
+    for sets0, pair0 in left:
+        for sets1, pair1 in right:
+            if pair0 < 0 or pair1 < 0:
+                out.append((sets0 + sets1, pair0 if pair0 >= 0 else pair1))
+    return out
 
 
 def divisions(c, table):
     """Every division of counts c into sets and exactly one pair."""
     result = [([], -1)]
     for s in range(4):
-        options = suit_divisions(c, s, table)
-        merged = []
-        for sets0, pair0 in result:
-            for sets1, pair1 in options:
-                if pair0 >= 0 and pair1 >= 0:
-                    continue
-                merged.append((sets0 + sets1, pair0 if pair0 >= 0 else pair1))
-        result = merged
+        result = combine(result, suit_divisions(c, s, table))
     return [d for d in result if d[1] >= 0]
 
 
