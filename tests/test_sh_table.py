@@ -334,11 +334,12 @@ def test_fly_after_a_robbed_kong_pattern():
 
 # ---- declarations -----------------------------------------------------------------------
 
-def test_a_win_needs_qiao_first():
-    s = new()
+def test_a_win_needs_qiao_first_when_the_table_enforces_it():
+    s = new(require_ready=True)
     ans = refused(s, {"event": "win", "winner": 1, "hand": MENQING}, "bad_event")
     assert "敲" in ans["error"]["message"]
-    s = new(require_ready=False)
+    # by default the referee's entry of a played win is taken: the win itself shows 敲
+    s = new()
     assert win(s, 1, MENQING)["deltas"] == [-200, 600, -200, -200]
 
 

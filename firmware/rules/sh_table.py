@@ -15,8 +15,8 @@
 # points; each payer of the win pays it once, or once per share under 三口.
 # 荒番 (state "huang"): a draw adds one, a win takes one off (not below 0).
 # Declarations last until the hand ends: "ready" (敲), "heavenly_ready" (天敲),
-# "xianggong" (相公: may not win), "dice" (this hand is no 荒番局).  A win needs the
-# winner's 敲 first (必须先听牌才能胡牌; setting "require_ready").  The events' handlers
+# "xianggong" (相公: may not win), "dice" (this hand is no 荒番局).  必须先听牌才能胡牌 is enforced
+# at the table; the device refuses an undeclared win only with setting "require_ready".  The events' handlers
 # are in rules/sh_events.py, loaded for one event only (__getattr__ below).
 
 try:
@@ -26,7 +26,7 @@ except ImportError:
         return x
 
 RULES = "sh"
-SETTINGS = {"require_ready": True, "sankou_pinghu": False}
+SETTINGS = {"require_ready": False, "sankou_pinghu": False}
 ALIASES = {"必须先听牌": "require_ready"}
 # name: (required seat fields, optional seat fields, whole-number fields)
 EVENTS = {
