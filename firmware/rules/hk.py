@@ -12,9 +12,11 @@ except ImportError:
     def const(x):
         return x
 
+import gc
 from errors import HandError
 from hand import ANKAN
 from rules.hk_shapes import SHAPES
+from rules.hk_names import named   # resident: loading it per answer would need free blocks
 
 UNIT = "fan"
 N_SETS = 5
@@ -203,6 +205,13 @@ _FALSE_SINGLE = const(169)
 _EYE = const(170)
 N_ELEMENTS = const(171)
 
+# Context words that count one element each, and the element.
+_WORDS = FLAGS[:12] + ("last_of_kind", "heavenly", "earthly", "human")
+_WORD_EL = bytes((_READY_IMMEDIATE, _READY_DEAL_IN, _HEAVENLY_READY, _EARTHLY_READY, _DOUBLE_WIN,
+                  _TRIPLE_WIN, _FANXUE, _FANXUE_BIG, _WITHIN_4, _WITHIN_7, _WITHIN_10,
+                  _TRUE_DEAD, _FOUR_DEAD, _HEAVENLY, _EARTHLY, _HUMAN))
+
+
 
 
 PERMS = b"\x00\x01\x02\x00\x02\x01\x01\x00\x02\x01\x02\x00\x02\x00\x01\x02\x01\x00"
@@ -220,47 +229,49 @@ def _bits(x):
 
 # ---- the context words --------------------------------------------------------------
 
-def _refuse(msg):
-    raise HandError("bad_field", msg)
-
-
 def check(h):
     """Refuse a hand whose context words contradict it (bad_field)."""
     fl = h.flags
     sd = h.by == "self"
-    if h.dealer and h.seat != 0:
-        _refuse("the dealer's seat wind is E")
-    if "heavenly" in fl and (not h.dealer or not sd or h.melds):
-        _refuse("heavenly: dealer, self-drawn, no meld")
-    if "earthly" in fl and (h.dealer or not sd or h.melds):
-        _refuse("earthly: not the dealer, self-drawn, no meld")
-    if "human" in fl and (h.dealer or sd or h.melds):
-        _refuse("human: not the dealer, on a discard, no meld")
-    kong = False
-    for kind, _ in h.melds:
+    m = h.melds
+    kong = 0
+    chains = 0
+    for kind, _ in m:
         if kind > 1:
-            kong = True
-    if "kong_replacement" in fl and (not sd or not kong):
-        _refuse("kong_replacement: self-drawn, with a kong")
-    if "flower_replacement" in fl and (not sd or not h.flowers):
-        _refuse("flower_replacement: self-drawn, with a flower")
-    for w in ("ready_immediate", "heavenly_ready", "earthly_ready"):
-        if w in fl and "ready_declared" not in fl:
-            _refuse(w + " needs ready_declared")
-    if "heavenly_ready" in fl and "earthly_ready" in fl:
-        _refuse("heavenly_ready or earthly_ready, not both")
-    if ("double_win" in fl or "triple_win" in fl or "ready_deal_in" in fl) and sd:
-        _refuse("double_win, triple_win, ready_deal_in: not self-drawn")
-    if ("double_win" in fl and "triple_win" in fl) or ("fanxue" in fl and "fanxue_big" in fl):
-        _refuse("one of double_win/triple_win, fanxue/fanxue_big")
-    n = 0
+            kong = 1
     for w in fl:
-        if w.startswith("chain_"):
-            n += 1
-            if not sd or ("kong_replacement" not in fl and "flower_replacement" not in fl):
-                _refuse(w + ": self-drawn on a replacement tile")
-    if n > 1:
-        _refuse("one chain_N")
+        if w[:6] == "chain_":
+            chains += 1
+    bad = None
+    if h.dealer and h.seat:
+        bad = "dealer"
+    elif "heavenly" in fl and (not h.dealer or not sd or m):
+        bad = "heavenly"
+    elif "earthly" in fl and (h.dealer or not sd or m):
+        bad = "earthly"
+    elif "human" in fl and (h.dealer or sd or m):
+        bad = "human"
+    elif "kong_replacement" in fl and (not sd or not kong):
+        bad = "kong_replacement"
+    elif "flower_replacement" in fl and (not sd or not h.flowers):
+        bad = "flower_replacement"
+    elif "ready_declared" not in fl and ("ready_immediate" in fl or "heavenly_ready" in fl
+                                         or "earthly_ready" in fl):
+        bad = "ready_declared"
+    elif sd and ("double_win" in fl or "triple_win" in fl or "ready_deal_in" in fl):
+        bad = "by"
+    elif chains > 1 or (chains and not ("kong_replacement" in fl or "flower_replacement" in fl)):
+        bad = "chain_N"
+    else:
+        for i in range(0, 6, 2):
+            if _PAIRED[i] in fl and _PAIRED[i + 1] in fl:
+                bad = _PAIRED[i]
+    if bad:
+        raise HandError("bad_field", "context words contradict the hand (%s): see docs/rules/hk.md"
+                        % bad)
+
+
+_PAIRED = ("heavenly_ready", "earthly_ready", "double_win", "triple_win", "fanxue", "fanxue_big")
 
 
 # ---- what every reading shares -------------------------------------------------------
@@ -319,19 +330,11 @@ def _context(h, f):
         cnt[_FLOWER_DRAW] = 1
     if h.by == "robkong":
         cnt[_ROB_KONG] = 1
-    if "last_of_kind" in fl:
-        cnt[_FOUR_DEAD] = 1
-    for w, i in (("ready_immediate", _READY_IMMEDIATE), ("ready_deal_in", _READY_DEAL_IN),
-                 ("heavenly_ready", _HEAVENLY_READY), ("earthly_ready", _EARTHLY_READY),
-                 ("double_win", _DOUBLE_WIN), ("triple_win", _TRIPLE_WIN),
-                 ("fanxue", _FANXUE), ("fanxue_big", _FANXUE_BIG), ("heavenly", _HEAVENLY),
-                 ("earthly", _EARTHLY), ("human", _HUMAN), ("within_4", _WITHIN_4),
-                 ("within_7", _WITHIN_7), ("within_10", _WITHIN_10), ("true_last", _TRUE_DEAD)):
-        if w in fl:
-            cnt[i] = 1
     for w in fl:
-        if w.startswith("chain_"):
+        if w[:6] == "chain_":
             cnt[_TAIL_DRAW] = int(w[6:]) - 1
+        elif w in _WORDS:
+            cnt[_WORD_EL[_WORDS.index(w)]] = 1
     ko = kh = 0
     for kind, _ in h.melds:
         if kind == ANKAN:
@@ -822,18 +825,13 @@ def _reading(h, f, base, r):
 
 
 def _items(cnt):
-    import sys
-    import rules
-    from rules import hk_data
+    gc.collect()   # the readings' garbage goes first: the answer fills its holes
     out = []
-    for i, eid, name, bonus in hk_data.named(cnt):
+    for i, eid, name in named(cnt):
         it = {"id": eid, "name": name, "value": value(i), "count": _count(cnt, i)}
-        if bonus:
+        if _KINDS[i] == 2:
             it["bonus"] = True
         out.append(it)
-    del sys.modules["rules.hk_data"]   # the names live only while the answer is built
-    if hasattr(rules, "hk_data"):
-        delattr(rules, "hk_data")
     return out
 
 

@@ -1,21 +1,18 @@
-# Hong Kong 16-tile (hk) tables as text: the elements of the Cloud Dragon Cup 番 table
-# and the exclusions.  rules.hk keeps only their compiled form (bytes, built by
-# compile() and checked by tests/test_hk.py); this module is loaded to name the items of
-# an answer, then dropped.
+# Hong Kong 16-tile (hk) tables as text: the elements of the Cloud Dragon Cup 番 table and
+# the exclusions.  The device never loads this module: rules.hk holds the 番, kinds and
+# exclusions compiled into bytes, rules.hk_names the ids and names; compile() builds both
+# and tests/test_hk.py checks they agree with this text.
 #
-# ELEMENTS: id, name as the text spells it, 番 per count, kind: c a context element
-# (timing, flowers, kongs, waits: no pattern, so 雞糊 still applies), B a bonus (B) item of
-# the text, - a pattern element.
+# ELEMENTS, one line each, by family of the text (# lines): id, name as the text spells
+# it, 番 per count, kind: c a context element (timing, flowers, kongs, waits: no pattern,
+# so 雞糊 still applies), B a bonus (B) item of the text, - a pattern element.
 
-ELEMENTS = (
-    # 花字類
-    """
+ELEMENTS = """
+# 花字類
 huazi               花字（每隻） 2 c
 no_flower           無花 2 c
 no_honour_flower    無字花 8 c
-""",
-    # 字牌類
-    """
+# 字牌類
 small_dragons       三元（小） 40 -
 big_dragons         三元（大） 80 -
 lique_dragons       三元（嚦咕） 20 -
@@ -26,9 +23,7 @@ small_four_winds    四喜（小） 120 -
 big_four_winds      四喜（大） 200 -
 lique_four_winds    四喜（嚦咕） 60 -
 all_honours         字一色 200 B
-""",
-    # 么九數字類
-    """
+# 么九數字類
 no_terminals        斷么 8 -
 no_fives            缺五 10 -
 three_treasures     缺斷三寳 50 B
@@ -51,9 +46,7 @@ mixed_terminals     混老頭 100 B
 pure_terminals      清老頭 300 B
 two_ranks           兩數 100 B
 three_ranks         三數 60 B
-""",
-    # 四歸般高類
-    """
+# 四歸般高類
 four2_open          四歸二（明） 5 -
 four2_hidden        四歸二（暗） 10 -
 four3_open          四歸三（明） 15 -
@@ -67,9 +60,7 @@ one_high            一般高 5 -
 three_high          三般高 30 -
 four_high           四般高 120 -
 two_high            雙般高 20 -
-""",
-    # 時態類
-    """
+# 時態類
 dealer              莊連拉 1 c
 self_drawn          自摸 1 c
 concealed           門清 5 c
@@ -96,9 +87,7 @@ within_7            七子 30 c
 within_10           十子 15 c
 four_dead           四絕 5 c
 true_dead           真絕 15 c
-""",
-    # 順子相逢步高類
-    """
+# 順子相逢步高類
 ping_hu             平糊 5 -
 big_ping_hu         無字花大平 20 -
 old_young           老少上 3 -
@@ -132,9 +121,7 @@ mix_dragon_open     雜龍（明） 8 -
 mix_dragon_hidden   雜龍（暗） 15 -
 twin_dragons        雙龍出海 10 B
 dragon_phoenix      龍鳳呈祥 15 B
-""",
-    # 牌型類
-    """
+# 牌型類
 missing_suit        缺一門 8 -
 big_five_doors      五門（大） 15 -
 small_five_doors    五門（小） 10 -
@@ -152,9 +139,7 @@ unrelated           不搭雞（嚦咕不搭） 60 -
 unrelated_fly       十六飛 20 B
 unrelated_meet      三相 20 B
 unrelated_dragon    雜龍（不搭） 20 B
-""",
-    # 刻子槓牌類
-    """
+# 刻子槓牌類
 kong_open           槓牌（明） 1 c
 kong_hidden         槓牌（暗） 2 c
 three_kongs         三槓 20 B
@@ -181,16 +166,12 @@ run_6               連刻（六步） 160 -
 three_suit_small    三色三節（小） 8 -
 three_suit_big      三色三節（大） 15 -
 all_hidden          間間糊 160 -
-""",
-    # 槓花摸類
-    """
+# 槓花摸類
 kong_draw           槓上摸 5 c
 flower_draw         花上摸 3 c
 tail_draw           尾牌連摸 10 c
 rob_kong            搶槓 10 c
-""",
-    # 同色/雜色連對
-    """
+# 同色/雜色連對
 pure_pairs_3        同色連對（三） 5 -
 pure_pairs_4        同色連對（四） 10 -
 pure_pairs_5        同色連對（五） 20 -
@@ -204,15 +185,20 @@ mix_pairs_6         雜色連對（六） 20 -
 mix_pairs_7         雜色連對（七） 40 -
 mix_pairs_8         雜色連對（八） 80 -
 mix_same_pairs      雜色同對 8 -
-""",
-    # 型式類
-    """
+# 型式類
 shanpon             對碰 2 c
 single              獨獨 2 c
 false_single        假獨 2 c
 eye                 將眼 2 c
-""",
-)
+"""
+
+
+
+def lines():
+    for line in ELEMENTS.split("\n"):
+        if line and line[0] != "#":
+            yield line
+
 
 # An element and the elements that drop it when counted with it ("loser: winners").
 EXCLUDE = """
@@ -251,14 +237,25 @@ four_same: five_same
 """
 
 
-def lines():
-    """Each element's line of text, in order, one at a time (no list of them all)."""
-    for fam in ELEMENTS:
-        pos = 1
-        while pos < len(fam):
-            end = fam.find("\n", pos)
-            yield fam[pos:end]
+NAMES_HEAD = """# Hong Kong 16-tile (hk): "id name" of each element of the Cloud Dragon Cup 番 table, in
+# order, for the answers.  Generated from rules/hk_data.py (python -m rules.hk_data in
+# firmware/, with firmware/lib on the path); tests/test_hk.py checks they agree.
+"""
+
+
+NAMES_TAIL = '''
+def named(cnt):
+    """(index, id, name) of each element with a count in cnt, in order."""
+    i = 0
+    for part in NAMES:
+        pos = 0
+        while pos < len(part):
+            end = part.find("\\n", pos)
+            if cnt[i]:
+                sp = part.find(" ", pos)
+                yield i, part[pos:sp], part[sp + 1:end]
             pos = end + 1
+            i += 1'''
 
 
 def elements():
@@ -291,8 +288,8 @@ def exclusions():
 
 
 def compile():
-    """(VALUES, KINDS, EX) as rules.hk holds them: 番 as two bytes each (little-endian),
-    kind 0 pattern / 1 context / 2 bonus, and exclusion pairs (loser, winner) by index."""
+    """(VALUES, KINDS, EX) as rules.hk holds them (番 as two bytes each, little-endian;
+    kind 0 pattern / 1 context / 2 bonus; exclusion pairs (loser, winner) by index)."""
     v = bytearray()
     k = bytearray()
     for e in elements():
@@ -306,11 +303,14 @@ def compile():
     return bytes(v), bytes(k), bytes(ex)
 
 
-def named(cnt):
-    """(index, id, name, bonus) of each element with a count in cnt, in order."""
-    i = 0
-    for line in lines():
-        if cnt[i]:
-            eid, name, _, kind = line.split()
-            yield i, eid, name, kind == "B"
-        i += 1
+if __name__ == "__main__":   # print rules/hk_names.py
+    print(NAMES_HEAD)
+    print("NAMES = (")
+    for fam in ELEMENTS.split("\n# ")[1:]:
+        rows = fam.split("\n")
+        print("    # " + rows[0])
+        lines = [r.split()[0] + " " + r.split()[1] for r in rows[1:] if r and r[0] != '"']
+        for k in range(0, len(lines), 16):   # short strings: no large block of the heap
+            print('    "' + "\\n".join(lines[k:k + 16]) + '\\n",')
+    print(")")
+    print(NAMES_TAIL)

@@ -1,0 +1,280 @@
+"""Hong Kong 16-tile (hk) on the device: the compiled firmware in the MicroPython unix port,
+64 KB heap, gives the same answers as CPython on a random corpus of complete 17-tile hands
+(melds, kongs, flowers, seats, dealers, context words, 嚦咕 / 十三么 / 十六不搭 shapes), and
+every answer keeps the invariants: total = sum of value x count, no excluded pair together."""
+
+import json
+import os
+import random
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+from host_tools import paths  # noqa: E402
+
+paths.use_firmware()
+
+import contract  # noqa: E402
+from rules import hk, hk_data  # noqa: E402
+
+N_HANDS = int(os.environ.get("HK_CORPUS_HANDS", "5000"))
+SUITS = "mps"
+ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+
+
+def tile(t):
+    return "%d%s" % (t % 9 + 1, SUITS[t // 9]) if t < 27 else "%dz" % (t - 26)
+
+
+def text(ts):
+    return "".join(tile(t) for t in ts)
+
+
+def random_sets(rng):
+    """Five sets and a pair as (kind, tile), at most four of a tile."""
+    honours = rng.choice((0.0, 0.1, 0.3, 0.7))
+    suit = rng.randrange(3) if rng.random() < 0.25 else None
+    chow_p = rng.choice((0.2, 0.55, 0.9))
+    while True:
+        held = [0] * 34
+        sets = []
+
+        def pick():
+            if rng.random() < honours:
+                return 27 + rng.randrange(7)
+            s = suit if suit is not None else rng.randrange(3)
+            return s * 9 + rng.randrange(9)
+
+        for _ in range(5):
+            for _try in range(40):
+                t = pick()
+                if sets and rng.random() < 0.25:   # repeat or step from an earlier set
+                    k, u = rng.choice(sets)
+                    t = u + rng.choice((0, 0, 1, 2, 3, 9, 10, 18, 19)) if u < 27 else u
+                    if t >= 27 and u < 27:
+                        continue
+                if t < 27 and t % 9 <= 6 and rng.random() < chow_p \
+                        and all(held[t + i] < 4 for i in range(3)):
+                    sets.append(("chow", t))
+                    for i in range(3):
+                        held[t + i] += 1
+                    break
+                if held[t] == 0:
+                    sets.append(("pung", t))
+                    held[t] += 3
+                    break
+        pair = pick()
+        if len(sets) == 5 and held[pair] <= 2:
+            return sets, pair
+
+
+def special_concealed(rng):
+    """17 concealed tiles of a special shape: 嚦咕, 十三么 or 十六不搭."""
+    kind = rng.randrange(3)
+    if kind == 0:
+        while True:
+            ts = [rng.randrange(34) for _ in range(7)]
+            p = rng.randrange(34)
+            c = [0] * 34
+            for t in ts:
+                c[t] += 2
+            c[p] += 3
+            if max(c) <= 4:
+                return sorted(t for t in range(34) for _ in range(c[t]))
+    if kind == 1:
+        o = rng.choice(ORPHANS)
+        t = rng.randrange(34)
+        extra = [t] * 3 if t >= 27 or rng.random() < 0.5 or t % 9 > 6 else [t, t + 1, t + 2]
+        out = sorted(list(ORPHANS) + [o] + extra)
+        return out if max(out.count(x) for x in out) <= 4 else special_concealed(rng)
+    knits = ((0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (0, 3, 7), (1, 5, 8), (0, 4, 7))
+    out = list(range(27, 34))
+    for s in range(3):
+        out += [s * 9 + r for r in rng.choice(knits)]
+    out.append(rng.choice(out) if rng.random() < 0.3 else 27 + rng.randrange(7))
+    return sorted(out)
+
+
+def random_hand(rng):
+    melds = []
+    kinds = []
+    if rng.random() < 0.1:
+        concealed = special_concealed(rng)
+    else:
+        sets, pair = random_sets(rng)
+        concealed = [pair, pair]
+        n_open = rng.choice((0, 0, 0, 1, 2, 3, 5))
+        for i, (kind, t) in enumerate(sets):
+            if i < n_open:
+                if kind == "chow":
+                    melds.append("chi " + text([t, t + 1, t + 2]))
+                else:
+                    k = rng.choice(("pon", "pon", "kan", "addkan", "ankan"))
+                    melds.append(k + " " + text([t] * (3 if k == "pon" else 4)))
+                    kinds.append(k)
+            elif kind == "chow":
+                concealed += [t, t + 1, t + 2]
+            elif rng.random() < 0.1:
+                melds.append("ankan " + text([t] * 4))
+                kinds.append("ankan")
+            else:
+                concealed += [t] * 3
+    rng.shuffle(concealed)
+    win = concealed.pop()
+    concealed.sort()
+    h = {"rules": "hk", "hand": text(concealed), "melds": melds, "win": tile(win)}
+    h["by"] = rng.choice(("self", "self", "discard", "discard", "robkong"))
+    if h["by"] == "robkong" and win in concealed:
+        h["by"] = "discard"
+    h["seat"] = rng.choice("ESWN")
+    h["round"] = rng.choice("ESWN")
+    if rng.random() < 0.3:
+        h["dealer"] = True
+        h["seat"] = "E" if rng.random() < 0.97 else "S"
+        h["streak"] = rng.choice((0, 0, 1, 2, 3, 7, 30, 200))
+    if rng.random() < 0.6:
+        fl = rng.sample(range(1, 9), rng.randrange(1, 9))
+        h["flowers"] = "".join(str(f) for f in sorted(fl)) + "f"
+    flags = []
+    for word, p in (("last_tile", 0.08), ("ready_declared", 0.15), ("last_of_kind", 0.05),
+                    ("true_last", 0.05), ("within_4", 0.03), ("within_7", 0.03),
+                    ("within_10", 0.03), ("fanxue", 0.03), ("fanxue_big", 0.02)):
+        if rng.random() < p:
+            flags.append(word)
+    if "ready_declared" in flags:
+        for word in ("ready_immediate", "heavenly_ready", "earthly_ready"):
+            if rng.random() < 0.15:
+                flags.append(word)
+    if h["by"] != "self":
+        for word in ("double_win", "triple_win", "ready_deal_in"):
+            if rng.random() < 0.05:
+                flags.append(word)
+    if h["by"] == "self":
+        if rng.random() < 0.2 and any(k != "pon" for k in kinds):
+            flags.append("kong_replacement")
+        if rng.random() < 0.15 and h.get("flowers"):
+            flags.append("flower_replacement")
+        if ("kong_replacement" in flags or "flower_replacement" in flags) and rng.random() < 0.4:
+            flags.append("chain_%d" % rng.randrange(2, 13))
+    if not melds and rng.random() < 0.1:
+        if h.get("dealer"):
+            h["by"] = "self"
+            flags.append("heavenly")
+        elif rng.random() < 0.5:
+            h["by"] = "self"
+            flags.append("earthly")
+        else:
+            h["by"] = "discard"
+            flags.append("human")
+    if rng.random() < 0.02:   # a context word that contradicts the hand
+        flags.append(rng.choice(("heavenly", "human", "kong_replacement", "ready_immediate",
+                                 "double_win", "chain_3")))
+    if flags:
+        h["flags"] = flags
+    return h
+
+
+def corpus(seed, n):
+    rng = random.Random(seed)
+    return [random_hand(rng) for _ in range(n)]
+
+
+def run_device(hands):
+    out = subprocess.run([sys.executable, "-m", "host_tools.score", "--device", "--heap", "64k"],
+                         input="\n".join(json.dumps(h, ensure_ascii=False) for h in hands) + "\n",
+                         capture_output=True, text=True, cwd=paths.ROOT, check=True)
+    return [json.loads(line) for line in out.stdout.splitlines()]
+
+
+def check_answer(h, ans, pairs):
+    ids = [it["id"] for it in ans["items"]]
+    assert len(ids) == len(set(ids)), (h, ids)
+    assert ans["total"] == sum(it["value"] * it["count"] for it in ans["items"]), h
+    assert ans["legal"] is True and ans["unit"] == "fan" and ans["rules"] == "hk"
+    for a, b in pairs:
+        assert not (a in ids and b in ids), (h, a, b)
+    for it in ans["items"]:
+        assert it["count"] >= 1 and it["value"] >= 1
+        assert it.get("bonus", False) == (hk_data.elements()[hk_data.index(it["id"])][3] == "B")
+    if h.get("dealer"):
+        assert {"id": "dealer", "name": "莊連拉", "value": 1,
+                "count": 2 * h.get("streak", 0) + 1} in ans["items"]
+
+
+# Pairs of elements that never stand together: the exclusion table, plus the 小/大 and
+# 明/暗 variants of one element and the alternatives the text lists with "/".
+ALTERNATIVES = (
+    ("small_dragons", "big_dragons"), ("small_three_winds", "big_three_winds"),
+    ("small_four_winds", "big_four_winds"), ("small_three_winds", "small_four_winds"),
+    ("all_big", "all_small"), ("mixed_big", "mixed_small"), ("mixed_x1", "mixed_x2"),
+    ("mixed_x2", "mixed_x3"), ("mixed_x1", "mixed_x3"), ("mixed_outside", "pure_outside"),
+    ("mixed_odd", "mixed_even"), ("all_odd", "all_even"), ("mixed_odd", "all_odd"),
+    ("mixed_terminals", "pure_terminals"), ("two_ranks", "three_ranks"),
+    ("one_high", "two_high"), ("meet", "double_meet"), ("old_young", "double_old_young"),
+    ("half_flush", "full_flush"), ("chicken", "chicken_self"), ("lique_eight", "lique_single"),
+    ("big_five_doors", "small_five_doors"), ("big_seven_doors", "small_seven_doors"),
+    ("hidden_2", "hidden_3"), ("hidden_3", "hidden_4"), ("hidden_4", "hidden_5"),
+    ("old_young_pungs", "two_old_young_pungs"), ("all_melded", "half_melded"),
+    ("last_draw", "last_discard"), ("double_win", "triple_win"), ("single", "false_single"),
+    ("self_drawn", "all_melded"), ("ready", "concealed_ready"), ("fanxue", "fanxue_big"),
+    ("orphans", "lique_eight"), ("orphans", "unrelated"), ("unrelated", "lique_single"),
+)
+
+
+def test_device_agrees_with_cpython_on_a_random_corpus():
+    hands = corpus(16, N_HANDS)
+    host = [json.loads(json.dumps(contract.score_hand(h))) for h in hands]
+    dev = run_device(hands)
+    assert len(dev) == len(hands)
+    bad = [(h, a, b) for h, a, b in zip(hands, host, dev) if a != b]
+    assert not bad, bad[:3]
+    scored = [a for a in host if a["ok"]]
+    assert len(scored) > 0.9 * len(hands)
+    assert any(not a["ok"] and a["error"]["code"] == "bad_field" for a in host)
+    seen = set(it["id"] for a in scored for it in a["items"])
+    # the corpus reaches most of the table
+    assert len(seen) > 120, sorted(set(e[0] for e in hk_data.elements()) - seen)
+    for sid in ("lique_eight", "lique_single", "orphans", "unrelated", "chicken", "huazi"):
+        assert sid in seen, sid
+
+
+def test_corpus_answers_keep_the_invariants():
+    hands = corpus(17, 2000)
+    pairs = hk_data.exclusions() + list(ALTERNATIVES)
+    n = 0
+    for h in hands:
+        ans = contract.score_hand(h)
+        if ans["ok"]:
+            check_answer(h, ans, pairs)
+            n += 1
+    assert n > 1700
+
+
+MEASURE = (
+    "import gc, json, contract\n"
+    "gc.collect()\n"
+    "before = gc.mem_free()\n"
+    "contract.ruleset('hk')\n"
+    "gc.collect()\n"
+    "loaded = gc.mem_free()\n"
+    "worst = loaded\n"
+    "for line in open(%r):\n"
+    "    ans = contract.score_hand(json.loads(line))\n"
+    "    assert ans['ok'], ans\n"
+    "    gc.collect()\n"
+    "    worst = min(worst, gc.mem_free())\n"
+    "print(json.dumps([before, loaded, worst]))\n")
+
+
+def test_scorer_fits_the_64k_heap(tmp_path):
+    from host_tools import build, device
+    hands = tmp_path / "hands.jsonl"
+    hands.write_text("".join(json.dumps(h) + "\n" for h in corpus(18, 300)
+                             if contract.score_hand(h)["ok"]))
+    cmd = device.command(MEASURE % str(hands), "64k", build.build_device())
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True, cwd=paths.ROOT)
+    before, loaded, worst = json.loads(out.stdout.strip().splitlines()[-1])
+    assert before - loaded < 24000        # the ruleset's resident modules
+    assert worst > 8000                   # room left while scoring
