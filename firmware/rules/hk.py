@@ -12,7 +12,6 @@ except ImportError:
     def const(x):
         return x
 
-import gc
 from errors import HandError
 from hand import ANKAN
 from rules.hk_shapes import SHAPES
@@ -825,7 +824,6 @@ def _reading(h, f, base, r):
 
 
 def _items(cnt):
-    gc.collect()   # the readings' garbage goes first: the answer fills its holes
     out = []
     for i, eid, name in named(cnt):
         it = {"id": eid, "name": name, "value": value(i), "count": _count(cnt, i)}
