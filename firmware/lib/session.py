@@ -14,6 +14,13 @@
 import gc
 import sys
 from errors import HandError, error_result
+# The scoring path's base modules are imported first, so they sit at the bottom of the
+# heap for good and what comes and goes per event (sessionops, journal, hooks, scorer)
+# does so above them.
+import hand
+import engine
+import dtable
+import scorers
 
 LEAN = sys.implementation.name == "micropython"
 
@@ -38,12 +45,11 @@ def drop(name):
 def score(job):
     """Score one hand for the table.  job: (scorer id, hand dict, seat wind, round,
     dealer flag, streak, extra context words).  Returns the contract's answer dict."""
-    import contract
-    import hand
-    import engine
     rid, body, seat, rnd, dealer, streak, more = job
-    rules = contract.ruleset(rid)
+    rules = scorers.load(rid)
     h = hand.parse(body, rules.N_SETS, rules.FLAGS, False)
+    body = job = None
+    gc.collect()                # the import's and the parse's leftovers, before the peak
     h.seat = seat
     h.round = rnd
     h.dealer = dealer
@@ -59,7 +65,7 @@ def score(job):
     finally:
         h = rules = None
         if LEAN:
-            contract.unload()
+            scorers.unload()
         gc.collect()
 
 
@@ -75,6 +81,7 @@ class Session:
         self.jseq = 0
         self.jend = 0
         self.replay_errors = 0
+        dtable.default()         # the table index too, with the base modules
         if journal_path is not None:
             load("sessionops").resume(self)
             self._unload()
@@ -87,9 +94,8 @@ class Session:
             drop("rules.tw_table")
             drop("rules.hk_table")
             drop("rules.sh_table")
-            c = sys.modules.get("contract")
-            if c is not None and c._loaded:
-                c.unload()
+            if scorers.loaded():
+                scorers.unload()
             gc.collect()
 
     def handle(self, ev):

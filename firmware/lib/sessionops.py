@@ -35,8 +35,8 @@
 # to any depth, and the undo itself is appended as a record, never a rewrite.
 
 import gc
-import contract
 import journal
+from scorers import RULESETS
 from errors import HandError
 
 WINDS = "ESWN"
@@ -54,7 +54,7 @@ COMMON_FIELDS = {
 
 def hooks(rid):
     """The settlement hook module of ruleset `rid`."""
-    if not isinstance(rid, str) or rid not in contract.RULESETS:
+    if not isinstance(rid, str) or rid not in RULESETS:
         raise HandError("bad_field", "unknown ruleset %r (mcr, hk, tw, sh)" % (rid,))
     try:
         return __import__("rules." + rid + "_table", None, None, (rid + "_table",))

@@ -1,0 +1,47 @@
+# The ruleset scorers on this device: rules.<id>, one resident at a time (each needs most
+# of the heap while it scores).  Small on purpose: the table session loads scorers through
+# this module without the score CLI's contract.py.
+
+import gc
+import sys
+from errors import HandError
+
+RULESETS = ("mcr", "hk", "tw", "sh")
+_loaded = {}
+_brought = []   # modules the resident scorer's import loaded
+
+
+def load(rid):
+    """The scorer module of ruleset `rid`, imported on first use (bad_field if unknown)."""
+    if not isinstance(rid, str) or rid not in RULESETS:
+        raise HandError("bad_field", "unknown ruleset %r (mcr, hk, tw, sh)" % (rid,))
+    mod = _loaded.get(rid)
+    if mod is None:
+        unload()
+        before = list(sys.modules)
+        try:
+            mod = __import__("rules." + rid, None, None, (rid,))
+        except ImportError:
+            raise HandError("bad_field", "ruleset %r is not installed on this device" % rid)
+        _loaded[rid] = mod
+        for name in sys.modules:
+            if name not in before and name != "rules":
+                _brought.append(name)
+    return mod
+
+
+def unload():
+    """Forget the resident scorer and every module its import brought in."""
+    _loaded.clear()
+    pkg = sys.modules.get("rules")
+    for name in _brought:
+        if name in sys.modules:
+            del sys.modules[name]
+        if pkg is not None and name.startswith("rules.") and hasattr(pkg, name[6:]):
+            delattr(pkg, name[6:])
+    del _brought[:]
+    gc.collect()
+
+
+def loaded():
+    return bool(_loaded)
