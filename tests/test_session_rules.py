@@ -265,3 +265,10 @@ def test_tw_undo_chain():
         ok(s, {"event": "undo"})
         assert s.state == want
     refused(s, {"event": "undo"}, "nothing_to_undo")
+
+
+def test_tw_scores_with_the_exclusion_pairs_its_text_gives():
+    """tw.py keeps the exclusion table's loser/winner pairs as bytes (no text parsed when
+    the scorer loads on the device); they are what tw_exclusions reads from the text."""
+    from rules import tw, tw_exclusions
+    assert tw._PAIRS == tw_exclusions.pairs()
