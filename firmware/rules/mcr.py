@@ -5,6 +5,7 @@
 # shapes (seven pairs, thirteen orphans, knitted tiles, nine gates) are scored by their own
 # short paths.  docs/rules/mcr.md lists the choices made.
 
+from array import array
 import shapes
 from engine import CHOW, PUNG, KONG, EDGE, CLOSED, SINGLE
 from rules.mcr_data import VALUES, NAMES, CLEARS, TRAIT, NINE_GATES
@@ -21,6 +22,12 @@ _LAST = 4       # last tile of the wall / last discard
 _KONG = 8       # kong replacement (self-drawn) or robbing a kong (discard)
 
 _N = 82         # fan table: index = element id 1..81
+_ZEROS = bytes(_N)
+
+
+def _fans():
+    """A fan table of zeros: signed bytes, a fifth of a list's heap (one per division)."""
+    return array("b", _ZEROS)
 
 
 def _code(t):
@@ -702,7 +709,7 @@ def best(hand, analysis):
             if knitted is None:
                 knitted = r
         elif f is None:
-            f = [0] * _N
+            f = _fans()
             if shape == "seven_pairs":
                 _seven_pairs(r, hand, counts, wf, f)
                 sevens = bool(f[19])
@@ -716,10 +723,10 @@ def best(hand, analysis):
         kinds = None
         if unique:
             kinds = [r.wait for r in analysis.readings if r.shape == "knitted_straight"]
-        f = [0] * _N
+        f = _fans()
         _knitted(hand, knitted, wf, counts, kinds, f)
     if f is None and _nine_gates(hand, counts):
-        f = [0] * _N
+        f = _fans()
         f[4] = 1
         r = hand.win % 9
         for x in NINE_GATES[9 + 4 * r: 13 + 4 * r]:
@@ -741,7 +748,7 @@ def best(hand, analysis):
                 divs.append((key, r, [r.wait]))
         divs.sort(key=lambda d: d[0])
         for key, r, kinds in divs:
-            g = [0] * _N
+            g = _fans()
             _division(hand, r.sets, r.pair, nm, wf, counts, kinds if unique else None, g)
             n = _total(g)
             if n == 0:
