@@ -3,8 +3,9 @@
 Times parse + decompose + wait analysis per hand over a fixed set of 14- and 17-tile hands
 (one-suit stress shapes included), on the MicroPython unix port and on CPython, with the
 flash table and with a plain recursive search in its place; reports the table's size on
-flash and in RAM, the heap in use while scoring, and the smallest -X heapsize at which the
-scoring path still runs from compiled modules."""
+flash and in RAM, the heap in use while scoring, the smallest -X heapsize at which the
+scoring path still runs from compiled modules, and the smallest at which a long table
+session (journal, undo, the heaviest hands) still gives CPython's answers, per ruleset."""
 
 import json
 import os
@@ -43,6 +44,34 @@ def smallest_heap():
     while hi - lo > 1:
         mid = (lo + hi) // 2
         if on_device("benchsmoke.smoke", "%dk" % mid).stdout.strip() == "ok":
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
+def smallest_session_heap(rid, seed=20240):
+    """Smallest -X heapsize (KiB) at which a long table session (4 x 30 random events,
+    the heaviest hands included; tests/sessiongen.py) gives CPython's answers on the device."""
+    sys.path.insert(0, os.path.join(paths.ROOT, "tests"))
+    import sessiongen
+    lines = "".join(json.dumps(e) + "\n" for e in sessiongen.long_session(rid, seed))
+
+    def run(*args):
+        out = subprocess.run([sys.executable, "-m", "host_tools.table"] + list(args), input=lines,
+                             capture_output=True, text=True, cwd=paths.ROOT, check=True)
+        return [same(json.loads(ln)) for ln in out.stdout.splitlines()]
+
+    def same(ans):   # values compared; a refusal by its code only
+        return ans if ans.get("ok") else ans["error"]["code"]
+
+    host = run()
+    lo, hi = 32, 96   # KiB: lo fails, hi works
+    if run("--device", "--heap", "%dk" % hi) != host:
+        return None
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if run("--device", "--heap", "%dk" % mid) == host:
             hi = mid
         else:
             lo = mid
@@ -89,6 +118,10 @@ def main():
     print("Most bytes allocated scoring one hand (GC off): %d bytes" % dev["alloc_per_hand_max_bytes"])
     small = smallest_heap()
     print("Smallest -X heapsize running the scoring path from .mpy: %s" % ("%dk" % small if small else "over 64k"))
+    for rid in ("mcr", "tw"):
+        k = smallest_session_heap(rid)
+        print("Smallest -X heapsize for a long %s table session (120 events, heavy hands): %s"
+              % (rid, "%dk" % k if k else "over 96k"))
     mcr = os.path.join(paths.ROOT, "host_tools", "bench_mcr.py")
     if os.path.exists(mcr):
         print()

@@ -4,6 +4,7 @@ events mixed in, and a referee that checks the contract's invariants event by ev
 
 import copy
 import json
+import random
 
 from hypothesis import strategies as S
 
@@ -41,6 +42,43 @@ HANDS = {
 RULESETS = ("mcr", "tw", "sh")
 
 seat = S.integers(0, 3)
+
+
+def random_session(rng, rid, n):
+    """A random event stream like session()'s, from a seeded random.Random."""
+    evs = [{"event": "start", "rules": rid, "dealer": rng.randrange(4),
+            "players": ["甲", "乙", "丙", "丁"]}]
+    for _ in range(n):
+        r = rng.random()
+        if r < 0.5:
+            w = rng.randrange(4)
+            ev = {"event": "win", "winner": w, "hand": dict(rng.choice(HANDS[rid]))}
+            if rng.random() < 0.5:
+                ev["from"] = (w + rng.randrange(1, 4)) % 4
+        elif r < 0.6:
+            ev = {"event": "draw"}
+        elif r < 0.75:
+            ev = {"event": "undo"}
+        elif r < 0.85 and rid == "tw":
+            ev = {"event": "declare", "seat": rng.randrange(4)}
+        elif r < 0.9:
+            ev = {"event": "flowers", "winner": rng.randrange(4)}
+        elif r < 0.95 and rid == "tw":
+            ev = {"event": "streak", "n": rng.randrange(25)}
+        else:
+            ev = rng.choice(BAD)
+        evs.append(ev)
+    return evs
+
+
+def long_session(rid, seed, sessions=4, n=30):
+    """`sessions` random sessions of n events each, one after the other (every hand of
+    HANDS, the heaviest included): the device's long-run memory test and benchmark."""
+    rng = random.Random(seed)
+    evs = []
+    for _ in range(sessions):
+        evs += random_session(rng, rid, n)
+    return evs
 
 
 @S.composite
