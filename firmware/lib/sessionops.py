@@ -291,9 +291,8 @@ def win_job(st, ev):
         raise HandError("bad_event", "a win needs \"hand\": the hand object")
     b = {}
     for k in body:
-        if k in TABLE_FIELDS:
-            raise HandError("bad_field", "the table knows %r; leave it out of the hand" % k)
-        b[k] = body[k]
+        if k not in TABLE_FIELDS:   # the table's own seat, round, dealer... stand
+            b[k] = body[k]
     by = b.get("by")
     if by is None:
         b["by"] = "self" if frm is None else "discard"
