@@ -1,20 +1,9 @@
 """Random complete hands in the contract's form, and an independent brute-force judge of
 completeness, for corpus tests of the engine and the CLIs."""
 
-import random
+from corpus import lay_out, random_sets, text, tile
 
-SUITS = "mps"
 ORPHANS = ["1m", "9m", "1p", "9p", "1s", "9s"] + ["%dz" % i for i in range(1, 8)]
-
-
-def tile(code):
-    if code < 27:
-        return "%d%s" % (code % 9 + 1, SUITS[code // 9])
-    return "%dz" % (code - 26)
-
-
-def text(codes):
-    return "".join(tile(c) for c in codes)
 
 
 def code(name):
@@ -24,55 +13,10 @@ def code(name):
 
 def random_hand(rng, n_sets, one_suit=False):
     """A complete standard hand: n_sets sets and a pair, some sets melded or konged."""
-    held = [0] * 34
-    pool = [rng.randrange(3) * 9] if one_suit else None
-
-    def pick_tile():
-        if pool:
-            return pool[0] + rng.randrange(9)
-        return rng.randrange(34)
-
-    for _ in range(1000):
-        held = [0] * 34
-        sets = []
-        ok = True
-        for _ in range(n_sets):
-            for _try in range(50):
-                t = pick_tile()
-                if rng.random() < 0.55 and t < 27 and t % 9 <= 6 and all(held[t + i] < 4 for i in range(3)):
-                    sets.append(("chow", t))
-                    for i in range(3):
-                        held[t + i] += 1
-                    break
-                if held[t] <= 1:
-                    sets.append(("pung", t))
-                    held[t] += 3
-                    break
-            else:
-                ok = False
-        t = pick_tile()
-        if not ok or held[t] > 2:
-            continue
-        held[t] += 2
-        pair = t
-        break
-    melds = []
-    concealed = [pair, pair]
-    for kind, t in sets:
-        r = rng.random()
-        if kind == "chow":
-            if r < 0.3:
-                melds.append("chi " + text([t, t + 1, t + 2]))
-            else:
-                concealed += [t, t + 1, t + 2]
-        else:
-            if r < 0.2 and held[t] == 3:
-                melds.append("pon " + text([t] * 3))
-            elif r < 0.35 and held[t] == 3:
-                melds.append(rng.choice(["kan", "addkan", "ankan"]) + " " + text([t] * 4))
-                held[t] += 1
-            else:
-                concealed += [t] * 3
+    suit = rng.randrange(3) if one_suit else None
+    sets, pair, held = random_sets(rng, n_sets, 0.0 if one_suit else 7 / 34, suit)
+    n_open = rng.choice(range(n_sets + 1))
+    concealed, melds, _ = lay_out(rng, sets, pair, n_open, held)
     rng.shuffle(concealed)
     win = concealed.pop()
     concealed.sort()

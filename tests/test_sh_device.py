@@ -6,88 +6,19 @@ contract's arithmetic, the REPLACES table and 两摸三铳."""
 import json
 import os
 import random
-import subprocess
-import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-from host_tools import paths  # noqa: E402
-
-paths.use_firmware()
-
-import contract  # noqa: E402
-from rules import sh  # noqa: E402
+import contract
+from corpus import has_kong, heap_figures, lay_out, random_sets, score_cli, text, tile
+from rules import sh
 
 N_HANDS = int(os.environ.get("SH_CORPUS_HANDS", "6000"))
-SUITS = "mps"
-
-
-def tile(t):
-    return "%d%s" % (t % 9 + 1, SUITS[t // 9]) if t < 27 else "%dz" % (t - 26)
-
-
-def text(ts):
-    return "".join(tile(t) for t in ts)
-
-
-def random_sets(rng, honours, suit):
-    """Four sets and a pair as (kind, tile), at most four of a tile, and the tile counts."""
-    while True:
-        held = [0] * 34
-        sets = []
-
-        def pick():
-            if rng.random() < honours:
-                return 27 + rng.randrange(7)
-            s = suit if suit is not None else rng.randrange(3)
-            return s * 9 + rng.randrange(9)
-
-        pungs = rng.random() < 0.25
-        for _ in range(4):
-            for _try in range(30):
-                t = pick()
-                if not pungs and t < 27 and t % 9 <= 6 and rng.random() < 0.55 \
-                        and all(held[t + i] < 4 for i in range(3)):
-                    sets.append(("chow", t))
-                    for i in range(3):
-                        held[t + i] += 1
-                    break
-                if held[t] == 0:
-                    sets.append(("pung", t))
-                    held[t] += 3
-                    break
-        pair = pick()
-        if len(sets) == 4 and held[pair] <= 2:
-            held[pair] += 2
-            return sets, pair, held
 
 
 def random_hand(rng):
     suit = rng.randrange(3) if rng.random() < 0.35 else None
-    sets, pair, held = random_sets(rng, rng.choice((0.0, 0.15, 0.4, 0.9)), suit)
-    concealed = [pair, pair]
-    melds = []
-    n_open = rng.choice((0, 0, 0, 1, 2, 3, 4, 4))
-    kinds = []
-    for i, (kind, t) in enumerate(sets):
-        if i < n_open:
-            if kind == "chow":
-                melds.append("chi " + text([t, t + 1, t + 2]))
-                kinds.append("chi")
-            else:
-                k = rng.choice(("pon", "pon", "kan", "addkan", "ankan"))
-                if held[t] > 3:
-                    k = "pon"     # a kong needs the fourth tile
-                melds.append(k + " " + text([t] * (3 if k == "pon" else 4)))
-                kinds.append(k)
-        elif kind == "chow":
-            concealed += [t, t + 1, t + 2]
-        elif rng.random() < 0.1 and held[t] == 3:
-            melds.append("ankan " + text([t] * 4))
-            kinds.append("ankan")
-        else:
-            concealed += [t] * 3
+    chow_p = 0.0 if rng.random() < 0.25 else 0.55   # a quarter all pungs
+    sets, pair, held = random_sets(rng, 4, rng.choice((0.0, 0.15, 0.4, 0.9)), suit, chow_p)
+    concealed, melds, kinds = lay_out(rng, sets, pair, rng.choice((0, 0, 0, 1, 2, 3, 4, 4)), held)
     rng.shuffle(concealed)
     win = concealed.pop()
     concealed.sort()
@@ -105,7 +36,7 @@ def random_hand(rng):
         flags.append("ready_declared")
     if rng.random() < 0.1 and all(k in ("kan", "ankan") for k in kinds):
         flags.append("heavenly_ready")
-    if rng.random() < 0.2 and h["by"] == "self" and any(k not in ("chi", "pon") for k in kinds):
+    if rng.random() < 0.2 and h["by"] == "self" and has_kong(kinds):
         flags.append("kong_replacement")
     if rng.random() < 0.1 and h["by"] == "self" and h.get("flowers"):
         flags.append("flower_replacement")
@@ -127,18 +58,11 @@ def corpus(seed, n):
     return [random_hand(rng) for _ in range(n)]
 
 
-def run_device(hands):
-    out = subprocess.run([sys.executable, "-m", "host_tools.score", "--device", "--heap", "64k"],
-                         input="\n".join(json.dumps(h, ensure_ascii=False) for h in hands) + "\n",
-                         capture_output=True, text=True, cwd=paths.ROOT, check=True)
-    return [json.loads(line) for line in out.stdout.splitlines()]
-
-
 def test_device_agrees_with_cpython_on_a_random_corpus():
     hands = corpus(43, N_HANDS)
     assert all(n_tiles(h) == 14 for h in hands)
     host = [json.loads(json.dumps(contract.score_hand(h))) for h in hands]
-    dev = run_device(hands)
+    dev = score_cli(hands, "--device", "--heap", "64k")
     assert len(dev) == len(hands)
     bad = [(h, a, b) for h, a, b in zip(hands, host, dev) if a != b]
     assert not bad, bad[:3]
@@ -185,29 +109,8 @@ def test_corpus_answers_keep_the_arithmetic_the_replaces_table_and_two_mo_three_
         assert ("rob_kong" in ids) == (h["by"] == "robkong")
 
 
-MEASURE = (
-    "import gc, json, contract\n"
-    "gc.collect()\n"
-    "before = gc.mem_free()\n"
-    "contract.ruleset('sh')\n"
-    "gc.collect()\n"
-    "loaded = gc.mem_free()\n"
-    "worst = loaded\n"
-    "for line in open(%r):\n"
-    "    ans = contract.score_hand(json.loads(line))\n"
-    "    assert ans['ok']\n"
-    "    gc.collect()\n"
-    "    worst = min(worst, gc.mem_free())\n"
-    "print(json.dumps([before, loaded, worst]))\n")
-
-
 def test_scorer_fits_the_64k_heap_with_room_to_spare(tmp_path):
-    from host_tools import build, device
-    hands = tmp_path / "hands.jsonl"
-    hands.write_text("".join(json.dumps(h) + "\n" for h in corpus(45, 300)
-                             if contract.score_hand(h)["ok"]))
-    cmd = device.command(MEASURE % str(hands), "64k", build.build_device())
-    out = subprocess.run(cmd, capture_output=True, text=True, check=True, cwd=paths.ROOT)
-    before, loaded, worst = json.loads(out.stdout.strip().splitlines()[-1])
+    hands = [h for h in corpus(45, 300) if contract.score_hand(h)["ok"]]
+    before, loaded, worst = heap_figures('sh', hands, tmp_path)
     assert before - loaded < 24 * 1024    # the sh module resident
     assert worst > 16 * 1024              # free after scoring, for the table and the screen

@@ -5,82 +5,18 @@ melds, kongs, flowers, seats, dealers and context words."""
 import json
 import os
 import random
-import subprocess
-import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-from host_tools import paths  # noqa: E402
-
-paths.use_firmware()
-
-import contract  # noqa: E402
-from rules import tw  # noqa: E402
+import contract
+from corpus import has_kong, heap_figures, lay_out, random_sets, score_cli, text, tile
+from rules import tw
 
 N_HANDS = int(os.environ.get("TW_CORPUS_HANDS", "10000"))
-SUITS = "mps"
-
-
-def tile(t):
-    return "%d%s" % (t % 9 + 1, SUITS[t // 9]) if t < 27 else "%dz" % (t - 26)
-
-
-def text(ts):
-    return "".join(tile(t) for t in ts)
-
-
-def random_sets(rng, honours):
-    """Five sets and a pair as (kind, tile) with kind chow / pung, at most four of a tile."""
-    while True:
-        held = [0] * 34
-        sets = []
-        suit = rng.randrange(3) if rng.random() < 0.2 else None
-
-        def pick():
-            if rng.random() < honours:
-                return 27 + rng.randrange(7)
-            s = suit if suit is not None else rng.randrange(3)
-            return s * 9 + rng.randrange(9)
-
-        for _ in range(5):
-            for _try in range(30):
-                t = pick()
-                if t < 27 and t % 9 <= 6 and rng.random() < 0.55 and all(held[t + i] < 4 for i in range(3)):
-                    sets.append(("chow", t))
-                    for i in range(3):
-                        held[t + i] += 1
-                    break
-                if held[t] == 0:
-                    sets.append(("pung", t))
-                    held[t] += 3
-                    break
-        pair = pick()
-        if len(sets) == 5 and held[pair] <= 2:
-            return sets, pair
 
 
 def random_hand(rng):
-    sets, pair = random_sets(rng, rng.choice((0.0, 0.15, 0.4, 0.8)))
-    concealed = [pair, pair]
-    melds = []
-    n_open = rng.choice((0, 0, 0, 1, 2, 3, 5))
-    kinds = []
-    for i, (kind, t) in enumerate(sets):
-        if i < n_open:
-            if kind == "chow":
-                melds.append("chi " + text([t, t + 1, t + 2]))
-            else:
-                k = rng.choice(("pon", "pon", "kan", "addkan", "ankan"))
-                melds.append(k + " " + text([t] * (3 if k == "pon" else 4)))
-                kinds.append(k)
-        elif kind == "chow":
-            concealed += [t, t + 1, t + 2]
-        elif rng.random() < 0.1:
-            melds.append("ankan " + text([t] * 4))
-            kinds.append("ankan")
-        else:
-            concealed += [t] * 3
+    suit = rng.randrange(3) if rng.random() < 0.2 else None
+    sets, pair, _ = random_sets(rng, 5, rng.choice((0.0, 0.15, 0.4, 0.8)), suit)
+    concealed, melds, kinds = lay_out(rng, sets, pair, rng.choice((0, 0, 0, 1, 2, 3, 5)))
     rng.shuffle(concealed)
     win = concealed.pop()
     concealed.sort()
@@ -105,7 +41,7 @@ def random_hand(rng):
     for word, p in (("last_tile", 0.1), ("ready_declared", 0.1), ("last_of_kind", 0.05)):
         if rng.random() < p:
             flags.append(word)
-    if rng.random() < 0.15 and h["by"] == "self" and any(k != "pon" for k in kinds):
+    if rng.random() < 0.15 and h["by"] == "self" and has_kong(kinds):
         flags.append("kong_replacement")
     if rng.random() < 0.1 and h["by"] == "self" and h.get("flowers"):
         flags.append("flower_replacement")
@@ -131,17 +67,10 @@ def corpus(seed, n):
     return [random_hand(rng) for _ in range(n)]
 
 
-def run_device(hands):
-    out = subprocess.run([sys.executable, "-m", "host_tools.score", "--device", "--heap", "64k"],
-                         input="\n".join(json.dumps(h, ensure_ascii=False) for h in hands) + "\n",
-                         capture_output=True, text=True, cwd=paths.ROOT, check=True)
-    return [json.loads(line) for line in out.stdout.splitlines()]
-
-
 def test_device_agrees_with_cpython_on_a_random_corpus():
     hands = corpus(16, N_HANDS)
     host = [json.loads(json.dumps(contract.score_hand(h))) for h in hands]
-    dev = run_device(hands)
+    dev = score_cli(hands, "--device", "--heap", "64k")
     assert len(dev) == len(hands)
     bad = [(h, a, b) for h, a, b in zip(hands, host, dev) if a != b]
     assert not bad, bad[:3]
@@ -174,29 +103,9 @@ def test_corpus_answers_keep_the_exclusion_table_and_the_totals():
 
 
 
-MEASURE = (
-    "import gc, json, contract\n"
-    "gc.collect()\n"
-    "before = gc.mem_free()\n"
-    "contract.ruleset('tw')\n"
-    "gc.collect()\n"
-    "loaded = gc.mem_free()\n"
-    "worst = loaded\n"
-    "for line in open(%r):\n"
-    "    ans = contract.score_hand(json.loads(line))\n"
-    "    assert ans['ok']\n"
-    "    gc.collect()\n"
-    "    worst = min(worst, gc.mem_free())\n"
-    "print(json.dumps([before, loaded, worst]))\n")
-
 
 def test_scorer_fits_the_64k_heap_with_room_to_spare(tmp_path):
-    from host_tools import build, device
-    hands = tmp_path / "hands.jsonl"
-    hands.write_text("".join(json.dumps(h) + "\n" for h in corpus(18, 300)
-                             if contract.score_hand(h)["ok"]))
-    cmd = device.command(MEASURE % str(hands), "64k", build.build_device())
-    out = subprocess.run(cmd, capture_output=True, text=True, check=True, cwd=paths.ROOT)
-    before, loaded, worst = json.loads(out.stdout.strip().splitlines()[-1])
+    hands = [h for h in corpus(18, 300) if contract.score_hand(h)["ok"]]
+    before, loaded, worst = heap_figures('tw', hands, tmp_path)
     assert before - loaded < 16 * 1024    # the tw module resident
     assert worst > 16 * 1024              # free after scoring, for the table and the screen
