@@ -161,15 +161,8 @@ def advance(st, winner):
         return              # a draw keeps the deal
     if st["huang"] > 0:
         st["huang"] -= 1
-    if winner == st["dealer"]:
-        st["streak"] += 1
-    else:
-        st["dealer"] = (st["dealer"] + 1) % 4
-        st["streak"] = 0
-        ex["passes"] += 1
-        if ex["passes"] == 4:
-            ex["passes"] = 0
-            st["round"] = (st["round"] + 1) % 4
+    from rules.deal import keep_or_pass
+    keep_or_pass(st, winner)
 
 
 def __getattr__(name):
