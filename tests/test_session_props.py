@@ -15,7 +15,8 @@ import sessiongen
 from sessiongen import Referee
 
 EXAMPLES = int(os.environ.get("SESSION_EXAMPLES", "60"))
-SETTINGS = settings(max_examples=EXAMPLES, deadline=None,
+# derandomize: the same sessions on every run, so CI's verdict never depends on the draw
+SETTINGS = settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
