@@ -8,6 +8,9 @@ import subprocess
 from host_tools import build, paths
 
 DEFAULT_HEAP = "64k"
+# The answer to a line the firmware fails on (a crash, no memory): the stream goes on, and
+# the message says the fault is the terminal's, not the input's.
+FAILED = {"ok": False, "error": {"code": "bad_field", "message": "the device could not process this line"}}
 
 
 def command(entry, heap=DEFAULT_HEAP, folder=None):
@@ -38,8 +41,7 @@ class Device:
             return json.loads(line)
         except (OSError, ValueError):
             self.close()
-            return {"ok": False, "error": {"code": "bad_field",
-                                           "message": "the device could not process this line"}}
+            return FAILED
 
     def close(self):
         if self.proc is not None:

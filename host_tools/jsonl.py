@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from host_tools.device import DEFAULT_HEAP, Device
+from host_tools.device import DEFAULT_HEAP, FAILED, Device
 
 BAD_JSON = {"ok": False, "error": {"code": "bad_json", "message": "the line is not a JSON object"}}
 
@@ -34,7 +34,14 @@ def main(description, host_handler, device_entry, argv=None, device_class=Device
         if not line.strip():
             continue
         obj = parse_line(line)
-        ans = BAD_JSON if obj is None else handle(obj)
+        if obj is None:
+            ans = BAD_JSON
+        else:
+            try:
+                ans = handle(obj)
+            except Exception as e:   # a firmware bug: answer it as the device does, go on
+                ans = FAILED
+                sys.stderr.write("firmware error on %s: %r\n" % (line.strip(), e))
         sys.stdout.write(json.dumps(ans, ensure_ascii=False) + "\n")
         sys.stdout.flush()
     if args.device:

@@ -124,3 +124,32 @@ def test_device_and_cpython_give_the_same_answers():
     hands = corpus(99, 1500)
     lines = [json.dumps(h) for h in hands] + [ln for ln, _ in MALFORMED]
     assert run_cli(lines) == run_cli(lines, "--device")
+
+
+FAILING_HANDLER = r'''
+from host_tools import jsonl, score
+
+
+def failing_on_boom():
+    real = score.host_handler()
+
+    def handle(req):
+        if req.get("boom"):
+            raise ZeroDivisionError("a firmware bug")
+        return real(req)
+    return handle
+
+
+jsonl.main("test", failing_on_boom, score.DEVICE_ENTRY, [])
+'''
+
+
+def test_a_line_the_firmware_fails_on_is_answered_and_the_stream_goes_on():
+    good = '{"rules": "mcr", "hand": "1112345678999m", "win": "5m"}'
+    out = subprocess.run([sys.executable, "-c", FAILING_HANDLER], input='{"boom": 1}\n' + good + "\n",
+                         capture_output=True, text=True, cwd=paths.ROOT, check=True)
+    first, second = [json.loads(ln) for ln in out.stdout.splitlines()]
+    assert first == {"ok": False, "error": {"code": "bad_field",
+                                            "message": "the device could not process this line"}}
+    assert second["ok"] and second["total"] > 0
+    assert "ZeroDivisionError" in out.stderr
