@@ -12,6 +12,8 @@
 #   EVENTS       {event name: (required seat fields, optional seat fields, int fields)}
 #                for the ruleset's own events, handled by on_<name>(st, ev)
 #   FLOWER_WINS  True when the contract's `flowers` event exists in the ruleset
+#   FLOWERS_END  (optional, default True) False when a win by flowers does not end the
+#                hand: no new hand, no advance (Hong Kong 花胡 is collected, play goes on)
 #   OUTSIDE      True when the ruleset pays penalties out of the table (answer has "outside")
 #   setup(st)                       fills st["extras"] at start
 #   seat_wind(st, seat)             the seat's wind 0..3 for the hand now played
@@ -312,6 +314,8 @@ def other(st, name, ev):
     ends = name in HAND_ENDS
     if ends:
         _check_hand_ends(st, name, ev)
+        if name == "flowers" and not getattr(hk, "FLOWERS_END", True):
+            ends = False        # the ruleset's 花胡 is an instant collection (hk)
     if name == "flowers":
         if not hk.FLOWER_WINS:
             raise HandError("bad_event", "%s has no win by flowers" % st["rules"])
