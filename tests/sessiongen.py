@@ -37,9 +37,36 @@ HANDS = {
         {"hand": "123456789m123456p5s", "win": "5s", "flags": ["last_tile"]},
         {"hand": "123456789m123456p5s", "win": "4s"},        # not complete
     ],
+    "hk": [
+        {"hand": "123456789m123456p5s", "win": "5s"},
+        {"hand": "1112223334445556m", "win": "6m"},           # 間間糊: 全包 on a discard
+        {"hand": "11223344556677m99p", "win": "9p"},          # 嚦咕
+        {"hand": "111m222p333s444m777z5z", "win": "5z", "flags": ["ready_declared"]},
+        {"hand": "123m456p789s123s1z", "melds": ["kan 5555m"], "win": "1z",
+         "flags": ["kong_replacement"]},                      # 槓上摸: refused on a discard
+        {"hand": "123456789m123456p5s", "win": "4s"},        # not complete
+    ],
 }
 
-RULESETS = ("mcr", "tw", "sh")
+RULESETS = ("mcr", "tw", "sh", "hk")
+
+
+def hk_event(rng):
+    """One of the Hong Kong table's own events (即時賞罰, flower sets, rule 8, streak)."""
+    s = rng.randrange(4)
+    name = rng.choice(("ankan", "chase", "call_four", "dice_triple", "dice_123", "caiwu",
+                       "wrong_kong", "ankan_unopened", "fake_win", "hua", "cao",
+                       "exposed_kong", "streak"))
+    if name == "streak":
+        return {"event": name, "n": rng.randrange(6)}
+    ev = {"event": name, "seat": s}
+    if name == "chase":
+        ev["rank"] = rng.randrange(10)
+    elif name == "caiwu":
+        ev["n"] = rng.randrange(1, 7)
+    elif name == "exposed_kong":
+        ev["from"] = (s + rng.randrange(1, 4)) % 4
+    return ev
 
 seat = S.integers(0, 3)
 
@@ -61,6 +88,8 @@ def random_session(rng, rid, n):
             ev = {"event": "undo"}
         elif r < 0.85 and rid == "tw":
             ev = {"event": "declare", "seat": rng.randrange(4)}
+        elif r < 0.85 and rid == "hk":
+            ev = hk_event(rng)
         elif r < 0.9:
             ev = {"event": "flowers", "winner": rng.randrange(4)}
         elif r < 0.95 and rid == "tw":
@@ -116,6 +145,9 @@ def events(rid):
     if rid == "tw":
         common += [flowers_event(), S.builds(lambda s: {"event": "declare", "seat": s}, seat),
                    S.builds(lambda n: {"event": "streak", "n": n}, S.integers(0, 25))]
+    elif rid == "hk":
+        common += [flowers_event(), S.builds(hk_event, S.randoms(use_true_random=False)),
+                   S.builds(hk_event, S.randoms(use_true_random=False))]
     else:
         common += [flowers_event()]                      # refused: mcr has no flower win
     return S.one_of(common)
@@ -128,6 +160,9 @@ def session(draw, rid, max_events=30):
     if rid == "tw" and draw(S.booleans()):
         start["settings"] = {"base": draw(S.integers(0, 50)), "per_tai": draw(S.integers(1, 20)),
                              "draw_streak": draw(S.booleans())}
+    if rid == "hk" and draw(S.booleans()):
+        start["settings"] = {"per_fan": draw(S.integers(1, 20)), "詐糊": draw(S.integers(0, 300)),
+                             "quanbao": draw(S.booleans()), "draw_streak": draw(S.booleans())}
     evs = draw(S.lists(events(rid), max_size=max_events))
     if draw(S.booleans()):
         i = draw(S.integers(0, len(evs)))
