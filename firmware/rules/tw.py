@@ -154,12 +154,12 @@ class _HandFacts:
         self.self_drawn = hand.by == "self"
         menqing = True
         melded = 0        # melds claimed from others (chi, pon, kan, addkan)
-        kongs = 0
+        kongs = 0         # kongs of a tile the winner drew (addkan, ankan): 槓上開花's kongs
         for kind, _ in hand.melds:
             if kind != ANKAN:
                 menqing = False
                 melded += 1
-            if kind > 1:
+            if kind > 2:
                 kongs += 1
         self.menqing = menqing
         self.melded = melded
@@ -272,7 +272,9 @@ def _ready(h, hf, rf):
 
 
 def _kong_bloom(h, hf, rf):
-    return 1 if hf.self_drawn and ("kong_replacement" in h.flags
+    # 因自己摸到花牌或明槓（本身已碰牌，自己摸起來槓的）或暗槓而補牌: a flower, an added
+    # kong or a concealed kong; the replacement after a kong claimed from a discard is not
+    return 1 if hf.self_drawn and (("kong_replacement" in h.flags and hf.kongs)
                                    or "flower_replacement" in h.flags) else 0
 
 
@@ -281,8 +283,9 @@ def _rob_kong(h, hf, rf):
 
 
 def _single_wait(h, hf, rf):
-    # 獨聽: the hand waited on one tile only (眼睛, 邊張 or 中洞), from all its waits
-    return 1 if hf.n_waits == 1 else 0
+    # 獨聽: the hand waited on one tile only (眼睛, 邊張 or 中洞), from all its waits;
+    # 天胡 was complete as dealt and never waited (聽牌時只聽一張牌)
+    return 1 if hf.n_waits == 1 and "heavenly" not in h.flags else 0
 
 
 def _ping_hu(h, hf, rf):
