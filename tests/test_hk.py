@@ -594,11 +594,11 @@ def test_kongs():
 
 
 def test_general_rule_16_open_kong_counts_as_concealed_pung():
-    # 333s 555s concealed, 1111m exposed kong: 三暗刻; the concealed kong 9999p does not count
+    # 333s 555s concealed, 1111m exposed kong, 9999p concealed kong: 四暗刻
     its = items("333555s123p2z", "2z", by="discard", melds=["kan 1111m", "ankan 9999p"])
-    assert its["hidden_3"] == (15, 1)
+    assert its["hidden_4"] == (30, 1)
     its = items("333555s123p2z", "2z", by="discard", melds=["pon 111m", "ankan 9999p"])
-    assert its["hidden_2"] == (5, 1)
+    assert its["hidden_3"] == (15, 1)
 
 
 def test_concealed_pungs_and_a_discard():

@@ -489,8 +489,8 @@ def _groups(h, f, G, cnt, lique):
             continue
         if not op:
             allhid += 1
-        if (kind == 1) != bool(op):
-            hid += 1     # a concealed pung, or an exposed kong (general rule 16)
+        if kind == 2 or not op:
+            hid += 1     # a concealed pung or kong, or an exposed kong (general rule 16)
         if t < 27:
             pm[t // 9] |= 1 << (t % 9)
         elif t >= 31:

@@ -1,0 +1,41 @@
+"""Hong Kong 16-tile (hk), Cloud Dragon Cup table: cases a referee works out from the text
+(shared/rules/hk-cloud-dragon-cup.txt) and the contract, each a complete 17-tile hand with
+its context, checked item by item."""
+
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+from host_tools import paths  # noqa: E402
+
+paths.use_firmware()
+
+import contract  # noqa: E402
+
+
+def items(hand, win, **kw):
+    req = {"rules": "hk", "hand": hand, "win": win}
+    req.update(kw)
+    ans = contract.score_hand(req)
+    assert ans["ok"], ans
+    assert ans["total"] == sum(it["value"] * it["count"] for it in ans["items"])
+    return {it["id"]: (it["value"], it["count"]) for it in ans["items"]}
+
+
+# ---- 刻子槓牌類 ---------------------------------------------------------------------------
+
+def test_concealed_kong_is_a_concealed_pung():
+    # 222p 333s concealed, 7777m 1111p concealed kongs, 123m, pair 5z won on a discard:
+    # four concealed pungs (a concealed kong is 暗; rule 16 adds the exposed kong to them)
+    its = items("123m222p333s5z", "5z", by="discard", melds=["ankan 7777m", "ankan 1111p"])
+    assert its["hidden_4"] == (30, 1) and "hidden_2" not in its
+    # an exposed and a concealed kong with one concealed pung: 暗刻（三）
+    its = items("123m333s456p5z", "5z", by="discard", melds=["kan 7777m", "ankan 1111p"])
+    assert its["hidden_3"] == (15, 1)
+    # five kongs, two concealed and three exposed: 五暗刻, and no 對對 (rule 21)
+    its = items("5z", "5z", by="discard", melds=["kan 2222p", "addkan 3333s", "ankan 7777m",
+                                                  "ankan 9999p", "kan 1111s"])
+    assert its["hidden_5"] == (100, 1) and "all_pungs" not in its
+
