@@ -39,3 +39,13 @@ def test_concealed_kong_is_a_concealed_pung():
                                                   "ankan 9999p", "kan 1111s"])
     assert its["hidden_5"] == (100, 1) and "all_pungs" not in its
 
+
+# ---- general rule 4: 嚦咕雙食 ------------------------------------------------------------
+
+def test_lique_double_reading_counts_one_four_of_a_kind_once():
+    # 22 33 44m 66 77 88 88p 666m, self-drawn on 8p: 嚦咕 (單吊形) and the standard
+    # 234m 234m 666m 678p 678p 88p.  The four 8p are one 四歸: 四歸三 (暗) of the standard
+    # form, not also the 四歸二 of the 嚦咕 form's two pairs.
+    its = items("223344666m6677888p", "8p", by="self")
+    assert its["lique_single"] == (50, 1) and its["two_high"] == (20, 1)
+    assert its["four3_hidden"] == (30, 1) and "four2_hidden" not in its

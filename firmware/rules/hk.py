@@ -856,14 +856,25 @@ def score(hand, analysis):
             bt = t
             best = cnt
     if lq is not None and std is not None:
-        # general rule 4 (嚦咕雙食): the elements of both forms, each once
+        # general rule 4 (嚦咕雙食): the elements of both forms, each once; the 四歸 of
+        # the same tiles from one form only, the one worth more (copies: either form may
+        # still be the best answer)
+        m = bytearray(lq)
+        s = bytearray(std)
+        a = b = 0
+        for i in range(_FOUR2_OPEN, _ONE_HIGH):
+            a += value(i) * m[i]
+            b += value(i) * s[i]
+        w = s if a > b else m
+        for i in range(_FOUR2_OPEN, _ONE_HIGH):
+            w[i] = 0
         for i in range(N_ELEMENTS):
-            if std[i] > lq[i]:
-                lq[i] = std[i]
-        _finish(lq)
-        t = _total(lq)
+            if s[i] > m[i]:
+                m[i] = s[i]
+        _finish(m)
+        t = _total(m)
         if t > bt:
             bt = t
-            best = lq
+            best = m
     return {"ok": True, "rules": "hk", "unit": UNIT, "total": bt, "legal": True,
             "items": _items(best)}
