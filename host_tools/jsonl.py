@@ -30,9 +30,7 @@ def main(description, host_handler, device_entry, argv=None, device_class=Device
         handle = device.ask
     else:
         handle = host_handler()
-    for line in sys.stdin:
-        if not line.strip():
-            continue
+    for line in sys.stdin:   # one answer per line, a blank one included (bad_json)
         obj = parse_line(line)
         if obj is None:
             ans = BAD_JSON

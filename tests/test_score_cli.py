@@ -78,6 +78,8 @@ def test_device_accepts_a_random_corpus_and_refuses_its_incomplete_mutations():
 
 MALFORMED = [
     ("not json at all", "bad_json"),
+    ("", "bad_json"),
+    ("   ", "bad_json"),
     ("[1, 2, 3]", "bad_json"),
     ('"a string"', "bad_json"),
     ('{"rules": "xx", "hand": "1112345678999m", "win": "5m"}', "bad_field"),
