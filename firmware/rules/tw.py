@@ -452,15 +452,13 @@ def _answer(total, counts, legal, reason=None):
 def score(hand, analysis):
     check(hand)
     if len(hand.flowers) == 8:
-        # The eighth flower ended the hand at once as 八仙過海 (a flowers event): the tiles
-        # are not scored.  Shown with its 台 and the dealer's, but not a win to record.
+        # The eighth flower won the hand at once as 八仙過海, whatever the tiles held
+        # (與該玩家手中是否聽牌無關; 不另計自摸及其他花牌及花槓台數): only it and the dealer's 台.
         counts = bytearray(N_ELEMENTS)
         counts[_DEALER] = _dealer(hand, None, None)
         counts[_STREAK] = _streak(hand, None, None)
         counts[_EIGHT_FLOWERS] = 1
-        return _answer(_total(counts), counts, False,
-                       "all eight flowers: the hand ended by 八仙過海 when the eighth was drawn; "
-                       "record it as a flowers event")
+        return _answer(_total(counts), counts, True)
     hf = _HandFacts(hand, analysis)
     best = None
     best_total = -1
