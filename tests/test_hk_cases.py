@@ -49,3 +49,19 @@ def test_lique_double_reading_counts_one_four_of_a_kind_once():
     its = items("223344666m6677888p", "8p", by="self")
     assert its["lique_single"] == (50, 1) and its["two_high"] == (20, 1)
     assert its["four3_hidden"] == (30, 1) and "four2_hidden" not in its
+
+
+# ---- 雞糊 ------------------------------------------------------------------------------
+
+def test_heavenly_and_earthly_chicken_is_self_drawn():
+    # 123m 345m 456p 789p 222s 55z, no pattern: 雞糊 (自摸鴨糊) 20 on any self-draw, 天胡 and
+    # 地胡 included (they drop the 自摸 item, not the self-draw)
+    hand = "123345m456789p222s5z"
+    its = items(hand, "5z", by="self")
+    assert its["chicken_self"] == (20, 1) and "chicken" not in its
+    its = items(hand, "5z", by="self", dealer=True, flags=["heavenly"])
+    assert its["heavenly"] == (150, 1) and its["chicken_self"] == (20, 1) and "chicken" not in its
+    its = items(hand, "5z", by="self", seat="S", flags=["earthly"])
+    assert its["earthly"] == (150, 1) and its["chicken_self"] == (20, 1) and "chicken" not in its
+    its = items(hand, "5z", by="discard", seat="S", flags=["human"])
+    assert its["human"] == (80, 1) and its["chicken"] == (40, 1)

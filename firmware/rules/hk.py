@@ -759,6 +759,7 @@ def _special(h, f, reading, cnt):
 def _finish(cnt):
     """Apply the exclusions, then 雞糊 when no pattern element is left."""
     ex = _EX
+    sd = cnt[_SELF_DRAWN]   # 天胡 / 地胡 drop the 自摸 item, not the self-draw
     drop = []
     for k in range(0, len(ex), 2):
         if cnt[ex[k]] and cnt[ex[k + 1]]:
@@ -769,7 +770,7 @@ def _finish(cnt):
     for i in range(N_ELEMENTS):
         if cnt[i] and _KINDS[i] != 1:
             return cnt
-    cnt[_CHICKEN_SELF if cnt[_SELF_DRAWN] else _CHICKEN] = 1
+    cnt[_CHICKEN_SELF if sd else _CHICKEN] = 1
     return cnt
 
 
