@@ -15,6 +15,7 @@ except ImportError:
     def const(x):
         return x
 
+import eltable
 from errors import HandError
 from hand import CHI, PON, ADDKAN, ANKAN
 
@@ -82,35 +83,16 @@ REPLACES = (
 
 def elements():
     """[(id, name, kind 'h' or 'x', value)] in ELEMENTS order."""
-    out = []
-    for line in ELEMENTS.split("\n"):
-        if line:
-            eid, name, kind, value = line.split()
-            out.append((eid, name, kind, int(value)))
-    return out
+    return [(eid, name, kind, int(v)) for eid, name, kind, v in eltable.rows(ELEMENTS)]
 
 
-def _values():
-    v = bytearray()
-    for e in elements():
-        v.append(e[3])
-    return bytes(v)
-
-
-VALUES = _values()
+VALUES = eltable.column(ELEMENTS, 3)
 N_ELEMENTS = len(VALUES)
 
 
 def index(key):
     """Position of the element with id or name `key`, -1 for none."""
-    i = 0
-    for line in ELEMENTS.split("\n"):
-        if line:
-            eid, name, _, _ = line.split()
-            if key == eid or key == name:
-                return i
-            i += 1
-    return -1
+    return eltable.index(ELEMENTS, key)
 
 
 def _pairs():

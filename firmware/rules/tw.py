@@ -11,6 +11,7 @@ except ImportError:
     def const(x):
         return x
 
+import eltable
 from errors import HandError
 from hand import ANKAN
 
@@ -80,35 +81,16 @@ _EIGHT_FLOWERS = const(26)
 
 def elements():
     """[(id, name, 台)] in ELEMENTS order (built on demand: the text is the data)."""
-    out = []
-    for line in ELEMENTS.split("\n"):
-        if line:
-            eid, name, value = line.split()
-            out.append((eid, name, int(value)))
-    return out
+    return [(eid, name, int(v)) for eid, name, v in eltable.rows(ELEMENTS)]
 
 
-def _values():
-    v = bytearray()
-    for e in elements():
-        v.append(e[2])
-    return bytes(v)
-
-
-VALUES = _values()
+VALUES = eltable.column(ELEMENTS, 2)
 N_ELEMENTS = len(VALUES)
 
 
 def index(key):
     """Position of the element with id or name `key`, -1 for none (胡牌 is no element)."""
-    i = 0
-    for line in ELEMENTS.split("\n"):
-        if line:
-            eid, name, _ = line.split()
-            if key == eid or key == name:
-                return i
-            i += 1
-    return -1
+    return eltable.index(ELEMENTS, key)
 
 
 # ---- the exclusion table ------------------------------------------------------------
