@@ -1,0 +1,10 @@
+# Raspberry Pi Pico W (RP2040, CYW43439 Wi-Fi): SSD1306 128x64 OLED on I2C0, 4x4 keypad.
+NAME = "pico_w"
+CHIP = "rp2040"
+WIFI = True
+FILESYSTEM = "littlefs2"
+DISPLAY = {"driver": "ssd1306", "bus": "i2c", "bus_id": 0, "sda": 4, "scl": 5,
+           "address": 0x3C, "width": 128, "height": 64}
+KEYPAD_ROWS = (6, 7, 8, 9)        # driven low one at a time
+KEYPAD_COLS = (10, 11, 12, 13)    # inputs with pull-ups
+KEYS = "123A456B789C*0#D"
