@@ -99,6 +99,20 @@ def parse_wind(value, field):
     raise HandError("bad_field", 8, field, value)
 
 
+def suits_held(c):
+    """(how many of the three suits counts c hold, whether they hold an honour)."""
+    n = 0
+    for s in range(0, 27, 9):
+        for t in range(s, s + 9):
+            if c[t]:
+                n += 1
+                break
+    for t in range(27, 34):
+        if c[t]:
+            return n, True
+    return n, False
+
+
 def counts(tiles):
     c = bytearray(N_TILES)
     for t in tiles:

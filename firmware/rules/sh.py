@@ -16,6 +16,7 @@ except ImportError:
         return x
 
 import eltable
+import tiles
 from errors import HandError
 from hand import CHI, PON, ADDKAN, ANKAN
 
@@ -113,19 +114,7 @@ class _HandFacts:
 
     def __init__(self, hand, analysis):
         c = analysis.counts
-        suits = 0
-        for s in range(3):
-            for t in range(s * 9, s * 9 + 9):
-                if c[t]:
-                    suits += 1
-                    break
-        honours = False
-        for t in range(27, 34):
-            if c[t]:
-                honours = True
-                break
-        self.suits = suits
-        self.honours = honours
+        self.suits, self.honours = tiles.suits_held(c)
         self.dragon_tiles = c[31] + c[32] + c[33]
         menqing = True
         for kind, _ in hand.melds:

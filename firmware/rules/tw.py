@@ -12,6 +12,7 @@ except ImportError:
         return x
 
 import eltable
+import tiles
 from errors import HandError
 from hand import ANKAN
 
@@ -148,19 +149,7 @@ class _HandFacts:
         self.kongs = kongs
         self.n_waits = len(analysis.waits)
         c = analysis.counts
-        suits = 0
-        for s in range(3):
-            for t in range(s * 9, s * 9 + 9):
-                if c[t]:
-                    suits += 1
-                    break
-        honours = False
-        for t in range(27, 34):
-            if c[t]:
-                honours = True
-                break
-        self.suits = suits
-        self.honours = honours
+        self.suits, self.honours = tiles.suits_held(c)
         own = 0
         fl = 0
         for f in hand.flowers:
