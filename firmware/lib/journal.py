@@ -43,6 +43,15 @@ def frame(seq, payload):
     return MAGIC + sl + struct.pack("<I", _crc(sl, payload))
 
 
+def _utf8(text):
+    """The UTF-8 bytes of text as a buffer: on MicroPython a view of the str itself (no
+    copy of the largest block an event builds), on CPython its encoding."""
+    try:
+        return memoryview(text)
+    except TypeError:
+        return text.encode()
+
+
 def _sync():
     s = getattr(os, "sync", None)
     if s is not None:
@@ -161,17 +170,18 @@ class Journal:
 
     def append(self, record):
         """Write one record (a dict) and make it durable.  Returns (offset, seq)."""
-        payload = json.dumps(record)
-        if not isinstance(payload, bytes):
-            payload = payload.encode()
-        if len(payload) > MAX_RECORD:
+        payload = _utf8(json.dumps(record))
+        n = len(payload)
+        if n > MAX_RECORD:
             raise ValueError("journal record too large")
         seq = self.seq + 1
-        data = frame(seq, payload) + payload
         try:
             f = open(self.path, "ab")
             try:
-                f.write(data)
+                # header and payload in two writes, not one joined copy (the payload
+                # is the largest block an event needs); the close below commits both
+                f.write(frame(seq, payload))
+                f.write(payload)
                 f.flush()
             finally:
                 f.close()
@@ -185,5 +195,5 @@ class Journal:
             raise
         off = self.end
         self.seq = seq
-        self.end = off + len(data)
+        self.end = off + _HEAD + n
         return off, seq
