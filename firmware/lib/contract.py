@@ -3,7 +3,10 @@
 #
 # A ruleset is the module rules.<id> (scorers.py loads it, one at a time), exposing
 #   UNIT, N_SETS (4 or 5), FLAGS (its extra context words), SHAPES (special shapes)
-#   score(hand, analysis) -> the contract's answer for a complete hand
+#   score(hand, analysis) -> the contract's answer for a complete hand (its items
+#                    completed by NAMER where the ruleset has one)
+#   NAMER (optional) a module whose name(answer) completes the answer's items: a ruleset
+#                    with many long names keeps them out of the scorer this way
 
 import gc
 import hand as handmod
@@ -17,22 +20,33 @@ from scorers import load as ruleset
 def score_hand(req, rid=None, table_fields=True):
     """Score one hand request; the answer is a dict, errors included."""
     try:
-        if not isinstance(req, dict):
-            raise HandError("bad_json", "each line must be one JSON object")
-        if rid is None:
-            rid = req.get("rules")
-            body = {}
-            for k in req:
-                if k != "rules":
-                    body[k] = req[k]
-        else:
-            body = req
-        rules = ruleset(rid)
-        h = handmod.parse(body, rules.N_SETS, rules.FLAGS, table_fields)
-        analysis = engine.analyse(h, rules.SHAPES)
-        return rules.score(h, analysis)
+        ans, names = _score(req, rid, table_fields)
+        if names:
+            # _score's analysis and leftovers are garbage now: collected first, the
+            # answer's items take the lowest free blocks, not the middle of the heap
+            gc.collect()
+            ans = __import__(names, None, None, ("name",)).name(ans)
+        return ans
     except HandError as e:
         return error_result(e.code, e.message)
     except MemoryError:
         gc.collect()
         return error_result("bad_field", "the hand is too large to score in this device's memory")
+
+
+def _score(req, rid, table_fields):
+    """(the scorer's answer, its NAMER or None)."""
+    if not isinstance(req, dict):
+        raise HandError("bad_json", "each line must be one JSON object")
+    if rid is None:
+        rid = req.get("rules")
+        body = {}
+        for k in req:
+            if k != "rules":
+                body[k] = req[k]
+    else:
+        body = req
+    rules = ruleset(rid)
+    h = handmod.parse(body, rules.N_SETS, rules.FLAGS, table_fields)
+    analysis = engine.analyse(h, rules.SHAPES)
+    return rules.score(h, analysis), getattr(rules, "NAMER", None)

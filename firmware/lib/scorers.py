@@ -31,7 +31,13 @@ def load(rid):
 
 
 def unload():
-    """Forget the resident scorer and every module its import brought in."""
+    """Forget the resident scorer, every module its import brought in and the parts of
+    it loaded on demand (rules.<id>_*: hk's special shapes and names)."""
+    for rid in _loaded:
+        part = "rules." + rid + "_"
+        for name in sys.modules:
+            if name.startswith(part) and name not in _brought:
+                _brought.append(name)
     _loaded.clear()
     pkg = sys.modules.get("rules")
     for name in _brought:

@@ -1,22 +1,24 @@
 # The table session (shared/spec/score-interface.md, "Replaying a table"): events in,
 # the table state out.  This module is the small part that stays in RAM; the event
-# logic lives in sessionops.py, the settlement of each ruleset in rules/<id>_table.py,
-# the flash journal in journal.py (docs/table.md describes all of it).
+# logic lives in sessionops.py, the commit side (settle, journal, answer) in commit.py,
+# the settlement of each ruleset in rules/<id>_table.py, the flash journal in
+# journal.py (docs/table.md describes all of it).
 #
 # RAM on a board: a ruleset scorer needs nearly all of a 64 KB heap while it scores.
 # So on MicroPython a win is handled in three steps: sessionops validates the event and
 # works out the table's context for the hand (seat wind, dealer, streak, declarations),
 # then sessionops, the journal code and the settlement hooks are dropped from RAM and
-# the hand is scored with only this module resident, then the scorer is dropped and
-# sessionops is loaded again to settle, journal and answer.  Modules are loaded from
-# flash (.mpy) again when needed; the state itself is a small dict that never leaves.
+# the hand is scored with only this module resident, then the scorer is dropped (its
+# item names, if kept apart, are loaded and dropped) and commit.py, smaller than
+# sessionops, is loaded to settle, journal and answer.  Modules are loaded from flash
+# (.mpy) again when needed; the state itself is a small dict that never leaves.
 
 import gc
 import sys
 from errors import HandError, error_result
 # The scoring path's base modules are imported first, so they sit at the bottom of the
-# heap for good and what comes and goes per event (sessionops, journal, hooks, scorer)
-# does so above them.
+# heap for good and what comes and goes per event (sessionops, commit, journal, hooks,
+# scorer) does so above them.
 import hand
 import engine
 import dtable
@@ -42,9 +44,32 @@ def drop(name):
             delattr(pkg, name[i + 1:])
 
 
+def anew(v):
+    """A fresh copy of a JSON-like value (dicts and lists; other values are shared)."""
+    if isinstance(v, dict):
+        out = {}
+        for k in v:
+            out[k] = anew(v[k])
+        return out
+    if isinstance(v, list):
+        return [anew(x) for x in v]
+    return v
+
+
 def score(job):
     """Score one hand for the table.  job: (scorer id, hand dict, seat wind, round,
     dealer flag, streak, extra context words).  Returns the contract's answer dict."""
+    ans, names = _score(job)
+    if names:
+        # The items' names (rules.<id> NAMER), loaded once the scorer and the analysis
+        # have left the heap: _score's frame, which held the last references, is gone.
+        gc.collect()
+        ans = load(names).name(ans)
+        drop(names)
+    return ans
+
+
+def _score(job):
     rid, body, seat, rnd, dealer, streak, more = job
     rules = scorers.load(rid)
     h = hand.parse(body, rules.N_SETS, rules.FLAGS, False)
@@ -61,7 +86,7 @@ def score(job):
                 fl.append(f)
         h.flags = tuple(fl)
     try:
-        return rules.score(h, engine.analyse(h, rules.SHAPES))
+        return rules.score(h, engine.analyse(h, rules.SHAPES)), getattr(rules, "NAMER", None)
     finally:
         h = rules = None
         if LEAN:
@@ -89,6 +114,7 @@ class Session:
     def _unload(self):
         if LEAN:
             drop("sessionops")
+            drop("commit")
             drop("journal")
             drop("rules.mcr_table")
             drop("rules.tw_table")
@@ -109,8 +135,15 @@ class Session:
         finally:
             self._unload()
             if self.state is None and self.stack:   # a win refused while scoring:
-                load("sessionops").reload(self)     # the state is on flash
+                load("commit").reload(self)         # the state is on flash
                 self._unload()
+            if LEAN:
+                # What outlives the event was allocated among modules that are gone now;
+                # copied afresh it takes the lowest free blocks (first fit) and leaves
+                # the free heap above in one stretch for the next event's modules.
+                self.state = anew(self.state)
+                self.stack = anew(self.stack)
+                gc.collect()
 
     # Each step that uses sessionops runs in its own call: the GC scans the stack
     # conservatively, and a stale slot in a live frame would keep the module in RAM.
@@ -118,12 +151,12 @@ class Session:
         return load("sessionops").prepare(self, ev)
 
     def _finish(self, ev, result):
-        ops = load("sessionops")
+        ops = load("commit")            # not sessionops: after scoring, load little
         ops.reload(self)
         ops.finish(self, ev, result)
 
     def _answer(self):
-        return load("sessionops").answer(self.state)
+        return load("commit").answer(self.state)
 
     def _handle(self, ev):
         job = self._prepare(ev)

@@ -38,10 +38,9 @@
 
 import gc
 import journal
-from scorers import RULESETS
 from errors import HandError
+from commit import hooks, copy, commit, settle, journal_of, append
 
-WINDS = "ESWN"
 HAND_ENDS = ("win", "flowers", "draw")
 TABLE_FIELDS = ("seat", "round", "dealer", "streak", "rules")
 BY_WORDS = ("self", "discard", "robkong")
@@ -52,28 +51,6 @@ COMMON_FIELDS = {
     "draw": (),
     "undo": (),
 }
-
-
-def hooks(rid):
-    """The settlement hook module of ruleset `rid`."""
-    if not isinstance(rid, str) or rid not in RULESETS:
-        raise HandError("bad_field", "unknown ruleset %r (mcr, hk, tw, sh)" % (rid,))
-    try:
-        return __import__("rules." + rid + "_table", None, None, (rid + "_table",))
-    except ImportError:
-        raise HandError("bad_field", "ruleset %r has no table settlement on this device" % rid)
-
-
-def copy(v):
-    """Deep copy of a JSON-like value."""
-    if isinstance(v, dict):
-        out = {}
-        for k in v:
-            out[k] = copy(v[k])
-        return out
-    if isinstance(v, (list, tuple)):
-        return [copy(x) for x in v]
-    return v
 
 
 def is_int(v):
@@ -97,31 +74,7 @@ def check_fields(ev, allowed):
             raise HandError("bad_event", "unknown field %r for event %r" % (k, ev.get("event")))
 
 
-def answer(st):
-    out = {"ok": True, "hand_no": st["hand_no"], "round": WINDS[st["round"]],
-           "dealer": st["dealer"], "streak": st["streak"], "huang": st["huang"],
-           "scores": list(st["scores"]), "deltas": list(st["deltas"])}
-    if hooks(st["rules"]).OUTSIDE:
-        out["outside"] = st["outside"]
-    return out
-
-
-# -- the journal ----------------------------------------------------------------------
-
-def _journal(ses):
-    j = journal.Journal(ses.jpath)
-    j.seq = ses.jseq
-    j.end = ses.jend
-    return j
-
-
-def _append(ses, rec):
-    j = _journal(ses)
-    off, _ = j.append(rec)
-    ses.jseq = j.seq
-    ses.jend = j.end
-    return off
-
+# -- the journal ---------------------------------------------------------------------
 
 def resume(ses):
     """Boot: rebuild the state by replaying the journal.  Each record's payments are
@@ -153,23 +106,6 @@ def resume(ses):
     ses.jend = j.end
 
 
-def reload(ses):
-    """The current state is always the one in the record at the top of the undo stack."""
-    if ses.state is None and ses.stack:
-        ses.state = journal.Journal(ses.jpath).read(ses.stack[-1])["state"]
-
-
-def _commit(ses, ev, new, rec):
-    rec["event"] = ev
-    rec["payments"] = new["deltas"]
-    rec["state"] = new
-    if ses.jpath is not None:
-        ses.stack.append(_append(ses, rec))
-    else:
-        ses.stack.append(ses.state)
-    ses.state = new
-
-
 def undo(ses, ev):
     check_fields(ev, ())
     if ses.jpath is None:
@@ -179,9 +115,9 @@ def undo(ses, ev):
         return
     if len(ses.stack) < 2:
         raise HandError("nothing_to_undo", "there is no accepted event to take back")
-    j = _journal(ses)
+    j = journal_of(ses)
     prev = j.read(ses.stack[-2])["state"]
-    _append(ses, {"event": ev, "undoes": j.seq_at(ses.stack[-1]), "state": prev})
+    append(ses, {"event": ev, "undoes": j.seq_at(ses.stack[-1]), "state": prev})
     ses.stack.pop()
     ses.state = prev
 
@@ -201,7 +137,7 @@ def prepare(ses, ev):
         undo(ses, ev)
         return None
     if name == "start":
-        _commit(ses, ev, start(ev), {})
+        commit(ses, ev, start(ev), {})
         return None
     st = ses.state
     if st is None:
@@ -209,25 +145,8 @@ def prepare(ses, ev):
     if name == "win":
         return win_job(st, ev)
     new, rec = other(st, name, ev)
-    _commit(ses, ev, new, rec)
+    commit(ses, ev, new, rec)
     return None
-
-
-def finish(ses, ev, result):
-    """Settle a scored win and commit it."""
-    if not result.get("ok"):
-        err = result.get("error") or {}
-        raise HandError(err.get("code", "not_winning"), err.get("message", "the hand does not score"))
-    if result.get("legal") is False:
-        raise HandError("not_legal", result.get("reason") or "the ruleset does not allow this win")
-    st = copy(ses.state)
-    hk = hooks(st["rules"])
-    winner = ev["winner"]
-    frm = ev.get("from")
-    deltas, outside, detail = hk.win(st, winner, frm, result)
-    rec = {"result": result}
-    _settle(st, hk, deltas, outside, detail, rec, True, winner)
-    _commit(ses, ev, st, rec)
 
 
 def start(ev):
@@ -341,19 +260,5 @@ def other(st, name, ev):
                 raise HandError("bad_event", "%r must be a whole number 0 or more" % k)
         deltas, outside, detail = getattr(hk, "on_" + name)(st, ev)
     rec = {}
-    _settle(st, hk, deltas, outside, detail, rec, ends, winner)
+    settle(st, hk, deltas, outside, detail, rec, ends, winner)
     return st, rec
-
-
-def _settle(st, hk, deltas, outside, detail, rec, ends, winner):
-    if sum(deltas) + outside != 0:
-        raise HandError("bad_event", "payments do not balance; refused")
-    rec["settlement"] = detail
-    st["deltas"] = deltas
-    st["outside"] = outside
-    sc = st["scores"]
-    for s in range(4):
-        sc[s] += deltas[s]
-    if ends:
-        st["hand_no"] += 1
-        hk.advance(st, winner)

@@ -15,9 +15,12 @@ except ImportError:
 from errors import HandError
 from hand import ANKAN
 from rules.hk_shapes import SHAPES
-from rules.hk_names import named   # resident: loading it per answer would need free blocks
 
 UNIT = "fan"
+# The items' ids and names (about 6 KB) are not part of the scorer: score() answers each
+# item as (index, 番, count, bonus) and rules/hk_names.py's name() makes the contract's
+# items of them, once the scorer's peak is over (contract.py, session.py).
+NAMER = "rules.hk_names"
 N_SETS = 5
 FLAGS = ("ready_immediate", "ready_deal_in", "heavenly_ready", "earthly_ready",
          "double_win", "triple_win", "fanxue", "fanxue_big", "within_4", "within_7",
@@ -825,12 +828,12 @@ def _reading(h, f, base, r):
 
 
 def _items(cnt):
+    """(index, 番, count, bonus) of each element counted: tuples, not the answer's dicts,
+    so what outlives the scorer is small."""
     out = []
-    for i, eid, name in named(cnt):
-        it = {"id": eid, "name": name, "value": value(i), "count": _count(cnt, i)}
-        if _KINDS[i] == 2:
-            it["bonus"] = True
-        out.append(it)
+    for i in range(N_ELEMENTS):
+        if cnt[i]:
+            out.append((i, value(i), _count(cnt, i), _KINDS[i] == 2))
     return out
 
 

@@ -1,6 +1,8 @@
 # Hong Kong 16-tile (hk): "id name" of each element of the Cloud Dragon Cup 番 table, in
 # order, for the answers.  Generated from rules/hk_data.py (python -m rules.hk_data in
 # firmware/, with firmware/lib on the path); tests/test_hk.py checks they agree.
+# Not part of the scorer: name() turns rules.hk's items into the contract's once scoring
+# is over (the table session loads this module after the scorer has left the heap).
 
 NAMES = (
     # 花字類
@@ -45,3 +47,23 @@ def named(cnt):
                 yield i, part[pos:sp], part[sp + 1:end]
             pos = end + 1
             i += 1
+
+
+def name(ans):
+    """The answer's items from rules.hk, (index, 番, count, bonus) in index order, made
+    the contract's {id, name, value, count[, bonus]}, in place."""
+    its = ans.get("items")
+    if not its:
+        return ans
+    mark = bytearray(256)
+    for it in its:
+        mark[it[0]] = 1
+    k = 0
+    for _, eid, nm in named(mark):
+        _, value, count, bonus = its[k]
+        it = {"id": eid, "name": nm, "value": value, "count": count}
+        if bonus:
+            it["bonus"] = True
+        its[k] = it
+        k += 1
+    return ans

@@ -1,0 +1,105 @@
+# The table session's commit side (session.py keeps the part that stays in RAM,
+# sessionops.py the event logic): settle a scored win, commit each accepted event to the
+# state, the undo stack and the flash journal, and answer.  Apart from sessionops so
+# that what a win loads after scoring (this module, the journal, the hook) is small: on
+# a board it shares the heap with what the scorer left.
+
+import journal
+from scorers import RULESETS
+from errors import HandError
+
+WINDS = "ESWN"
+
+
+def hooks(rid):
+    """The settlement hook module of ruleset `rid`."""
+    if not isinstance(rid, str) or rid not in RULESETS:
+        raise HandError("bad_field", "unknown ruleset %r (mcr, hk, tw, sh)" % (rid,))
+    try:
+        return __import__("rules." + rid + "_table", None, None, (rid + "_table",))
+    except ImportError:
+        raise HandError("bad_field", "ruleset %r has no table settlement on this device" % rid)
+
+
+def copy(v):
+    """Deep copy of a JSON-like value."""
+    if isinstance(v, dict):
+        out = {}
+        for k in v:
+            out[k] = copy(v[k])
+        return out
+    if isinstance(v, (list, tuple)):
+        return [copy(x) for x in v]
+    return v
+
+
+def answer(st):
+    out = {"ok": True, "hand_no": st["hand_no"], "round": WINDS[st["round"]],
+           "dealer": st["dealer"], "streak": st["streak"], "huang": st["huang"],
+           "scores": list(st["scores"]), "deltas": list(st["deltas"])}
+    if hooks(st["rules"]).OUTSIDE:
+        out["outside"] = st["outside"]
+    return out
+
+
+def journal_of(ses):
+    j = journal.Journal(ses.jpath)
+    j.seq = ses.jseq
+    j.end = ses.jend
+    return j
+
+
+def append(ses, rec):
+    j = journal_of(ses)
+    off, _ = j.append(rec)
+    ses.jseq = j.seq
+    ses.jend = j.end
+    return off
+
+
+def reload(ses):
+    """The current state is always the one in the record at the top of the undo stack."""
+    if ses.state is None and ses.stack:
+        ses.state = journal.Journal(ses.jpath).read(ses.stack[-1])["state"]
+
+
+def commit(ses, ev, new, rec):
+    rec["event"] = ev
+    rec["payments"] = new["deltas"]
+    rec["state"] = new
+    if ses.jpath is not None:
+        ses.stack.append(append(ses, rec))
+    else:
+        ses.stack.append(ses.state)
+    ses.state = new
+
+
+def finish(ses, ev, result):
+    """Settle a scored win and commit it."""
+    if not result.get("ok"):
+        err = result.get("error") or {}
+        raise HandError(err.get("code", "not_winning"), err.get("message", "the hand does not score"))
+    if result.get("legal") is False:
+        raise HandError("not_legal", result.get("reason") or "the ruleset does not allow this win")
+    st = copy(ses.state)
+    hk = hooks(st["rules"])
+    winner = ev["winner"]
+    frm = ev.get("from")
+    deltas, outside, detail = hk.win(st, winner, frm, result)
+    rec = {"result": result}
+    settle(st, hk, deltas, outside, detail, rec, True, winner)
+    commit(ses, ev, st, rec)
+
+
+def settle(st, hk, deltas, outside, detail, rec, ends, winner):
+    if sum(deltas) + outside != 0:
+        raise HandError("bad_event", "payments do not balance; refused")
+    rec["settlement"] = detail
+    st["deltas"] = deltas
+    st["outside"] = outside
+    sc = st["scores"]
+    for s in range(4):
+        sc[s] += deltas[s]
+    if ends:
+        st["hand_no"] += 1
+        hk.advance(st, winner)
