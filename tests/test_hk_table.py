@@ -377,12 +377,8 @@ def run_table(events, *args):
     return [json.loads(ln) for ln in out.stdout.splitlines()]
 
 
-# The hook is not resident while a hand is scored; what decides the heap is the hk
-# scorer inside a table session, which sits at the contract's 64k edge (docs/rules/hk.md,
-# "Memory"): the same session passes or fails at 64k with the host's layout of the day.
-@pytest.mark.parametrize("heap", [
-    pytest.param("64k", marks=pytest.mark.xfail(strict=False, reason="hk wins at the 64k edge")),
-    "66k"])
+# The hook is not resident while a hand is scored (docs/rules/hk.md, "Memory").
+@pytest.mark.parametrize("heap", ["64k", "66k"])
 def test_replayed_session_cpython_and_device_agree(heap):
     host = run_table(SESSION)
     dev = run_table(SESSION, "--device", "--heap", heap)

@@ -35,7 +35,8 @@ def values(ans):
 
 
 # Every hand, the heaviest (most readings) included, at the contract's 64k.
-@pytest.mark.parametrize("rid,seed", [("mcr", 0), ("tw", 0), ("mcr", 1), ("tw", 1)])
+@pytest.mark.parametrize("rid,seed", [("mcr", 0), ("tw", 0), ("hk", 0), ("mcr", 1), ("tw", 1),
+                                      ("hk", 1)])
 def test_device_matches_cpython(rid, seed):
     events = sessiongen.long_session(rid, 20240 + 7 * seed + len(rid))
     heap = "64k"
