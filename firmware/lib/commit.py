@@ -91,6 +91,22 @@ def finish(ses, ev, result):
     commit(ses, ev, st, rec)
 
 
+def keep_or_pass(st, winner):
+    """The deal as the 16-tile games and Shanghai play it, for a hook's advance after a win:
+    the dealer keeps it on his own win, else it passes to the next seat, and after four
+    passes the prevailing wind moves on.  Here because advance runs inside settle."""
+    if winner == st["dealer"]:
+        st["streak"] += 1
+        return
+    ex = st["extras"]
+    st["dealer"] = (st["dealer"] + 1) % 4
+    st["streak"] = 0
+    ex["passes"] += 1
+    if ex["passes"] == 4:
+        ex["passes"] = 0
+        st["round"] = (st["round"] + 1) % 4
+
+
 def settle(st, hk, deltas, outside, detail, rec, ends, winner):
     if sum(deltas) + outside != 0:
         raise HandError("bad_event", "payments do not balance; refused")

@@ -119,15 +119,9 @@ def advance(st, winner):
     if winner is None:
         if st["settings"]["draw_streak"]:
             st["streak"] += 1
-    elif winner == st["dealer"]:
-        st["streak"] += 1
     else:
-        st["dealer"] = (st["dealer"] + 1) % 4
-        st["streak"] = 0
-        ex["passes"] += 1
-        if ex["passes"] == 4:
-            ex["passes"] = 0
-            st["round"] = (st["round"] + 1) % 4
+        from commit import keep_or_pass
+        keep_or_pass(st, winner)
 
 
 def __getattr__(name):

@@ -161,7 +161,7 @@ def advance(st, winner):
         return              # a draw keeps the deal
     if st["huang"] > 0:
         st["huang"] -= 1
-    from rules.deal import keep_or_pass
+    from commit import keep_or_pass
     keep_or_pass(st, winner)
 
 

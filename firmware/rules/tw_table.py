@@ -120,7 +120,7 @@ def advance(st, winner):
         if st["settings"]["draw_streak"]:
             st["streak"] += 1
     else:
-        from rules.deal import keep_or_pass
+        from commit import keep_or_pass
         keep_or_pass(st, winner)
 
 
