@@ -13,7 +13,6 @@ import hand as handmod
 import engine
 from errors import HandError, error_result
 
-from scorers import RULESETS, unload
 from scorers import load as ruleset
 
 
