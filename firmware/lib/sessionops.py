@@ -11,6 +11,7 @@
 #   SETTINGS     {name: default}; ALIASES {other spelling: name}
 #   EVENTS       {event name: (required seat fields, optional seat fields, int fields)}
 #                for the ruleset's own events, handled by on_<name>(st, ev)
+#   EVENTS_MODULE (optional) the rules/ module holding those handlers, loaded per event
 #   FLOWER_WINS  True when the contract's `flowers` event exists in the ruleset
 #   FLOWERS_END  (optional, default True) False when a win by flowers does not end the
 #                hand: no new hand, no advance (Hong Kong 花胡 is collected, play goes on)
@@ -40,6 +41,7 @@ import gc
 import journal
 from errors import HandError
 from commit import hooks, copy, commit, settle, journal_of, append
+from session import load, drop
 
 HAND_ENDS = ("win", "flowers", "draw")
 TABLE_FIELDS = ("seat", "round", "dealer", "streak", "rules")
@@ -225,6 +227,18 @@ def win_job(st, ev):
     return (hk.RULES, b, hk.seat_wind(st, winner), st["round"], dealer, streak, more)
 
 
+def handler(hk, name):
+    """The hook's on_<name>.  A hook may keep its rarely used handlers in rules/<id>_events
+    (EVENTS_MODULE): that module is loaded for this one call and dropped at once, so a
+    win never has it in RAM."""
+    f = getattr(hk, "on_" + name, None)
+    if f is None:
+        module = "rules." + getattr(hk, "EVENTS_MODULE", "")
+        f = getattr(load(module), "on_" + name)
+        drop(module)
+    return f
+
+
 def other(st, name, ev):
     """Every event but start, undo and win: (new state, journal record extras)."""
     st = copy(st)
@@ -258,7 +272,7 @@ def other(st, name, ev):
         for k in ints:
             if not is_int(ev.get(k)) or ev[k] < 0:
                 raise HandError("bad_event", "%r must be a whole number 0 or more" % k)
-        deltas, outside, detail = getattr(hk, "on_" + name)(st, ev)
+        deltas, outside, detail = handler(hk, name)(st, ev)
     rec = {}
     settle(st, hk, deltas, outside, detail, rec, ends, winner)
     return st, rec

@@ -20,6 +20,7 @@
 # it); the dealer is East; four passes move the prevailing wind on.
 
 RULES = "hk"
+EVENTS_MODULE = "hk_events"   # the on_<event> handlers, loaded for one event only
 SETTINGS = {"per_fan": 1, "fake_win": 150, "quanbao": True, "draw_streak": False}
 ALIASES = {"每番": "per_fan", "詐糊": "fake_win", "全包": "quanbao"}
 # name: (required seat fields, optional seat fields, whole-number fields)
@@ -122,20 +123,6 @@ def advance(st, winner):
     else:
         from commit import keep_or_pass
         keep_or_pass(st, winner)
-
-
-def __getattr__(name):
-    """The ruleset's own events (on_<event>) live in rules/hk_events.py, loaded for the
-    event and dropped from sys.modules at once: a win never has them in RAM."""
-    if not name.startswith("on_"):
-        raise AttributeError(name)
-    import sys
-    from rules import hk_events
-    f = getattr(hk_events, name)
-    if sys.implementation.name == "micropython":
-        del sys.modules["rules.hk_events"]
-        delattr(sys.modules["rules"], "hk_events")
-    return f
 
 
 def _refuse(msg):

@@ -17,7 +17,7 @@
 # Declarations last until the hand ends: "ready" (敲), "heavenly_ready" (天敲),
 # "xianggong" (相公: may not win), "dice" (this hand is no 荒番局).  必须先听牌才能胡牌 is enforced
 # at the table; the device refuses an undeclared win only with setting "require_ready".  The events' handlers
-# are in rules/sh_events.py, loaded for one event only (__getattr__ below).
+# are in rules/sh_events.py, loaded for one event only (EVENTS_MODULE).
 
 try:
     from micropython import const
@@ -26,6 +26,7 @@ except ImportError:
         return x
 
 RULES = "sh"
+EVENTS_MODULE = "sh_events"   # the on_<event> handlers, loaded for one event only
 SETTINGS = {"require_ready": False, "sankou_pinghu": False}
 ALIASES = {"必须先听牌": "require_ready"}
 # name: (required seat fields, optional seat fields, whole-number fields)
@@ -163,20 +164,6 @@ def advance(st, winner):
         st["huang"] -= 1
     from commit import keep_or_pass
     keep_or_pass(st, winner)
-
-
-def __getattr__(name):
-    """The ruleset's own events (on_<event>) live in rules/sh_events.py, loaded for the
-    event and dropped from sys.modules at once: a win never has them in RAM."""
-    if not name.startswith("on_"):
-        raise AttributeError(name)
-    import sys
-    from rules import sh_events
-    f = getattr(sh_events, name)
-    if sys.implementation.name == "micropython":
-        del sys.modules["rules.sh_events"]
-        delattr(sys.modules["rules"], "sh_events")
-    return f
 
 
 def _refuse(msg):
