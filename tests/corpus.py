@@ -86,6 +86,37 @@ def lay_out(rng, sets, pair, n_open, held=None):
     return concealed, melds, kinds
 
 
+def win_from(rng, rid, concealed, melds, contradict=0.1):
+    """The hand request: a concealed tile drawn as the winning tile, won by self-draw, on a
+    discard or by robbing a kong.  A robbed kong's tile is nowhere else in the hand, but
+    for a share `contradict` of such hands, so that their refusal is exercised too."""
+    rng.shuffle(concealed)
+    win = concealed.pop()
+    concealed.sort()
+    h = {"rules": rid, "hand": text(concealed), "melds": melds, "win": tile(win)}
+    h["by"] = rng.choice(("self", "self", "discard", "discard", "robkong"))
+    if h["by"] == "robkong" and (win in concealed or any(tile(win) in m for m in melds)) \
+            and rng.random() >= contradict:
+        h["by"] = "discard"
+    return h
+
+
+def first_turn(rng, h, flags, p):
+    """With chance p, for a hand without melds, a win on the first turn: 天胡 for the
+    dealer, else 地胡 (self-drawn) or 人胡 (on a discard)."""
+    if h["melds"] or rng.random() >= p:
+        return
+    if h.get("dealer"):
+        h["by"] = "self"
+        flags.append("heavenly")
+    elif rng.random() < 0.5:
+        h["by"] = "self"
+        flags.append("earthly")
+    else:
+        h["by"] = "discard"
+        flags.append("human")
+
+
 def has_kong(kinds):
     return any(k in ("kan", "addkan", "ankan") for k in kinds)
 

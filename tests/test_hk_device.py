@@ -8,7 +8,7 @@ import os
 import random
 
 import contract
-from corpus import has_kong, heap_figures, lay_out, random_sets, score_cli, text, tile
+from corpus import first_turn, has_kong, heap_figures, lay_out, random_sets, score_cli, win_from
 from rules import hk, hk_data
 
 N_HANDS = int(os.environ.get("HK_CORPUS_HANDS", "5000"))
@@ -52,13 +52,7 @@ def random_hand(rng):
         sets, pair, _ = random_sets(rng, 5, rng.choice((0.0, 0.1, 0.3, 0.7)), suit,
                                     rng.choice((0.2, 0.55, 0.9)), 0.25)
         concealed, melds, kinds = lay_out(rng, sets, pair, rng.choice((0, 0, 0, 1, 2, 3, 5)))
-    rng.shuffle(concealed)
-    win = concealed.pop()
-    concealed.sort()
-    h = {"rules": "hk", "hand": text(concealed), "melds": melds, "win": tile(win)}
-    h["by"] = rng.choice(("self", "self", "discard", "discard", "robkong"))
-    if h["by"] == "robkong" and win in concealed:
-        h["by"] = "discard"
+    h = win_from(rng, "hk", concealed, melds, 0.0)
     h["seat"] = rng.choice("ESWN")
     h["round"] = rng.choice("ESWN")
     if rng.random() < 0.3:
@@ -89,16 +83,7 @@ def random_hand(rng):
             flags.append("flower_replacement")
         if ("kong_replacement" in flags or "flower_replacement" in flags) and rng.random() < 0.4:
             flags.append("chain_%d" % rng.randrange(2, 13))
-    if not melds and rng.random() < 0.1:
-        if h.get("dealer"):
-            h["by"] = "self"
-            flags.append("heavenly")
-        elif rng.random() < 0.5:
-            h["by"] = "self"
-            flags.append("earthly")
-        else:
-            h["by"] = "discard"
-            flags.append("human")
+    first_turn(rng, h, flags, 0.1)
     if rng.random() < 0.02:   # a context word that contradicts the hand
         flags.append(rng.choice(("heavenly", "human", "kong_replacement", "ready_immediate",
                                  "double_win", "chain_3")))

@@ -8,7 +8,7 @@ import os
 import random
 
 import contract
-from corpus import has_kong, heap_figures, lay_out, random_sets, score_cli, text, tile
+from corpus import has_kong, heap_figures, lay_out, random_sets, score_cli, win_from
 from rules import sh
 
 N_HANDS = int(os.environ.get("SH_CORPUS_HANDS", "6000"))
@@ -19,14 +19,7 @@ def random_hand(rng):
     chow_p = 0.0 if rng.random() < 0.25 else 0.55   # a quarter all pungs
     sets, pair, held = random_sets(rng, 4, rng.choice((0.0, 0.15, 0.4, 0.9)), suit, chow_p)
     concealed, melds, kinds = lay_out(rng, sets, pair, rng.choice((0, 0, 0, 1, 2, 3, 4, 4)), held)
-    rng.shuffle(concealed)
-    win = concealed.pop()
-    concealed.sort()
-    h = {"rules": "sh", "hand": text(concealed), "melds": melds, "win": tile(win)}
-    h["by"] = rng.choice(("self", "self", "discard", "discard", "robkong"))
-    if h["by"] == "robkong" and (win in concealed or any(tile(win) in m for m in melds)) \
-            and rng.random() < 0.9:
-        h["by"] = "discard"   # a robbed kong's tile is no other tile of the hand
+    h = win_from(rng, "sh", concealed, melds)
     h["seat"] = rng.choice("ESWN")
     if rng.random() < 0.5:
         fl = rng.sample(range(1, 9), rng.randrange(1, 5))

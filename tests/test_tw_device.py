@@ -7,7 +7,7 @@ import os
 import random
 
 import contract
-from corpus import has_kong, heap_figures, lay_out, random_sets, score_cli, text, tile
+from corpus import first_turn, has_kong, heap_figures, lay_out, random_sets, score_cli, win_from
 from rules import tw
 
 N_HANDS = int(os.environ.get("TW_CORPUS_HANDS", "10000"))
@@ -17,14 +17,7 @@ def random_hand(rng):
     suit = rng.randrange(3) if rng.random() < 0.2 else None
     sets, pair, _ = random_sets(rng, 5, rng.choice((0.0, 0.15, 0.4, 0.8)), suit)
     concealed, melds, kinds = lay_out(rng, sets, pair, rng.choice((0, 0, 0, 1, 2, 3, 5)))
-    rng.shuffle(concealed)
-    win = concealed.pop()
-    concealed.sort()
-    h = {"rules": "tw", "hand": text(concealed), "melds": melds, "win": tile(win)}
-    h["by"] = rng.choice(("self", "self", "discard", "discard", "robkong"))
-    if h["by"] == "robkong" and (win in concealed or any(tile(win) in m for m in melds)) \
-            and rng.random() < 0.9:
-        h["by"] = "discard"   # a robbed kong's tile is no other tile of the hand
+    h = win_from(rng, "tw", concealed, melds)
     h["seat"] = rng.choice("ESWN")
     h["round"] = rng.choice("ESWN")
     if rng.random() < 0.3:
@@ -45,16 +38,7 @@ def random_hand(rng):
         flags.append("kong_replacement")
     if rng.random() < 0.1 and h["by"] == "self" and h.get("flowers"):
         flags.append("flower_replacement")
-    if not melds and rng.random() < 0.15:
-        if h.get("dealer"):
-            h["by"] = "self"
-            flags.append("heavenly")
-        elif rng.random() < 0.5:
-            h["by"] = "self"
-            flags.append("earthly")
-        else:
-            h["by"] = "discard"
-            flags.append("human")
+    first_turn(rng, h, flags, 0.15)
     if rng.random() < 0.02:   # a context word that contradicts the hand
         flags.append(rng.choice(("heavenly", "earthly", "human", "kong_replacement", "flower_replacement")))
     if flags:
