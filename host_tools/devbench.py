@@ -11,7 +11,7 @@ import time
 import dtable
 import engine
 import hand as handmod
-from benchhands import HANDS, parsed
+from benchhands import parsed
 
 try:
     ticks_us = time.ticks_us

@@ -357,7 +357,6 @@ def waits_differ(req):
     way round.  Such hands differ only in 邊張/坎張/單釣將 (docs/rules/mcr.md)."""
     import engine
     import hand as handmod
-    import shapes
     import tiles as tilemod
     from rules import mcr
     body = {k: v for k, v in req.items() if k != "rules"}

@@ -5,7 +5,6 @@ Every hand is a complete 17-tile hand worked out by hand from the text."""
 import os
 import sys
 
-import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:

@@ -9,7 +9,7 @@ import random
 
 import contract
 from corpus import first_turn, has_kong, heap_figures, lay_out, random_sets, score_cli, win_from
-from rules import hk, hk_data
+from rules import hk_data
 
 N_HANDS = int(os.environ.get("HK_CORPUS_HANDS", "5000"))
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)

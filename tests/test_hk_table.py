@@ -12,6 +12,7 @@ import pytest
 
 import contract
 import session
+from tablecheck import ok, refused, start, win
 from host_tools import paths
 
 PING = {"hand": "123456789m123456p5s", "win": "5s"}                  # 大平 etc.
@@ -30,34 +31,9 @@ def fan(hand, by, wind="S", dealer=False, streak=0):
 
 
 def new(dealer=0, **settings):
-    s = session.Session()
-    ev = {"event": "start", "rules": "hk", "dealer": dealer, "players": ["A", "B", "C", "D"]}
     if settings:
-        ev["settings"] = settings
-    ok(s, ev)
-    return s
-
-
-def ok(s, ev):
-    ans = s.handle(ev)
-    assert ans["ok"], (ev, ans)
-    assert sum(ans["deltas"]) + ans["outside"] == 0
-    return ans
-
-
-def refused(s, ev, code="bad_event"):
-    before = json.dumps(s.state, sort_keys=True)
-    ans = s.handle(ev)
-    assert not ans["ok"] and ans["error"]["code"] == code, (ev, ans)
-    assert json.dumps(s.state, sort_keys=True) == before
-    return ans
-
-
-def win(s, winner, hand, frm=None):
-    ev = {"event": "win", "winner": winner, "hand": hand}
-    if frm is not None:
-        ev["from"] = frm
-    return ok(s, ev)
+        return start("hk", dealer=dealer, players=["A", "B", "C", "D"], settings=settings)
+    return start("hk", dealer=dealer, players=["A", "B", "C", "D"])
 
 
 # ---- settings -------------------------------------------------------------------------

@@ -5,6 +5,7 @@ import pytest
 
 import contract
 import session
+from tablecheck import ok, refused, start
 from rules import mcr_table, tw_table
 
 MCR_HI = {"hand": "123456789m1235p", "win": "5p"}        # 清龍 and more: legal
@@ -27,26 +28,7 @@ def tw_tai(hand, by):
 
 
 def new(rid, **kw):
-    s = session.Session()
-    ev = {"event": "start", "rules": rid}
-    ev.update(kw)
-    ans = s.handle(ev)
-    assert ans["ok"], ans
-    return s
-
-
-def ok(s, ev):
-    ans = s.handle(ev)
-    assert ans["ok"], (ev, ans)
-    return ans
-
-
-def refused(s, ev, code):
-    before = s.state
-    ans = s.handle(ev)
-    assert not ans["ok"] and ans["error"]["code"] == code, (ev, ans)
-    assert s.state == before
-    return ans
+    return start(rid, **kw)
 
 
 # -- the contract's common shape -----------------------------------------------------

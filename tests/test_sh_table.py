@@ -10,7 +10,7 @@ import sys
 import pytest
 
 import contract
-import session
+from tablecheck import ok, refused, start, win
 from host_tools import paths
 
 BIG = {"hand": "2s", "melds": ["pon 111s", "pon 333s", "pon 444s", "pon 555s"], "win": "2s",
@@ -35,38 +35,14 @@ def test_hand_points_are_what_the_text_gives():
 
 
 def new(**settings):
-    s = session.Session()
-    ev = {"event": "start", "rules": "sh", "players": ["A", "B", "C", "D"]}
     if settings:
-        ev["settings"] = settings
-    ok(s, ev)
-    return s
-
-
-def ok(s, ev):
-    ans = s.handle(ev)
-    assert ans["ok"], (ev, ans)
-    return ans
-
-
-def refused(s, ev, code):
-    before = s.state
-    ans = s.handle(ev)
-    assert not ans["ok"] and ans["error"]["code"] == code, (ev, ans)
-    assert s.state == before
-    return ans
+        return start("sh", players=["A", "B", "C", "D"], settings=settings)
+    return start("sh", players=["A", "B", "C", "D"])
 
 
 def ready(s, *seats):
     for seat in seats:
         ok(s, {"event": "ready", "seat": seat})
-
-
-def win(s, winner, hand, frm=None):
-    ev = {"event": "win", "winner": winner, "hand": hand}
-    if frm is not None:
-        ev["from"] = frm
-    return ok(s, ev)
 
 
 # ---- the worked example ----------------------------------------------------------------

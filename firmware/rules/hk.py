@@ -14,7 +14,7 @@ except ImportError:
 
 from errors import HandError
 from hand import ANKAN
-from rules.hk_shapes import SHAPES
+from rules.hk_shapes import SHAPES  # noqa: F401  the ruleset's special shapes, for the engine
 
 UNIT = "fan"
 # The items' ids and names (about 6 KB) are not part of the scorer: score() answers each

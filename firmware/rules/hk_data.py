@@ -331,8 +331,8 @@ if __name__ == "__main__":   # print rules/hk_names.py
     for fam in ELEMENTS.split("\n# ")[1:]:
         rows = fam.split("\n")
         print("    # " + rows[0])
-        lines = [r.split()[0] + " " + r.split()[1] for r in rows[1:] if r and r[0] != '"']
-        for k in range(0, len(lines), 16):   # short strings: no large block of the heap
-            print('    "' + "\\n".join(lines[k:k + 16]) + '\\n",')
+        pairs = [r.split()[0] + " " + r.split()[1] for r in rows[1:] if r and r[0] != '"']
+        for k in range(0, len(pairs), 16):   # short strings: no large block of the heap
+            print('    "' + "\\n".join(pairs[k:k + 16]) + '\\n",')
     print(")")
     print(NAMES_TAIL)
