@@ -21,6 +21,18 @@ def column(text, col):
     return bytes(v)
 
 
+def drop_excluded(counts, pairs):
+    """Exclusions as data: pairs holds (loser, winner) element positions, flat.  Every
+    loser counted beside its winner is set to 0, all at once, in place.  Returns counts."""
+    drop = []
+    for k in range(0, len(pairs), 2):
+        if counts[pairs[k]] and counts[pairs[k + 1]]:
+            drop.append(pairs[k])
+    for i in drop:
+        counts[i] = 0
+    return counts
+
+
 def index(text, key):
     """Position of the element whose id or name is key, -1 for none."""
     i = 0

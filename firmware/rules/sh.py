@@ -98,9 +98,9 @@ def index(key):
 
 def _pairs():
     b = bytearray()
-    for big, small in REPLACES:
-        b.append(index(big))
+    for big, small in REPLACES:   # (loser, winner), as eltable.drop_excluded reads them
         b.append(index(small))
+        b.append(index(big))
     return bytes(b)
 
 
@@ -253,14 +253,7 @@ PREDICATES = (_flower, _dragon, _wind_pung, _wind_concealed_pung, _kong, _wind_k
 
 def resolve(counts):
     """Drop, in place, every element an element counted with it includes (REPLACES)."""
-    pairs = _PAIRS
-    drop = []
-    for k in range(0, len(pairs), 2):
-        if counts[pairs[k]] and counts[pairs[k + 1]]:
-            drop.append(pairs[k + 1])
-    for i in drop:
-        counts[i] = 0
-    return counts
+    return eltable.drop_excluded(counts, _PAIRS)
 
 
 def hua(counts):

@@ -348,14 +348,7 @@ PREDICATES = (_dealer, _streak, _self_drawn, _concealed, _wind, _flower, _dragon
 def resolve(counts):
     """Apply the exclusion table to counts (one per element, 0 = not scored), in place:
     an element is dropped when an element it gives way to was scored.  Returns counts."""
-    pairs = _PAIRS
-    drop = []
-    for k in range(0, len(pairs), 2):
-        if counts[pairs[k]] and counts[pairs[k + 1]]:
-            drop.append(pairs[k])
-    for i in drop:
-        counts[i] = 0
-    return counts
+    return eltable.drop_excluded(counts, _PAIRS)
 
 
 def _total(counts):
