@@ -129,6 +129,18 @@ def score_cli(reqs, *args):
     return [json.loads(line) for line in out.stdout.splitlines()]
 
 
+def host_equals_device(hands, heap="64k"):
+    """The CPython answers to hands, after checking the device (compiled firmware in the
+    unix port, heap limited) gives the same JSON values for every one."""
+    import contract
+    host = [json.loads(json.dumps(contract.score_hand(h))) for h in hands]
+    dev = score_cli(hands, "--device", "--heap", heap)
+    assert len(dev) == len(hands)
+    bad = [(h, a, b) for h, a, b in zip(hands, host, dev) if a != b]
+    assert not bad, bad[:3]
+    return host
+
+
 MEASURE = (
     "import gc, json, contract\n"
     "gc.collect()\n"
