@@ -4,9 +4,8 @@ STAMP := .venv/.installed
 
 .PHONY: run test bench build clean
 
-$(STAMP): requirements.txt
-	python3 -m venv .venv
-	.venv/bin/pip install --quiet --disable-pip-version-check -r requirements.txt
+$(STAMP): requirements.txt setup/apt-packages.txt setup/install.sh
+	bash setup/install.sh
 	touch $(STAMP)
 
 build: $(STAMP)

