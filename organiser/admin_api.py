@@ -1,0 +1,5 @@
+"""admin_api (being written)."""
+
+from fastapi import APIRouter
+
+router = APIRouter()

@@ -1,0 +1,45 @@
+"""The organiser's web application: `create_app(db_path)`.
+
+Routers: the device API (upload, seating pull: HMAC-signed), the director's admin API
+(login, event setup, corrections: session cookie), the exports, and the HTML pages of
+`organiser.pages` when that module exists (it provides `router`, an APIRouter, and may
+provide `setup(app)` for anything more, e.g. static files).
+
+`app.state.db` is the Database, `app.state.broker` the live-update Broker."""
+
+import importlib
+import importlib.util
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+
+from organiser import admin_api, exports, upload
+from organiser.db import Database
+from organiser.live import Broker
+
+MAX_BODY = 64 * 1024
+
+
+def create_app(db_path, max_body=MAX_BODY, stuck_seconds=300):
+    @asynccontextmanager
+    async def lifespan(app):
+        yield
+        app.state.db.close()
+
+    app = FastAPI(title="Mahjong tournament organiser", docs_url="/api/docs",
+                  redoc_url=None, openapi_url="/api/openapi.json", lifespan=lifespan)
+    app.state.db = Database(db_path)
+    app.state.broker = Broker()
+    app.state.max_body = max_body
+    app.state.stuck_seconds = stuck_seconds      # a table silent this long is flagged
+    app.include_router(upload.router)
+    app.include_router(admin_api.router)
+    app.include_router(exports.router)
+    if importlib.util.find_spec("organiser.pages") is not None:
+        pages = importlib.import_module("organiser.pages")
+        if hasattr(pages, "router"):
+            app.include_router(pages.router)
+        if hasattr(pages, "setup"):
+            pages.setup(app)
+
+    return app

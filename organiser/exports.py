@@ -1,0 +1,5 @@
+"""exports (being written)."""
+
+from fastapi import APIRouter
+
+router = APIRouter()

@@ -1,0 +1,158 @@
+-- The organiser's database (SQLite, WAL).  Uploaded records and everything the
+-- director enters are appended; derived columns (effective, session_id) are kept up to
+-- date as records arrive, so standings never re-read JSON bodies.
+
+CREATE TABLE IF NOT EXISTS event (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    name TEXT NOT NULL DEFAULT 'Tournament',
+    rules TEXT NOT NULL DEFAULT 'mcr',          -- mcr | hk | tw | sh
+    settings TEXT NOT NULL DEFAULT '{}',        -- the ruleset's table settings (JSON)
+    hands_per_tround INTEGER,                   -- a tournament round closes after N hands per table (NULL: director closes)
+    avoid_teammates INTEGER NOT NULL DEFAULT 1  -- seating generation keeps teammates apart
+);
+
+CREATE TABLE IF NOT EXISTS admins (
+    name TEXT PRIMARY KEY,
+    pw_hash TEXT NOT NULL                       -- scrypt$n$r$p$salt_hex$hash_hex
+);
+
+CREATE TABLE IF NOT EXISTS admin_sessions (
+    token TEXT PRIMARY KEY,
+    name TEXT NOT NULL REFERENCES admins(name),
+    expires REAL NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS teams (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE
+);
+
+CREATE TABLE IF NOT EXISTS players (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE,
+    team_id INTEGER REFERENCES teams(id),
+    active INTEGER NOT NULL DEFAULT 1           -- takes part in generated seatings
+);
+
+CREATE TABLE IF NOT EXISTS tables (
+    number INTEGER PRIMARY KEY,                 -- the table's number, as on its device
+    name TEXT NOT NULL DEFAULT ''
+);
+
+-- A tournament round: one sitting of every table (not the prevailing wind).
+CREATE TABLE IF NOT EXISTS trounds (
+    id INTEGER PRIMARY KEY,
+    number INTEGER NOT NULL UNIQUE,
+    status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'open', 'closed')),
+    opened_at REAL,
+    closed_at REAL
+);
+
+-- The seating of one tournament round; seat 0..3 in playing order (the device's seats).
+CREATE TABLE IF NOT EXISTS seating (
+    tround_id INTEGER NOT NULL REFERENCES trounds(id),
+    table_no INTEGER NOT NULL REFERENCES tables(number),
+    seat INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 3),
+    player_id INTEGER NOT NULL REFERENCES players(id),
+    PRIMARY KEY (tround_id, table_no, seat),
+    UNIQUE (tround_id, player_id)
+);
+
+CREATE TABLE IF NOT EXISTS seating_meta (
+    tround_id INTEGER NOT NULL REFERENCES trounds(id),
+    table_no INTEGER NOT NULL REFERENCES tables(number),
+    locked INTEGER NOT NULL DEFAULT 0,          -- kept as it is when the round is regenerated
+    source TEXT NOT NULL DEFAULT 'generated',   -- generated | manual
+    PRIMARY KEY (tround_id, table_no)
+);
+
+CREATE TABLE IF NOT EXISTS devices (
+    id TEXT PRIMARY KEY,
+    secret TEXT NOT NULL,                       -- 64 hex chars (32 bytes): the HMAC key
+    table_no INTEGER REFERENCES tables(number),
+    label TEXT NOT NULL DEFAULT '',
+    created_at REAL NOT NULL
+);
+
+-- One journal of one device: what it has sent, and how far its records are processed.
+CREATE TABLE IF NOT EXISTS journals (
+    device TEXT NOT NULL REFERENCES devices(id),
+    journal TEXT NOT NULL,
+    acked INTEGER NOT NULL DEFAULT 0,           -- highest contiguous seq held (1..acked all held)
+    first_at REAL NOT NULL,
+    last_at REAL NOT NULL,                      -- last accepted upload
+    PRIMARY KEY (device, journal)
+);
+
+-- Every record as uploaded (body: canonical JSON, the key of idempotence).
+CREATE TABLE IF NOT EXISTS records (
+    device TEXT NOT NULL,
+    journal TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    body TEXT NOT NULL,
+    received_at REAL NOT NULL,
+    kind TEXT NOT NULL,                         -- the event's name (win, draw, undo, start, ...)
+    payments TEXT,                              -- JSON [4 ints] or NULL
+    undoes INTEGER,                             -- undo records: the seq taken back
+    hand_no INTEGER, dealer INTEGER, streak INTEGER, round INTEGER, over INTEGER,
+    -- derived when the record joins the contiguous prefix:
+    session_id INTEGER REFERENCES sessions(id),
+    effective INTEGER,                          -- 1: counts; 0: taken back by an undo; NULL: not processed yet
+    PRIMARY KEY (device, journal, seq)
+);
+CREATE INDEX IF NOT EXISTS records_session ON records(session_id, seq);
+
+-- A session: the hands a device played after one `start`, at one table in one
+-- tournament round.
+CREATE TABLE IF NOT EXISTS sessions (
+    id INTEGER PRIMARY KEY,
+    device TEXT NOT NULL,
+    journal TEXT NOT NULL,
+    start_seq INTEGER NOT NULL,
+    table_no INTEGER,
+    tround_id INTEGER REFERENCES trounds(id),
+    rules TEXT NOT NULL,
+    players TEXT NOT NULL,                      -- names the device was started with (JSON)
+    created_at REAL NOT NULL,
+    UNIQUE (device, journal, start_seq)
+);
+
+-- Every refused request: nothing of it is stored but this line.
+CREATE TABLE IF NOT EXISTS refused (
+    id INTEGER PRIMARY KEY,
+    at REAL NOT NULL,
+    remote TEXT NOT NULL DEFAULT '',
+    path TEXT NOT NULL,
+    status INTEGER NOT NULL,
+    error TEXT NOT NULL,
+    device TEXT,
+    journal TEXT,
+    seq INTEGER,
+    size INTEGER NOT NULL,
+    detail TEXT NOT NULL DEFAULT ''
+);
+
+-- The director's corrections, appended (the latest for a target stands; none is
+-- overwritten).  kind: payments (target "device/journal/seq", data {"payments": [4]}),
+-- void (target a record), reseat (target "session:<id>", data {"players": [4 ids]}),
+-- session (target "session:<id>", data {"tround_id", "table_no"}).
+CREATE TABLE IF NOT EXISTS corrections (
+    id INTEGER PRIMARY KEY,
+    at REAL NOT NULL,
+    who TEXT NOT NULL,
+    why TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    target TEXT NOT NULL,
+    data TEXT NOT NULL
+);
+
+-- Penalties, apart from the hands.
+CREATE TABLE IF NOT EXISTS penalties (
+    id INTEGER PRIMARY KEY,
+    at REAL NOT NULL,
+    who TEXT NOT NULL,
+    why TEXT NOT NULL,
+    player_id INTEGER NOT NULL REFERENCES players(id),
+    tround_id INTEGER REFERENCES trounds(id),
+    points INTEGER NOT NULL                     -- added to the player's score (negative: a penalty)
+);

@@ -1,0 +1,5 @@
+"""upload (being written)."""
+
+from fastapi import APIRouter
+
+router = APIRouter()
