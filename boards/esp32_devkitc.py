@@ -9,3 +9,5 @@ DISPLAY = {"driver": "ssd1306", "bus": "i2c", "bus_id": 0, "sda": 21, "scl": 22,
 KEYPAD_ROWS = (13, 14, 27, 26)    # driven low one at a time
 KEYPAD_COLS = (25, 33, 32, 23)    # inputs with pull-ups
 KEYS = "123A456B789C*0#D"
+SAFE_KEY = "*"                    # held at power-on: safe mode (no application, REPL free)
+KEYPAD_TIMER = 0                  # the ESP32 port has hardware timers 0-3 only (rp2: -1, virtual)

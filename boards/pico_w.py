@@ -8,3 +8,4 @@ DISPLAY = {"driver": "ssd1306", "bus": "i2c", "bus_id": 0, "sda": 4, "scl": 5,
 KEYPAD_ROWS = (6, 7, 8, 9)        # driven low one at a time
 KEYPAD_COLS = (10, 11, 12, 13)    # inputs with pull-ups
 KEYS = "123A456B789C*0#D"
+SAFE_KEY = "*"                    # held at power-on: safe mode (no application, REPL free)

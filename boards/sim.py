@@ -8,3 +8,4 @@ DISPLAY = {"driver": "framebuffer", "width": 128, "height": 64}
 KEYPAD_ROWS = ()
 KEYPAD_COLS = ()
 KEYS = "123A456B789C*0#D"
+SAFE_KEY = "*"                    # held at power-on: safe mode (no application, REPL free)

@@ -16,6 +16,11 @@ NAMES = sorted(n[:-3] for n in os.listdir(BOARDS) if n.endswith(".py"))
 RP2040_FREE = set(range(29)) - {23, 24, 25}
 RP2040_I2C = {0: ({0, 4, 8, 12, 16, 20}, {1, 5, 9, 13, 17, 21}),
               1: ({2, 6, 10, 14, 18, 26}, {3, 7, 11, 15, 19, 27})}
+# SPI0 and SPI1: clock and TX (MOSI) pins; chip select, D/C, reset and busy are plain GPIO.
+RP2040_SPI = {0: ({2, 6, 18, 22}, {3, 7, 19, 23}), 1: ({10, 14, 26}, {11, 15, 27})}
+# Display sizes each driver draws.
+SIZES = {"ssd1306": (128, 64), "framebuffer": (128, 64), "ssd1680": (250, 122)}
+BUS_PINS = ("sda", "scl", "sck", "mosi", "cs", "dc", "rst", "busy")
 # ESP32: 6-11 belong to the SPI flash; 34-39 are inputs without pull-ups; 0, 2, 5, 12 and
 # 15 are strapping pins read at reset, which a keypad key held at power-up would upset.
 ESP32_PINS = set(range(40)) - {20, 24, 28, 29, 30, 31}
@@ -33,33 +38,45 @@ def load(name):
 
 def pins(board):
     d = board.DISPLAY
-    return [p for p in (d.get("sda"), d.get("scl")) if p is not None] + \
+    return [d[k] for k in BUS_PINS if d.get(k) is not None] + \
         list(board.KEYPAD_ROWS) + list(board.KEYPAD_COLS)
 
 
 def test_every_board_is_checked():
-    assert NAMES == ["esp32_devkitc", "pico_w", "sim"]
+    assert NAMES == ["esp32_devkitc", "pico", "pico_eink", "pico_w", "sim"]
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_board_shape(name):
     b = load(name)
     assert b.NAME == name
-    assert (b.DISPLAY["width"], b.DISPLAY["height"]) == (128, 64)
+    assert (b.DISPLAY["width"], b.DISPLAY["height"]) == SIZES[b.DISPLAY["driver"]]
     assert sorted(b.KEYS) == sorted("0123456789ABCD*#") and len(b.KEYS) == 16
+    assert b.SAFE_KEY in b.KEYS
     used = pins(b)
     assert len(used) == len(set(used)), "a pin used twice"
     if b.CHIP != "host":
         assert len(b.KEYPAD_ROWS) == len(b.KEYPAD_COLS) == 4
-        assert b.WIFI and b.FILESYSTEM == "littlefs2"
+        assert b.FILESYSTEM == "littlefs2"
+        assert b.DISPLAY["bus"] == {"ssd1306": "i2c", "ssd1680": "spi"}[b.DISPLAY["driver"]]
+
+
+def test_wifi():
+    assert {n: load(n).WIFI for n in NAMES} == {
+        "esp32_devkitc": True, "pico": False, "pico_eink": True, "pico_w": True, "sim": True}
 
 
 @pytest.mark.parametrize("name", [n for n in NAMES if load(n).CHIP == "rp2040"])
 def test_rp2040_pins(name):
     b = load(name)
     assert set(pins(b)) <= RP2040_FREE
-    sda_ok, scl_ok = RP2040_I2C[b.DISPLAY["bus_id"]]
-    assert b.DISPLAY["sda"] in sda_ok and b.DISPLAY["scl"] in scl_ok
+    d = b.DISPLAY
+    if d["bus"] == "i2c":
+        sda_ok, scl_ok = RP2040_I2C[d["bus_id"]]
+        assert d["sda"] in sda_ok and d["scl"] in scl_ok
+    else:
+        sck_ok, mosi_ok = RP2040_SPI[d["bus_id"]]
+        assert d["sck"] in sck_ok and d["mosi"] in mosi_ok
 
 
 @pytest.mark.parametrize("name", [n for n in NAMES if load(n).CHIP == "esp32"])
