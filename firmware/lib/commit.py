@@ -64,6 +64,9 @@ def reload(ses):
 
 
 def commit(ses, ev, new, rec):
+    if ses.dry:                 # a preview: keep the outcome for confirm(), write nothing
+        ses.pending = (ev, new, rec)
+        return
     rec["event"] = ev
     rec["payments"] = new["deltas"]
     rec["state"] = new

@@ -45,7 +45,7 @@ def drop(name):
 
 
 def anew(v):
-    """A fresh copy of a JSON-like value (dicts and lists; other values are shared)."""
+    """A fresh copy of a JSON-like value (dicts, lists, tuples; other values are shared)."""
     if isinstance(v, dict):
         out = {}
         for k in v:
@@ -53,6 +53,8 @@ def anew(v):
         return out
     if isinstance(v, list):
         return [anew(x) for x in v]
+    if isinstance(v, tuple):
+        return tuple([anew(x) for x in v])
     return v
 
 
@@ -106,6 +108,8 @@ class Session:
         self.jseq = 0
         self.jend = 0
         self.replay_errors = 0
+        self.dry = False        # True while a preview runs: commit() keeps, never writes
+        self.pending = None     # the last preview's (event, state after, record extras)
         dtable.default()         # the table index too, with the base modules
         if journal_path is not None:
             load("sessionops").resume(self)
@@ -123,6 +127,42 @@ class Session:
             if scorers.loaded():
                 scorers.unload()
             gc.collect()
+
+    def preview(self, ev):
+        """Score and settle an event without writing anything: the review screen's step.
+        Answers {"ok": true, "state": the state after, "payments", "result" (a win: the
+        scorer's answer), "settlement", "undoes"} or the refusal; confirm() then saves
+        exactly what was previewed."""
+        self.pending = None
+        self.dry = True
+        try:
+            ans = self.handle(ev)
+        finally:
+            self.dry = False
+        if not ans.get("ok"):
+            return ans
+        _, new, rec = self.pending
+        out = {"ok": True, "state": new, "payments": new["deltas"]}
+        for k in ("result", "settlement", "undoes"):
+            if k in rec:
+                out[k] = rec[k]
+        return out
+
+    def confirm(self):
+        """Save the last preview (journal append, synced) and answer as handle() does."""
+        if self.pending is None:
+            return error_result("bad_event", "nothing previewed to save")
+        ev, new, rec = self.pending
+        self.pending = None
+        if ev.get("event") == "undo":
+            return self.handle(ev)
+        try:
+            load("commit").commit(self, ev, new, rec)
+            return self._answer()
+        except HandError as e:
+            return error_result(e.code, e.message)
+        finally:
+            self._unload()
 
     def handle(self, ev):
         """One event in, the contract's answer out; a refused event changes nothing."""
@@ -143,6 +183,7 @@ class Session:
                 # the free heap above in one stretch for the next event's modules.
                 self.state = anew(self.state)
                 self.stack = anew(self.stack)
+                self.pending = anew(self.pending)
                 gc.collect()
 
     # Each step that uses sessionops runs in its own call: the GC scans the stack

@@ -113,12 +113,18 @@ def undo(ses, ev):
     if ses.jpath is None:
         if not ses.stack or ses.stack[-1] is None:
             raise HandError("nothing_to_undo", "there is no accepted event to take back")
+        if ses.dry:
+            ses.pending = (ev, ses.stack[-1], {})
+            return
         ses.state = ses.stack.pop()
         return
     if len(ses.stack) < 2:
         raise HandError("nothing_to_undo", "there is no accepted event to take back")
     j = journal_of(ses)
     prev = j.read(ses.stack[-2])["state"]
+    if ses.dry:
+        ses.pending = (ev, prev, {"undoes": j.seq_at(ses.stack[-1])})
+        return
     append(ses, {"event": ev, "undoes": j.seq_at(ses.stack[-1]), "state": prev})
     ses.stack.pop()
     ses.state = prev
