@@ -9,8 +9,10 @@ import sys
 
 from host_tools import gen_tables, paths
 
-# firmware/lib -> the device's root; every other folder keeps its name (a package)
-FIRMWARE_DIRS = ("lib", "rules", "ui", "drivers")
+# firmware/lib and firmware/vendor (third-party modules, kept apart from the host's
+# sys.path) -> the device's root; every other folder keeps its name (a package)
+FIRMWARE_DIRS = ("lib", "vendor", "rules", "ui", "drivers")
+ROOT_DIRS = ("lib", "vendor")
 
 
 def ensure_table():
@@ -33,7 +35,7 @@ def sources():
             continue
         for name in sorted(os.listdir(folder)):
             if name.endswith(".py"):
-                rel = name[:-3] if sub == "lib" else sub + "/" + name[:-3]
+                rel = name[:-3] if sub in ROOT_DIRS else sub + "/" + name[:-3]
                 out.append((os.path.join(folder, name), rel))
     for name in sorted(os.listdir(paths.FIRMWARE)):
         if name.endswith(".py"):
