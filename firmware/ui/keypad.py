@@ -1,0 +1,186 @@
+# The 4x4 keypad: the matrix is scanned from a machine.Timer callback (so it goes on while
+# the application is busy scoring a hand or writing the journal), debounced, and each key
+# reported once as an event (key index, long flag) in a preallocated ring buffer that an
+# asyncio task drains.
+#
+# A short press is reported when the key is released; a key held LONG_MS is reported as
+# long at that moment, and its release then says nothing.  The matrix state is one integer
+# bitmap (bit r * ncols + c for the key at row r, column c, as in board.KEYS).  On the host
+# simulator there is no matrix: feed() puts keys into the same ring.
+
+import time
+from micropython import const
+
+try:
+    from asyncio import ThreadSafeFlag
+except ImportError:             # a port built without asyncio: get() is not available
+    ThreadSafeFlag = None
+
+LONG_MS = 600                   # held this long: a long press
+SCAN_MS = 5                     # scan period
+_DEBOUNCE = const(3)            # scans a changed matrix must hold still to count (10-15 ms)
+_RING = const(32)               # events the application may fall behind by
+LONG = const(0x80)              # event code: key index | LONG
+
+
+class Keypad:
+    """Debounce, long press and the event ring.  The producer (update/put, in the timer
+    callback) moves only `head`, the consumer (get/pop) only `tail`: no lock is needed.
+    Nothing here allocates after __init__, so update() may run in a hard interrupt."""
+
+    def __init__(self, keys, long_ms=LONG_MS):
+        self.keys = keys
+        self.long_ms = long_ms
+        self.ring = bytearray(_RING)
+        self.head = 0
+        self.tail = 0
+        self.lost = 0               # events dropped because the ring was full
+        self.state = 0              # debounced bitmap of keys held
+        self.raw = 0                # last scan
+        self.same = 0               # scans the last scan has held still
+        self.longs = 0              # held keys already reported long
+        self.down_at = [0] * len(keys)  # ticks_ms each held key went down (a list: any int)
+        self.flag = ThreadSafeFlag() if ThreadSafeFlag else None
+        self.timer = None
+
+    # -- producer side --------------------------------------------------------------
+    def put(self, code):
+        h = self.head
+        n = h + 1
+        if n == _RING:
+            n = 0
+        if n == self.tail:
+            self.lost += 1
+            return
+        self.ring[h] = code
+        self.head = n
+        if self.flag is not None:
+            self.flag.set()
+
+    def feed(self, key, long=False):
+        """A key from elsewhere (the simulator's keyboard): into the same ring."""
+        i = self.keys.find(key)
+        if i >= 0:
+            self.put(i | LONG if long else i)
+
+    def update(self, raw, now):
+        """One scan's bitmap `raw` at ticks_ms `now`: debounce, then report."""
+        if raw != self.raw:
+            self.raw = raw
+            self.same = 1
+        elif self.same < _DEBOUNCE:
+            self.same += 1
+            if self.same == _DEBOUNCE and raw != self.state:
+                self._change(raw, now)
+        held = self.state & ~self.longs
+        if held:
+            i = 0
+            while held:
+                if held & 1 and time.ticks_diff(now, self.down_at[i]) >= self.long_ms:
+                    self.longs |= 1 << i
+                    self.put(i | LONG)
+                held >>= 1
+                i += 1
+
+    def _change(self, raw, now):
+        old = self.state
+        self.state = raw
+        diff = old ^ raw
+        i = 0
+        while diff:
+            if diff & 1:
+                bit = 1 << i
+                if raw & bit:                   # went down
+                    self.down_at[i] = now
+                elif self.longs & bit:          # a long press let go: already reported
+                    self.longs &= ~bit
+                else:                           # a short press let go
+                    self.put(i)
+            diff >>= 1
+            i += 1
+
+    # -- consumer side --------------------------------------------------------------
+    def pop(self):
+        """The next event code, or -1 if none."""
+        t = self.tail
+        if t == self.head:
+            return -1
+        code = self.ring[t]
+        t += 1
+        self.tail = 0 if t == _RING else t
+        return code
+
+    async def get(self):
+        """Wait for the next event: (key legend, long)."""
+        while True:
+            code = self.pop()
+            if code >= 0:
+                return self.keys[code & ~LONG], bool(code & LONG)
+            await self.flag.wait()
+
+    # -- the matrix -----------------------------------------------------------------
+    def start(self, rows, cols, timer_id=-1, period_ms=SCAN_MS):
+        """Scan the matrix (Pin objects: rows driven, columns pulled up) every period_ms
+        from a timer; a hard interrupt where the port offers one, so the scan goes on
+        through garbage collection and long calls into C."""
+        from machine import Timer
+        self.rows = rows
+        self.cols = cols
+        cb = self._scan
+        try:
+            self.timer = Timer(timer_id, mode=Timer.PERIODIC, period=period_ms, callback=cb,
+                               hard=True)
+        except (TypeError, ValueError):
+            self.timer = Timer(timer_id, mode=Timer.PERIODIC, period=period_ms, callback=cb)
+
+    def stop(self):
+        if self.timer is not None:
+            self.timer.deinit()
+            self.timer = None
+
+    def _scan(self, _t):
+        self.update(scan(self.rows, self.cols), time.ticks_ms())
+
+
+def scan(rows, cols):
+    """The matrix once: a bitmap of the keys held."""
+    raw = 0
+    bit = 1
+    for r in rows:
+        r.value(0)
+        for c in cols:
+            if not c.value():
+                raw |= bit
+            bit <<= 1
+        r.value(1)
+    return raw
+
+
+def pins(board):
+    """The board's keypad pins: (rows driven high at rest, columns with pull-ups)."""
+    from machine import Pin
+    rows = []
+    for n in board.KEYPAD_ROWS:
+        rows.append(Pin(n, Pin.OUT, value=1))
+    cols = []
+    for n in board.KEYPAD_COLS:
+        cols.append(Pin(n, Pin.IN, Pin.PULL_UP))
+    return tuple(rows), tuple(cols)
+
+
+def open(board, long_ms=LONG_MS):
+    """The board's keypad, scanning if it has a matrix (the simulator's is fed instead)."""
+    kp = Keypad(board.KEYS, long_ms)
+    if board.KEYPAD_ROWS:
+        rows, cols = pins(board)
+        kp.start(rows, cols, getattr(board, "KEYPAD_TIMER", -1))
+    return kp
+
+
+def held(board):
+    """The keys held now (a bitmap), from one scan: for the safe-mode check at power-on."""
+    if not board.KEYPAD_ROWS:
+        return 0
+    rows, cols = pins(board)
+    time.sleep_ms(1)            # let the pull-ups settle after the pins are set up
+    return scan(rows, cols)
