@@ -1,5 +1,276 @@
-"""admin_api (being written)."""
+"""The director's JSON API (login by session cookie) and the public read API the pages
+and scripts may use.  Changes publish a live update ("standings" or "event")."""
 
-from fastapi import APIRouter
+from typing import Optional
+
+from fastapi import APIRouter, Body, Depends, HTTPException, Request
+from fastapi.responses import JSONResponse
+
+from organiser import auth, corrections, queries, tournament
+from organiser.tournament import ModelError
 
 router = APIRouter()
+admin = Depends(auth.require_admin)
+
+
+def _db(request):
+    return request.app.state.db
+
+
+def _publish(request, topic="standings", data=None):
+    request.app.state.broker.publish(topic, data or {})
+
+
+def _int(v, what):
+    if v is None:
+        return None
+    if isinstance(v, bool):
+        raise ModelError("%s: an integer" % what)
+    try:
+        return int(v)
+    except (TypeError, ValueError):
+        raise ModelError("%s: an integer" % what)
+
+
+# -- login ------------------------------------------------------------------------------
+
+@router.post("/api/admin/login")
+async def login(request: Request, body: dict = Body(...)):
+    token = auth.login(_db(request), str(body.get("name", "director")),
+                       str(body.get("password", "")))
+    if token is None:
+        raise HTTPException(401, "wrong name or password")
+    r = JSONResponse({"ok": True, "name": body.get("name", "director")})
+    r.set_cookie(auth.COOKIE, token, httponly=True, samesite="lax",
+                 max_age=auth.SESSION_SECONDS)
+    return r
+
+
+@router.post("/api/admin/logout")
+async def logout(request: Request):
+    auth.logout(_db(request), request.cookies.get(auth.COOKIE, ""))
+    r = JSONResponse({"ok": True})
+    r.delete_cookie(auth.COOKIE)
+    return r
+
+
+@router.get("/api/admin/me")
+async def me(who: str = admin):
+    return {"ok": True, "name": who}
+
+
+@router.post("/api/admin/password")
+async def password(request: Request, body: dict = Body(...), who: str = admin):
+    pw = str(body.get("password", ""))
+    if len(pw) < 6:
+        raise ModelError("a password of 6 characters or more")
+    auth.set_password(_db(request), who, pw)
+    return {"ok": True}
+
+
+# -- the event ----------------------------------------------------------------------------
+
+@router.get("/api/admin/event")
+async def get_event(request: Request, who: str = admin):
+    with _db(request).read() as con:
+        return dict(queries.event_summary(con), teams=tournament.teams(con),
+                    players=tournament.players(con), tables=tournament.tables(con),
+                    devices=tournament.devices(con))
+
+
+@router.put("/api/admin/event")
+async def put_event(request: Request, body: dict = Body(...), who: str = admin):
+    with _db(request).write() as con:
+        e = tournament.set_event(con, body.get("name"), body.get("rules"), body.get("settings"),
+                                 _int(body["hands_per_tround"], "hands_per_tround")
+                                 if "hands_per_tround" in body else -1,
+                                 body.get("avoid_teammates"))
+    _publish(request, "event")
+    return {"ok": True, "event": e}
+
+
+@router.post("/api/admin/teams")
+async def add_team(request: Request, body: dict = Body(...), who: str = admin):
+    with _db(request).write() as con:
+        return {"ok": True, "id": tournament.add_team(con, str(body.get("name", "")).strip())}
+
+
+@router.post("/api/admin/players")
+async def add_player(request: Request, body: dict = Body(...), who: str = admin):
+    with _db(request).write() as con:
+        pid = tournament.add_player(con, str(body.get("name", "")).strip(),
+                                    _int(body.get("team_id"), "team_id"))
+    _publish(request)
+    return {"ok": True, "id": pid}
+
+
+@router.patch("/api/admin/players/{pid}")
+async def patch_player(pid: int, request: Request, body: dict = Body(...), who: str = admin):
+    with _db(request).write() as con:
+        if "active" in body:
+            tournament.set_player_active(con, pid, body["active"])
+    return {"ok": True}
+
+
+@router.post("/api/admin/tables")
+async def add_table(request: Request, body: dict = Body(...), who: str = admin):
+    with _db(request).write() as con:
+        no = tournament.add_table(con, _int(body.get("number"), "number"),
+                                  str(body.get("name", "")))
+    _publish(request, "event")
+    return {"ok": True, "number": no}
+
+
+# -- tournament rounds and seating ----------------------------------------------------------
+
+@router.post("/api/admin/trounds")
+async def add_tround(request: Request, body: dict = Body(default={}), who: str = admin):
+    with _db(request).write() as con:
+        return {"ok": True, "id": tournament.add_tround(con, _int(body.get("number"), "number"))}
+
+
+@router.post("/api/admin/trounds/{tid}/open")
+async def open_tround(tid: int, request: Request, who: str = admin):
+    with _db(request).write() as con:
+        tournament.open_round(con, tid)
+    _publish(request, "event")
+    return {"ok": True}
+
+
+@router.post("/api/admin/trounds/{tid}/close")
+async def close_tround(tid: int, request: Request, who: str = admin):
+    with _db(request).write() as con:
+        tournament.close_round(con, tid)
+    _publish(request, "event")
+    return {"ok": True}
+
+
+@router.get("/api/admin/trounds/{tid}/seating")
+async def get_seating(tid: int, request: Request, who: str = admin):
+    with _db(request).read() as con:
+        return dict(tournament.seating_report(con, tid), ok=True)
+
+
+@router.put("/api/admin/trounds/{tid}/seating")
+async def put_seating(tid: int, request: Request, body: dict = Body(...), who: str = admin):
+    """Seating entered by hand: {"tables": {"<table no>": [4 player ids by seat]}}."""
+    tabs = body.get("tables")
+    if not isinstance(tabs, dict):
+        raise ModelError("tables: {table number: [4 player ids]}")
+    with _db(request).write() as con:
+        tournament.set_seating(con, tid, {_int(k, "table"): [_int(p, "player") for p in v]
+                                          for k, v in tabs.items()})
+        rep = tournament.seating_report(con, tid)
+    _publish(request)
+    return dict(rep, ok=True)
+
+
+@router.post("/api/admin/trounds/{tid}/seating/generate")
+async def generate_seating(tid: int, request: Request, body: dict = Body(default={}),
+                           who: str = admin):
+    ps = body.get("players")
+    with _db(request).write() as con:
+        rep = tournament.generate_seating(con, tid, [_int(p, "player") for p in ps]
+                                          if ps is not None else None,
+                                          _int(body.get("seed"), "seed"))
+    _publish(request)
+    return dict(rep, ok=True)
+
+
+@router.post("/api/admin/trounds/{tid}/tables/{no}/lock")
+async def lock_table(tid: int, no: int, request: Request, body: dict = Body(default={}),
+                     who: str = admin):
+    with _db(request).write() as con:
+        tournament.lock_table(con, tid, no, bool(body.get("locked", True)))
+    return {"ok": True}
+
+
+# -- devices ----------------------------------------------------------------------------------
+
+@router.post("/api/admin/devices")
+async def register_device(request: Request, body: dict = Body(default={}), who: str = admin):
+    """A new device and its secret (shown this once)."""
+    with _db(request).write() as con:
+        did, secret = tournament.register_device(con, _int(body.get("table"), "table"),
+                                                 str(body.get("label", "")), body.get("id"))
+    _publish(request, "event")
+    return {"ok": True, "id": did, "secret": secret}
+
+
+@router.patch("/api/admin/devices/{did}")
+async def bind_device(did: str, request: Request, body: dict = Body(...), who: str = admin):
+    with _db(request).write() as con:
+        tournament.bind_device(con, did, _int(body.get("table"), "table"))
+    _publish(request, "event")
+    return {"ok": True}
+
+
+# -- corrections and penalties -----------------------------------------------------------------
+
+@router.post("/api/admin/corrections")
+async def add_correction(request: Request, body: dict = Body(...), who: str = admin):
+    with _db(request).write() as con:
+        cid = corrections.add(con, who, str(body.get("why", "")), body.get("kind"),
+                              body.get("target"), body.get("data"))
+    _publish(request)
+    return {"ok": True, "id": cid}
+
+
+@router.post("/api/admin/reseat")
+async def reseat(request: Request, body: dict = Body(...), who: str = admin):
+    """The players who really sat at seats 0..3 of a session: its hands move to them."""
+    with _db(request).write() as con:
+        cid = corrections.reseat(con, who, str(body.get("why", "")),
+                                 _int(body.get("session_id"), "session_id"),
+                                 [_int(p, "player") for p in body.get("players") or []])
+    _publish(request)
+    return {"ok": True, "id": cid}
+
+
+@router.get("/api/admin/corrections")
+async def list_corrections(request: Request, who: str = admin):
+    with _db(request).read() as con:
+        return {"ok": True, "corrections": corrections.history(con)}
+
+
+@router.post("/api/admin/penalties")
+async def add_penalty(request: Request, body: dict = Body(...), who: str = admin):
+    with _db(request).write() as con:
+        pid = corrections.add_penalty(con, who, str(body.get("why", "")),
+                                      _int(body.get("player_id"), "player_id"),
+                                      _int(body.get("points"), "points"),
+                                      _int(body.get("tround_id"), "tround_id"))
+    _publish(request)
+    return {"ok": True, "id": pid}
+
+
+@router.get("/api/admin/penalties")
+async def list_penalties(request: Request, who: str = admin):
+    with _db(request).read() as con:
+        return {"ok": True, "penalties": corrections.penalties(con)}
+
+
+@router.get("/api/admin/refused")
+async def refused(request: Request, limit: int = 200, who: str = admin):
+    with _db(request).read() as con:
+        return {"ok": True, "refused": queries.refused_log(con, limit)}
+
+
+# -- public reads ------------------------------------------------------------------------------
+
+@router.get("/api/v1/standings")
+async def standings(request: Request, tround: Optional[int] = None):
+    with _db(request).read() as con:
+        return queries.standings(con, tround)
+
+
+@router.get("/api/v1/tables")
+async def tables(request: Request):
+    with _db(request).read() as con:
+        return {"tables": queries.table_grid(con, request.app.state.stuck_seconds)}
+
+
+@router.get("/api/v1/tables/{no}/log")
+async def table_log(no: int, request: Request, tround: Optional[int] = None):
+    with _db(request).read() as con:
+        return {"table": no, "hands": queries.table_log(con, no, tround)}

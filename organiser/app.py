@@ -11,16 +11,18 @@ import importlib
 import importlib.util
 from contextlib import asynccontextmanager
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
 
 from organiser import admin_api, exports, upload
 from organiser.db import Database
 from organiser.live import Broker
+from organiser.tournament import ModelError
 
 MAX_BODY = 64 * 1024
 
 
-def create_app(db_path, max_body=MAX_BODY, stuck_seconds=300):
+def create_app(db_path, max_body=MAX_BODY, stuck_seconds=300, pages=True):
     @asynccontextmanager
     async def lifespan(app):
         yield
@@ -32,10 +34,14 @@ def create_app(db_path, max_body=MAX_BODY, stuck_seconds=300):
     app.state.broker = Broker()
     app.state.max_body = max_body
     app.state.stuck_seconds = stuck_seconds      # a table silent this long is flagged
+    @app.exception_handler(ModelError)
+    async def _model_error(request: Request, err: ModelError):
+        return JSONResponse({"ok": False, "error": str(err)}, status_code=400)
+
     app.include_router(upload.router)
     app.include_router(admin_api.router)
     app.include_router(exports.router)
-    if importlib.util.find_spec("organiser.pages") is not None:
+    if pages and importlib.util.find_spec("organiser.pages") is not None:
         pages = importlib.import_module("organiser.pages")
         if hasattr(pages, "router"):
             app.include_router(pages.router)

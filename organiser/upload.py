@@ -1,5 +1,154 @@
-"""upload (being written)."""
+"""The device API (docs/upload.md): journal uploads and the seating pull.
 
-from fastapi import APIRouter
+Both are signed by the device (HMAC-SHA256 of the raw body, header X-Signature).  Checks
+run in this order, and the first that fails answers: size (413 too_large), JSON and the
+device field (400 malformed), device known (401 unknown_device), signature (401
+bad_signature), shape (400 malformed).  Every refusal is logged in `refused` and stores
+nothing; a conflict (409) keeps the records before it in the batch."""
+
+import json
+import re
+import time
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+
+from organiser import records, signing, tournament
+from organiser.db import one
 
 router = APIRouter()
+
+JOURNAL_ID = re.compile(r"^[0-9a-f]{16}$")
+MAX_RECORDS = 200
+
+
+class Refusal(Exception):
+    def __init__(self, status, error, detail="", device=None, journal=None, seq=None,
+                 extra=None):
+        super().__init__(error)
+        self.status, self.error, self.detail = status, error, detail
+        self.device, self.journal, self.seq = device, journal, seq
+        self.extra = extra or {}
+
+
+async def read_body(request, limit):
+    """The raw body, or Refusal(413) as soon as it passes `limit` bytes."""
+    n = request.headers.get("content-length")
+    if n is not None and n.isdigit() and int(n) > limit:
+        raise Refusal(413, "too_large", "content-length %s" % n)
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise Refusal(413, "too_large", "over %d bytes" % limit)
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def authenticate(con, body, signature):
+    """The parsed body and the device row, after the device and signature checks."""
+    try:
+        msg = json.loads(body)
+    except (ValueError, UnicodeDecodeError) as e:
+        raise Refusal(400, "malformed", "not JSON: %s" % e)
+    if not isinstance(msg, dict) or not isinstance(msg.get("device"), str):
+        raise Refusal(400, "malformed", "no device id")
+    dev = one(con, "SELECT * FROM devices WHERE id = ?", (msg["device"],))
+    if dev is None:
+        raise Refusal(401, "unknown_device", device=msg["device"][:64])
+    if not signing.verify(dev["secret"], body, signature):
+        raise Refusal(401, "bad_signature", "signature does not match the body",
+                      device=dev["id"])
+    return msg, dev
+
+
+def check_batch(msg):
+    """The upload's journal id and records, or Refusal(400)."""
+    dev = msg["device"]
+    journal = msg.get("journal")
+    if not isinstance(journal, str) or not JOURNAL_ID.match(journal):
+        raise Refusal(400, "malformed", "journal: 16 lowercase hex chars", device=dev)
+    recs = msg.get("records")
+    if not isinstance(recs, list) or not 1 <= len(recs) <= MAX_RECORDS:
+        raise Refusal(400, "malformed", "records: a list of 1..%d" % MAX_RECORDS,
+                      device=dev, journal=journal)
+    last = 0
+    for r in recs:
+        seq = r.get("seq") if isinstance(r, dict) else None
+        if not isinstance(seq, int) or isinstance(seq, bool) or seq <= last:
+            raise Refusal(400, "malformed", "records need increasing integer seq >= 1",
+                          device=dev, journal=journal)
+        ev = r.get("event")
+        if not isinstance(ev, dict) or not isinstance(ev.get("event"), str):
+            raise Refusal(400, "malformed", "record %d: no event" % seq, device=dev,
+                          journal=journal, seq=seq)
+        if "payments" in r and not records._four_ints(r["payments"]):
+            raise Refusal(400, "malformed", "record %d: payments" % seq, device=dev,
+                          journal=journal, seq=seq)
+        if ev["event"] == "undo" and not isinstance(r.get("undoes"), int):
+            raise Refusal(400, "malformed", "record %d: undo without undoes" % seq,
+                          device=dev, journal=journal, seq=seq)
+        last = seq
+    return journal, recs
+
+
+def log_refusal(db, request, size, ref):
+    with db.write() as con:
+        con.execute("INSERT INTO refused (at, remote, path, status, error, device, journal, seq, "
+                    "size, detail) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                    (time.time(), request.client.host if request.client else "",
+                     request.url.path, ref.status, ref.error, ref.device, ref.journal, ref.seq,
+                     size, ref.detail[:500]))
+
+
+def refused(request, size, ref):
+    log_refusal(request.app.state.db, request, size, ref)
+    request.app.state.broker.publish("refused", {"error": ref.error, "device": ref.device})
+    return JSONResponse(dict({"ok": False, "error": ref.error}, **ref.extra),
+                        status_code=ref.status)
+
+
+@router.post("/api/v1/upload")
+async def upload(request: Request):
+    app = request.app
+    db = app.state.db
+    body = b""
+    try:
+        body = await read_body(request, app.state.max_body)
+        with db.read() as con:
+            msg, dev = authenticate(con, body, request.headers.get("x-signature"))
+        journal, recs = check_batch(msg)
+        conflict = None
+        with db.write() as con:
+            try:
+                stored, before, after = records.store(con, dev["id"], journal, recs)
+            except records.Conflict as c:
+                conflict = c.seq
+                stored, before, after = None, None, records.acked(con, dev["id"], journal)
+            closed = tournament.autoclose(con)
+    except Refusal as ref:
+        return refused(request, len(body), ref)
+    if after != before or closed:
+        app.state.broker.publish("upload", {"device": dev["id"], "table": dev["table_no"],
+                                            "journal": journal, "acked": after})
+    if conflict is not None:
+        return refused(request, len(body), Refusal(
+            409, "conflict", "record %d held with other content" % conflict, device=dev["id"],
+            journal=journal, seq=conflict, extra={"seq": conflict, "acked": after}))
+    return {"ok": True, "acked": after}
+
+
+@router.post("/api/v1/seating")
+async def seating(request: Request):
+    app = request.app
+    db = app.state.db
+    body = b""
+    try:
+        body = await read_body(request, app.state.max_body)
+        with db.read() as con:
+            msg, dev = authenticate(con, body, request.headers.get("x-signature"))
+            if not isinstance(msg.get("nonce"), str):
+                raise Refusal(400, "malformed", "no nonce", device=dev["id"])
+            return dict({"ok": True}, **tournament.device_seating(con, dev))
+    except Refusal as ref:
+        return refused(request, len(body), ref)

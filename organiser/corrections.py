@@ -1,0 +1,118 @@
+"""The director's corrections and penalties: appended with who, when and why, never
+overwriting.  For each target the latest correction stands; the records as uploaded
+stay as they were.
+
+Kinds:
+- payments: target a record ("device/journal/seq"), data {"payments": [4 ints]}
+- void: target a record; the hand counts for nothing (data {})
+- reseat: target "session:<id>", data {"players": [4 player ids by seat]}: the players
+  who really sat at seats 0..3 for that session's hands
+- session: target "session:<id>", data {"tround_id": id, "table_no": n}: the session
+  belongs to another tournament round or table"""
+
+import json
+import time
+
+from organiser.db import one, rows
+from organiser.records import _four_ints
+from organiser.tournament import ModelError
+
+KINDS = ("payments", "void", "reseat", "session")
+
+
+def record_target(device, journal, seq):
+    return "%s/%s/%d" % (device, journal, seq)
+
+
+def session_target(session_id):
+    return "session:%d" % session_id
+
+
+def add(con, who, why, kind, target, data, now=None):
+    if not why or not why.strip():
+        raise ModelError("a correction needs a reason")
+    if kind not in KINDS:
+        raise ModelError("correction kind: one of %s" % ", ".join(KINDS))
+    data = data or {}
+    if kind in ("payments", "void"):
+        try:
+            device, journal, seq = target.rsplit("/", 2)
+            seq = int(seq)
+        except ValueError:
+            raise ModelError("target: device/journal/seq")
+        if not one(con, "SELECT 1 FROM records WHERE device = ? AND journal = ? AND seq = ?",
+                   (device, journal, seq)):
+            raise ModelError("no record %s" % target)
+        if kind == "payments" and not _four_ints(data.get("payments")):
+            raise ModelError("payments: 4 integers")
+    else:
+        sid = _session_id(target)
+        if not one(con, "SELECT 1 FROM sessions WHERE id = ?", (sid,)):
+            raise ModelError("no session %s" % target)
+        if kind == "reseat":
+            ps = data.get("players")
+            if not isinstance(ps, list) or len(ps) != 4 or len(set(ps)) != 4:
+                raise ModelError("players: 4 different player ids")
+            for p in ps:
+                if not one(con, "SELECT 1 FROM players WHERE id = ?", (p,)):
+                    raise ModelError("no player %r" % p)
+        if kind == "session":
+            if data.get("tround_id") is not None and not one(
+                    con, "SELECT 1 FROM trounds WHERE id = ?", (data["tround_id"],)):
+                raise ModelError("no tournament round %r" % data["tround_id"])
+    return con.execute("INSERT INTO corrections (at, who, why, kind, target, data) VALUES "
+                       "(?,?,?,?,?,?)", (now or time.time(), who, why.strip(), kind, target,
+                                         json.dumps(data, ensure_ascii=False))).lastrowid
+
+
+def _session_id(target):
+    if not isinstance(target, str) or not target.startswith("session:"):
+        raise ModelError("target: session:<id>")
+    try:
+        return int(target.split(":", 1)[1])
+    except ValueError:
+        raise ModelError("target: session:<id>")
+
+
+def reseat(con, who, why, session_id, player_ids, now=None):
+    return add(con, who, why, "reseat", session_target(session_id),
+               {"players": list(player_ids)}, now)
+
+
+def history(con):
+    out = rows(con, "SELECT * FROM corrections ORDER BY id")
+    for c in out:
+        c["data"] = json.loads(c["data"])
+    return out
+
+
+def latest(con):
+    """The standing corrections: {(kind group, target): correction}; payments and void
+    share a group (the later of the two stands)."""
+    out = {}
+    for c in history(con):
+        group = "hand" if c["kind"] in ("payments", "void") else c["kind"]
+        out[(group, c["target"])] = c
+    return out
+
+
+def add_penalty(con, who, why, player_id, points, tround_id=None, now=None):
+    if not why or not why.strip():
+        raise ModelError("a penalty needs a reason")
+    if not isinstance(points, int) or isinstance(points, bool):
+        raise ModelError("points: an integer")
+    if not one(con, "SELECT 1 FROM players WHERE id = ?", (player_id,)):
+        raise ModelError("no player %r" % player_id)
+    if tround_id is not None and not one(con, "SELECT 1 FROM trounds WHERE id = ?",
+                                         (tround_id,)):
+        raise ModelError("no tournament round %r" % tround_id)
+    return con.execute("INSERT INTO penalties (at, who, why, player_id, tround_id, points) "
+                       "VALUES (?,?,?,?,?,?)", (now or time.time(), who, why.strip(), player_id,
+                                                tround_id, points)).lastrowid
+
+
+def penalties(con, tround_id=None):
+    q = ("SELECT pe.*, p.name AS player FROM penalties pe JOIN players p ON p.id = pe.player_id")
+    if tround_id is None:
+        return rows(con, q + " ORDER BY pe.id")
+    return rows(con, q + " WHERE pe.tround_id = ? ORDER BY pe.id", (tround_id,))

@@ -1,0 +1,141 @@
+"""What the pages show, as plain dicts (call inside `db.read()`):
+
+- standings(con, tround_id=None): standings.compute (players, teams, MCR table points)
+- table_grid(con, stuck_seconds=300, now=None): one row per table
+- table_log(con, table_no, tround_id=None): a table's hands with their scoring elements
+- hands(con, tround_id=None): every hand of the event (the exports use it too)
+- refused_log(con, limit=200): refused device requests, newest first
+- event_summary(con): the event, its tournament rounds, the open one"""
+
+import json
+import time
+
+from organiser import corrections, standings as st, tournament
+from organiser.db import one, rows
+
+WINDS = "ESWN"
+
+
+def standings(con, tround_id=None):
+    return st.compute(con, tround_id)
+
+
+def event_summary(con):
+    return {"event": tournament.event(con), "trounds": tournament.trounds(con),
+            "open": tournament.open_tround(con)}
+
+
+def _names(con):
+    return {r["id"]: r["name"] for r in rows(con, "SELECT id, name FROM players")}
+
+
+def table_grid(con, stuck_seconds=300, now=None):
+    """Per table: number, name, devices, tround (the open one), players (names by seat),
+    hands (played there in the open round), dealer (seat) and dealer_name, streak,
+    round (wind letter), last_upload (epoch s or None), pending (records held past a
+    gap, waiting for the missing ones), stale (no upload for stuck_seconds while the
+    round is open), stuck (stale or pending)."""
+    now = now or time.time()
+    names = _names(con)
+    t = tournament.open_tround(con)
+    games = st.games(con, t["id"]) if t else []
+    out = []
+    for tab in tournament.tables(con):
+        no = tab["number"]
+        devs = [d["id"] for d in rows(con, "SELECT id FROM devices WHERE table_no = ? "
+                                           "ORDER BY id", (no,))]
+        seat = [None] * 4
+        if t:
+            seat = st.seat_players(con, t["id"], no, {})
+        mine = [g for g in games if g["table_no"] == no]
+        cur = mine[-1] if mine else None
+        last = None
+        pending = 0
+        for d in devs:
+            j = one(con, "SELECT MAX(last_at) AS at FROM journals WHERE device = ?", (d,))
+            if j["at"] and (last is None or j["at"] > last):
+                last = j["at"]
+            pending += one(con, "SELECT COUNT(*) AS n FROM records r JOIN journals j ON "
+                                "j.device = r.device AND j.journal = r.journal WHERE "
+                                "r.device = ? AND r.seq > j.acked", (d,))["n"]
+        stale = bool(t and devs and any(seat) and
+                     (last is None and now - (t["opened_at"] or now) > stuck_seconds
+                      or last is not None and now - last > stuck_seconds))
+        players = cur["players"] if cur else seat
+        out.append({
+            "table": no, "name": tab["name"], "devices": devs,
+            "tround": t["number"] if t else None, "tround_id": t["id"] if t else None,
+            "players": [names.get(p) for p in players],
+            "hands": sum(g["hands"] for g in mine),
+            "dealer": cur["dealer"] if cur else None,
+            "dealer_name": names.get(players[cur["dealer"]]) if cur and cur["dealer"] is not None
+            and players[cur["dealer"]] is not None else None,
+            "streak": cur["streak"] if cur else None,
+            "round": WINDS[cur["round"]] if cur and cur["round"] is not None else None,
+            "scores": cur["scores"] if cur else None,
+            "over": cur["over"] if cur else False,
+            "last_upload": last, "pending": pending, "stale": stale,
+            "stuck": stale or pending > 0,
+        })
+    return out
+
+
+def _hand_row(r, g, names, corr):
+    rec = json.loads(r["body"])
+    ev = rec.get("event") or {}
+    res = rec.get("result") or {}
+    target = corrections.record_target(r["device"], r["journal"], r["seq"])
+    c = corr.get(("hand", target))
+    pay = st.hand_payments(r, corr) if r["effective"] else (
+        json.loads(r["payments"]) if r["payments"] else None)
+    players = g["players"] if g else [None] * 4
+    return {
+        "device": r["device"], "journal": r["journal"], "seq": r["seq"], "target": target,
+        "session_id": r["session_id"], "table": g["table_no"] if g else None,
+        "tround_id": g["tround_id"] if g else None,
+        "event": ev.get("event"), "winner": ev.get("winner"), "from": ev.get("from"),
+        "winner_name": names.get(players[ev["winner"]]) if isinstance(ev.get("winner"), int)
+        and 0 <= ev["winner"] < 4 and players[ev["winner"]] is not None else None,
+        "hand": ev.get("hand"), "undoes": rec.get("undoes"),
+        "total": res.get("total"), "unit": res.get("unit"),
+        "items": [{"name": i.get("name"), "value": i.get("value"), "count": i.get("count")}
+                  for i in res.get("items", [])],
+        "settlement": rec.get("settlement"),
+        "uploaded_payments": rec.get("payments"), "payments": pay,
+        "counts": bool(r["effective"]), "hand_no": r["hand_no"],
+        "correction": {"kind": c["kind"], "who": c["who"], "at": c["at"], "why": c["why"]}
+        if c else None,
+        "players": [names.get(p) for p in players],
+        "received_at": r["received_at"],
+    }
+
+
+def hands(con, tround_id=None, table_no=None, include_undone=False):
+    """Every record of the games that count, in order (table, session, seq): one row per
+    event (wins, draws, ruleset events; `counts` false for one an undo took back)."""
+    corr = corrections.latest(con)
+    names = _names(con)
+    out = []
+    gs = st.games(con, tround_id, corr)
+    gs.sort(key=lambda g: (g["table_no"] or 0, g["session_id"]))
+    for g in gs:
+        if table_no is not None and g["table_no"] != table_no:
+            continue
+        q = ("SELECT * FROM records WHERE session_id = ? AND kind != 'undo'" +
+             ("" if include_undone else " AND effective = 1") + " ORDER BY seq")
+        for r in rows(con, q, (g["session_id"],)):
+            out.append(_hand_row(r, g, names, corr))
+    return out
+
+
+def table_log(con, table_no, tround_id=None):
+    """A table's hand log: its hands (undone ones marked), newest last."""
+    return hands(con, tround_id, table_no, include_undone=True)
+
+
+def refused_log(con, limit=200):
+    return rows(con, "SELECT * FROM refused ORDER BY id DESC LIMIT ?", (limit,))
+
+
+def corrections_log(con):
+    return corrections.history(con)

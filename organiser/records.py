@@ -1,0 +1,160 @@
+"""Uploaded journal records: storing them idempotently and deriving, in journal order,
+which of them count (an undo takes back the record it undoes) and which session (one
+`start` at one table in one tournament round) each belongs to."""
+
+import json
+import time
+
+from organiser.db import one
+
+
+class Conflict(Exception):
+    def __init__(self, seq):
+        super().__init__(seq)
+        self.seq = seq
+
+
+def canonical(rec):
+    """The record's identity: its JSON with sorted keys (a resend of the same record,
+    whatever its key order or spacing, is the same record)."""
+    return json.dumps(rec, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def columns(rec):
+    """The columns a record's standing and the table grid need, read once on arrival."""
+    ev = rec.get("event")
+    kind = ev.get("event") if isinstance(ev, dict) else None
+    st = rec.get("state") if isinstance(rec.get("state"), dict) else {}
+    pay = rec.get("payments")
+    return {
+        "kind": kind if isinstance(kind, str) else "?",
+        "payments": json.dumps(pay) if _four_ints(pay) else None,
+        "undoes": rec.get("undoes") if isinstance(rec.get("undoes"), int) else None,
+        "hand_no": _int(st.get("hand_no")),
+        "dealer": _int(st.get("dealer")),
+        "streak": _int(st.get("streak")),
+        "round": _int(st.get("round")),
+        "over": 1 if st.get("over") else 0,
+    }
+
+
+def _int(v):
+    return v if isinstance(v, int) and not isinstance(v, bool) else None
+
+
+def _four_ints(v):
+    return isinstance(v, list) and len(v) == 4 and all(_int(x) is not None for x in v)
+
+
+def acked(con, device, journal):
+    r = con.execute("SELECT acked FROM journals WHERE device = ? AND journal = ?",
+                    (device, journal)).fetchone()
+    return r[0] if r else 0
+
+
+def store(con, device, journal, records, now=None):
+    """Store a batch (inside a transaction).  Returns (new records stored, acked before,
+    acked after).  A record whose key is held with other content raises Conflict after
+    the records before it are stored (the caller commits them)."""
+    now = now or time.time()
+    con.execute("INSERT OR IGNORE INTO journals (device, journal, acked, first_at, last_at) "
+                "VALUES (?, ?, 0, ?, ?)", (device, journal, now, now))
+    before = acked(con, device, journal)
+    stored = 0
+    try:
+        for rec in records:
+            seq = rec["seq"]
+            body = canonical(rec)
+            held = con.execute("SELECT body FROM records WHERE device = ? AND journal = ? "
+                               "AND seq = ?", (device, journal, seq)).fetchone()
+            if held is not None:
+                if held[0] != body:
+                    raise Conflict(seq)
+                continue
+            c = columns(rec)
+            con.execute("INSERT INTO records (device, journal, seq, body, received_at, kind, "
+                        "payments, undoes, hand_no, dealer, streak, round, over) "
+                        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                        (device, journal, seq, body, now, c["kind"], c["payments"], c["undoes"],
+                         c["hand_no"], c["dealer"], c["streak"], c["round"], c["over"]))
+            stored += 1
+    finally:
+        after = _advance(con, device, journal, before, now)
+    return stored, before, after
+
+
+def _advance(con, device, journal, before, now):
+    """Move the journal's contiguous mark over the records now held, deriving each."""
+    n = before
+    for (seq,) in con.execute("SELECT seq FROM records WHERE device = ? AND journal = ? "
+                              "AND seq > ? ORDER BY seq", (device, journal, before)).fetchall():
+        if seq != n + 1:
+            break
+        n = seq
+        derive(con, device, journal, seq, now)
+    con.execute("UPDATE journals SET acked = ?, last_at = ? WHERE device = ? AND journal = ?",
+                (n, now, device, journal))
+    return n
+
+
+def _top(con, device, journal, seq):
+    """The latest record before seq that still counts (the top of the undo stack)."""
+    return one(con, "SELECT seq, session_id FROM records WHERE device = ? AND journal = ? "
+                    "AND seq < ? AND effective = 1 ORDER BY seq DESC LIMIT 1",
+               (device, journal, seq))
+
+
+def derive(con, device, journal, seq, now):
+    """Process one record that joined the contiguous prefix (all before it are done)."""
+    r = one(con, "SELECT kind, undoes, body FROM records WHERE device = ? AND journal = ? "
+                 "AND seq = ?", (device, journal, seq))
+    if r["kind"] == "undo":
+        target = r["undoes"]
+        if target is None:                      # an undo without `undoes`: the top record
+            top = _top(con, device, journal, seq)
+            target = top["seq"] if top else None
+        sid = None
+        if target is not None:
+            con.execute("UPDATE records SET effective = 0 WHERE device = ? AND journal = ? "
+                        "AND seq = ?", (device, journal, target))
+            t = one(con, "SELECT session_id FROM records WHERE device = ? AND journal = ? "
+                         "AND seq = ?", (device, journal, target))
+            sid = t["session_id"] if t else None
+        con.execute("UPDATE records SET effective = 0, session_id = ? WHERE device = ? AND "
+                    "journal = ? AND seq = ?", (sid, device, journal, seq))
+        return
+    if r["kind"] == "start":
+        sid = _new_session(con, device, journal, seq, json.loads(r["body"]), now)
+    else:
+        top = _top(con, device, journal, seq)
+        sid = top["session_id"] if top else None
+    con.execute("UPDATE records SET effective = 1, session_id = ? WHERE device = ? AND "
+                "journal = ? AND seq = ?", (sid, device, journal, seq))
+
+
+def _new_session(con, device, journal, seq, rec, now):
+    ev = rec.get("event") or {}
+    st = rec.get("state") if isinstance(rec.get("state"), dict) else {}
+    tag = ev.get("tag") if isinstance(ev.get("tag"), dict) else rec.get("tag")
+    tag = tag if isinstance(tag, dict) else {}
+    dev = one(con, "SELECT table_no FROM devices WHERE id = ?", (device,))
+    table_no = tag.get("table") if isinstance(tag.get("table"), int) else None
+    if table_no is None and dev:
+        table_no = dev["table_no"]
+    tround = None
+    if isinstance(tag.get("tround"), int) and one(con, "SELECT id FROM trounds WHERE id = ?",
+                                                 (tag["tround"],)):
+        tround = tag["tround"]
+    if tround is None:
+        op = one(con, "SELECT id FROM trounds WHERE status = 'open' ORDER BY number LIMIT 1")
+        tround = op["id"] if op else None
+    rules = ev.get("rules") or st.get("rules") or "?"
+    players = ev.get("players") or st.get("players") or []
+    cur = con.execute("INSERT OR IGNORE INTO sessions (device, journal, start_seq, table_no, "
+                      "tround_id, rules, players, created_at) VALUES (?,?,?,?,?,?,?,?)",
+                      (device, journal, seq, table_no, tround, str(rules),
+                       json.dumps(players, ensure_ascii=False), now))
+    if cur.rowcount:
+        return cur.lastrowid
+    return one(con, "SELECT id FROM sessions WHERE device = ? AND journal = ? AND start_seq = ?",
+               (device, journal, seq))["id"]

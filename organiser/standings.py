@@ -1,0 +1,162 @@
+"""Standings computed from the uploaded hands.
+
+A game is a session that counts (its `start` not undone) at one table in one tournament
+round.  Its seats are the players the round's seating put there, or those of a reseat
+correction.  A player's score is the sum, over the games they sat in, of their seat's
+payments in the records that count (a director's payments/void correction in place of
+the uploaded payments), plus their penalties; a team's is the sum of its players'.  MCR
+events also give table points per game (4-2-1-0 by the game's scores, ties sharing the
+points of the places they span) and rank by them first."""
+
+from fractions import Fraction
+import json
+
+from organiser import corrections
+from organiser.db import one, rows
+
+PLACE_POINTS = (4, 2, 1, 0)
+
+
+def table_points(scores):
+    """4-2-1-0 for the four seats' game scores; tied seats share their places' points."""
+    order = sorted(range(4), key=lambda s: -scores[s])
+    out = [Fraction(0)] * 4
+    i = 0
+    while i < 4:
+        j = i
+        while j + 1 < 4 and scores[order[j + 1]] == scores[order[i]]:
+            j += 1
+        share = Fraction(sum(PLACE_POINTS[i:j + 1]), j - i + 1)
+        for k in range(i, j + 1):
+            out[order[k]] = share
+        i = j + 1
+    return out
+
+
+def hand_payments(rec, corr):
+    """A record's payments as they count: the latest correction's, else as uploaded."""
+    c = corr.get(("hand", corrections.record_target(rec["device"], rec["journal"], rec["seq"])))
+    if c is not None:
+        return [0, 0, 0, 0] if c["kind"] == "void" else list(c["data"]["payments"])
+    return json.loads(rec["payments"]) if rec["payments"] else [0, 0, 0, 0]
+
+
+def seat_players(con, tround_id, table_no, cache):
+    key = (tround_id, table_no)
+    if key not in cache:
+        got = [None] * 4
+        for r in rows(con, "SELECT seat, player_id FROM seating WHERE tround_id = ? AND "
+                           "table_no = ?", key):
+            got[r["seat"]] = r["player_id"]
+        cache[key] = got
+    return list(cache[key])
+
+
+def games(con, tround_id=None, corr=None):
+    """Every game that counts (optionally of one tournament round), in upload order:
+    {session_id, device, journal, table_no, tround_id, rules, players (4 ids or None by
+    seat), scores, hands, dealer, streak, round, over, records}."""
+    corr = corrections.latest(con) if corr is None else corr
+    cache = {}
+    out = []
+    for s in rows(con, "SELECT s.* FROM sessions s JOIN records r ON r.device = s.device AND "
+                       "r.journal = s.journal AND r.seq = s.start_seq WHERE r.effective = 1 "
+                       "ORDER BY s.id"):
+        c = corr.get(("session", corrections.session_target(s["id"])))
+        if c is not None:
+            s["tround_id"] = c["data"].get("tround_id", s["tround_id"])
+            s["table_no"] = c["data"].get("table_no", s["table_no"])
+        if tround_id is not None and s["tround_id"] != tround_id:
+            continue
+        c = corr.get(("reseat", corrections.session_target(s["id"])))
+        if c is not None:
+            players = list(c["data"]["players"])
+        elif s["tround_id"] is not None and s["table_no"] is not None:
+            players = seat_players(con, s["tround_id"], s["table_no"], cache)
+        else:
+            players = [None] * 4
+        g = {"session_id": s["id"], "device": s["device"], "journal": s["journal"],
+             "table_no": s["table_no"], "tround_id": s["tround_id"], "rules": s["rules"],
+             "names": json.loads(s["players"]), "players": players, "scores": [0, 0, 0, 0],
+             "hands": 0, "dealer": None, "streak": None, "round": None, "over": False,
+             "records": 0, "corrected": False}
+        for r in rows(con, "SELECT device, journal, seq, payments, hand_no, dealer, streak, "
+                           "round, over FROM records WHERE session_id = ? AND effective = 1 "
+                           "ORDER BY seq", (s["id"],)):
+            pay = hand_payments(r, corr)
+            for i in range(4):
+                g["scores"][i] += pay[i]
+            g["records"] += 1
+            if r["hand_no"]:
+                g["hands"] = r["hand_no"] - 1
+            g["dealer"], g["streak"], g["round"] = r["dealer"], r["streak"], r["round"]
+            g["over"] = bool(r["over"])
+        out.append(g)
+    return out
+
+
+def _rank(items, key):
+    """Set "rank" (1-based; equal keys share a rank) on items sorted by key."""
+    items.sort(key=key)
+    prev, rank = None, 0
+    for i, it in enumerate(items):
+        k = key(it)
+        if k != prev:
+            rank, prev = i + 1, k
+        it["rank"] = rank
+    return items
+
+
+def compute(con, tround_id=None):
+    """{"players": [...], "teams": [...], "unseated_games": [...], "mcr": bool} for the
+    whole event or one tournament round."""
+    ev = one(con, "SELECT rules FROM event WHERE id = 1")
+    mcr = ev["rules"] == "mcr"
+    corr = corrections.latest(con)
+    ps = {p["id"]: {"id": p["id"], "name": p["name"], "team_id": p["team_id"],
+                    "team": p["team"], "score": 0, "penalties": 0, "total": 0, "games": 0,
+                    "hands": 0, "table_points": Fraction(0)}
+          for p in rows(con, "SELECT p.id, p.name, p.team_id, t.name AS team FROM players p "
+                             "LEFT JOIN teams t ON t.id = p.team_id")}
+    unseated = []
+    for g in games(con, tround_id, corr):
+        if any(p is None or p not in ps for p in g["players"]):
+            if g["hands"] or any(g["scores"]):
+                unseated.append({"session_id": g["session_id"], "table_no": g["table_no"],
+                                 "tround_id": g["tround_id"], "scores": g["scores"]})
+            continue
+        tp = table_points(g["scores"]) if (g["rules"] == "mcr" and g["hands"]) else None
+        for seat, pid in enumerate(g["players"]):
+            p = ps[pid]
+            p["score"] += g["scores"][seat]
+            p["hands"] += g["hands"]
+            if g["hands"]:
+                p["games"] += 1
+            if tp is not None:
+                p["table_points"] += tp[seat]
+    for pe in corrections.penalties(con, tround_id):
+        ps[pe["player_id"]]["penalties"] += pe["points"]
+    teams = {t["id"]: {"id": t["id"], "name": t["name"], "score": 0, "penalties": 0,
+                       "total": 0, "table_points": Fraction(0), "players": []}
+             for t in rows(con, "SELECT id, name FROM teams")}
+    for p in ps.values():
+        p["total"] = p["score"] + p["penalties"]
+        t = teams.get(p["team_id"])
+        if t is not None:
+            for k in ("score", "penalties", "total", "table_points"):
+                t[k] += p[k]
+            t["players"].append(p["id"])
+    if mcr:
+        key = lambda x: (-x["table_points"], -x["total"], x["name"])
+    else:
+        key = lambda x: (-x["total"], x["name"])
+    players = _rank(list(ps.values()), lambda x: key(x)[:-1])
+    players.sort(key=key)
+    team_list = _rank(list(teams.values()), lambda x: key(x)[:-1])
+    team_list.sort(key=key)
+    for x in players + team_list:
+        x["table_points"] = round(float(x["table_points"]), 3)
+        if x.get("games"):
+            x["table_points_per_game"] = round(x["table_points"] / x["games"], 3)
+    return {"players": players, "teams": team_list, "unseated_games": unseated, "mcr": mcr,
+            "tround_id": tround_id}

@@ -1,0 +1,341 @@
+"""The tournament model: the event, teams, players, tables, tournament rounds, seating
+and devices.  Functions take a connection (inside db.read()/db.write()); those that
+change something raise ModelError with a message for the director."""
+
+import json
+import secrets
+import time
+
+from organiser import seating as seatgen
+from organiser import signing
+from organiser.db import one, rows
+
+RULESETS = ("mcr", "hk", "tw", "sh")
+
+
+class ModelError(ValueError):
+    pass
+
+
+# -- the event ---------------------------------------------------------------------------
+
+def event(con):
+    e = one(con, "SELECT * FROM event WHERE id = 1")
+    e["settings"] = json.loads(e["settings"])
+    e["avoid_teammates"] = bool(e["avoid_teammates"])
+    del e["id"]
+    return e
+
+
+def set_event(con, name=None, rules=None, settings=None, hands_per_tround=-1,
+              avoid_teammates=None):
+    if rules is not None and rules not in RULESETS:
+        raise ModelError("ruleset: one of %s" % ", ".join(RULESETS))
+    if settings is not None and not isinstance(settings, dict):
+        raise ModelError("settings: a JSON object")
+    if name is not None:
+        con.execute("UPDATE event SET name = ? WHERE id = 1", (name,))
+    if rules is not None:
+        con.execute("UPDATE event SET rules = ? WHERE id = 1", (rules,))
+    if settings is not None:
+        con.execute("UPDATE event SET settings = ? WHERE id = 1", (json.dumps(settings),))
+    if hands_per_tround != -1:
+        if hands_per_tround is not None and (not isinstance(hands_per_tround, int)
+                                             or hands_per_tround < 1):
+            raise ModelError("hands per tournament round: a positive number or none")
+        con.execute("UPDATE event SET hands_per_tround = ? WHERE id = 1", (hands_per_tround,))
+    if avoid_teammates is not None:
+        con.execute("UPDATE event SET avoid_teammates = ? WHERE id = 1", (int(avoid_teammates),))
+    return event(con)
+
+
+# -- teams, players, tables --------------------------------------------------------------
+
+def add_team(con, name):
+    if not name or one(con, "SELECT 1 FROM teams WHERE name = ?", (name,)):
+        raise ModelError("team name empty or taken: %r" % name)
+    return con.execute("INSERT INTO teams (name) VALUES (?)", (name,)).lastrowid
+
+
+def teams(con):
+    return rows(con, "SELECT * FROM teams ORDER BY id")
+
+
+def add_player(con, name, team_id=None):
+    if not name or one(con, "SELECT 1 FROM players WHERE name = ?", (name,)):
+        raise ModelError("player name empty or taken: %r" % name)
+    if team_id is not None and not one(con, "SELECT 1 FROM teams WHERE id = ?", (team_id,)):
+        raise ModelError("no team %r" % team_id)
+    return con.execute("INSERT INTO players (name, team_id) VALUES (?, ?)",
+                       (name, team_id)).lastrowid
+
+
+def set_player_active(con, player_id, active):
+    con.execute("UPDATE players SET active = ? WHERE id = ?", (int(bool(active)), player_id))
+
+
+def players(con):
+    return rows(con, "SELECT p.*, t.name AS team FROM players p LEFT JOIN teams t "
+                     "ON t.id = p.team_id ORDER BY p.id")
+
+
+def add_table(con, number, name=""):
+    if not isinstance(number, int) or number < 1:
+        raise ModelError("table number: a positive integer")
+    if one(con, "SELECT 1 FROM tables WHERE number = ?", (number,)):
+        raise ModelError("table %d exists" % number)
+    con.execute("INSERT INTO tables (number, name) VALUES (?, ?)", (number, name))
+    return number
+
+
+def tables(con):
+    return rows(con, "SELECT * FROM tables ORDER BY number")
+
+
+# -- tournament rounds -------------------------------------------------------------------
+
+def add_tround(con, number=None):
+    if number is None:
+        number = (one(con, "SELECT MAX(number) AS n FROM trounds")["n"] or 0) + 1
+    if one(con, "SELECT 1 FROM trounds WHERE number = ?", (number,)):
+        raise ModelError("tournament round %d exists" % number)
+    return con.execute("INSERT INTO trounds (number) VALUES (?)", (number,)).lastrowid
+
+
+def trounds(con):
+    return rows(con, "SELECT * FROM trounds ORDER BY number")
+
+
+def tround(con, tround_id):
+    t = one(con, "SELECT * FROM trounds WHERE id = ?", (tround_id,))
+    if t is None:
+        raise ModelError("no tournament round %r" % tround_id)
+    return t
+
+
+def open_tround(con):
+    return one(con, "SELECT * FROM trounds WHERE status = 'open' ORDER BY number LIMIT 1")
+
+
+def open_round(con, tround_id, now=None):
+    """Open a tournament round (its seating must be complete and valid); one at a time."""
+    t = tround(con, tround_id)
+    cur = open_tround(con)
+    if cur and cur["id"] != tround_id:
+        raise ModelError("tournament round %d is open: close it first" % cur["number"])
+    errs = check_seating(con, tround_id)
+    if errs:
+        raise ModelError("seating not ready: " + "; ".join(errs))
+    if t["status"] != "open":
+        con.execute("UPDATE trounds SET status = 'open', opened_at = ?, closed_at = NULL "
+                    "WHERE id = ?", (now or time.time(), tround_id))
+
+
+def close_round(con, tround_id, now=None):
+    tround(con, tround_id)
+    con.execute("UPDATE trounds SET status = 'closed', closed_at = ? WHERE id = ? "
+                "AND status = 'open'", (now or time.time(), tround_id))
+
+
+def hands_played(con, tround_id, table_no):
+    """Hands played at a table in a tournament round (its sessions that count)."""
+    n = 0
+    for s in rows(con, "SELECT s.id FROM sessions s JOIN records r ON r.device = s.device AND "
+                       "r.journal = s.journal AND r.seq = s.start_seq AND r.effective = 1 "
+                       "WHERE s.tround_id = ? AND s.table_no = ?", (tround_id, table_no)):
+        last = one(con, "SELECT hand_no FROM records WHERE session_id = ? AND effective = 1 "
+                        "ORDER BY seq DESC LIMIT 1", (s["id"],))
+        if last and last["hand_no"]:
+            n += last["hand_no"] - 1
+    return n
+
+
+def autoclose(con, now=None):
+    """Where the event sets hands per tournament round: close the open round once every
+    table seated in it has played that many.  True if it closed one."""
+    e = one(con, "SELECT hands_per_tround FROM event WHERE id = 1")
+    n = e["hands_per_tround"]
+    t = open_tround(con)
+    if not n or t is None:
+        return False
+    tabs = [r["table_no"] for r in rows(con, "SELECT DISTINCT table_no FROM seating "
+                                             "WHERE tround_id = ?", (t["id"],))]
+    if tabs and all(hands_played(con, t["id"], no) >= n for no in tabs):
+        close_round(con, t["id"], now)
+        return True
+    return False
+
+
+# -- seating -------------------------------------------------------------------------------
+
+def seating(con, tround_id):
+    """{table_no: {"players": [4 player ids by seat], "locked", "source"}}."""
+    out = {}
+    for r in rows(con, "SELECT * FROM seating WHERE tround_id = ? ORDER BY table_no, seat",
+                  (tround_id,)):
+        t = out.setdefault(r["table_no"], {"players": [None] * 4, "locked": False,
+                                           "source": "generated"})
+        t["players"][r["seat"]] = r["player_id"]
+    for r in rows(con, "SELECT * FROM seating_meta WHERE tround_id = ?", (tround_id,)):
+        if r["table_no"] in out:
+            out[r["table_no"]]["locked"] = bool(r["locked"])
+            out[r["table_no"]]["source"] = r["source"]
+    return out
+
+
+def check_seating(con, tround_id):
+    s = seating(con, tround_id)
+    if not s:
+        return ["no seating"]
+    known = {r["id"] for r in rows(con, "SELECT id FROM players")}
+    return seatgen.validate({no: t["players"] for no, t in s.items()}, known)
+
+
+def set_seating(con, tround_id, tables_, source="manual", keep_locks=True):
+    """Enter a round's seating: {table_no: [4 player ids by seat]} for some or all
+    tables (tables not given keep theirs).  Validated whole before anything is written."""
+    tround(con, tround_id)
+    cur = seating(con, tround_id)
+    merged = {no: t["players"] for no, t in cur.items()}
+    merged.update({int(no): list(ps) for no, ps in tables_.items()})
+    known = {r["id"] for r in rows(con, "SELECT id FROM players")}
+    errs = seatgen.validate(merged, known)
+    for no in merged:
+        if not one(con, "SELECT 1 FROM tables WHERE number = ?", (no,)):
+            errs.append("no table %s" % no)
+    if errs:
+        raise ModelError("; ".join(errs))
+    for no, ps in tables_.items():
+        no = int(no)
+        con.execute("DELETE FROM seating WHERE tround_id = ? AND table_no = ?", (tround_id, no))
+    for no, ps in tables_.items():
+        no = int(no)
+        for seat, p in enumerate(ps):
+            con.execute("INSERT INTO seating VALUES (?, ?, ?, ?)", (tround_id, no, seat, p))
+        locked = cur.get(no, {}).get("locked", False) if keep_locks else False
+        con.execute("INSERT OR REPLACE INTO seating_meta VALUES (?, ?, ?, ?)",
+                    (tround_id, no, int(locked), source))
+
+
+def lock_table(con, tround_id, table_no, locked=True):
+    if not one(con, "SELECT 1 FROM seating_meta WHERE tround_id = ? AND table_no = ?",
+               (tround_id, table_no)):
+        raise ModelError("table %s has no seating in this round" % table_no)
+    con.execute("UPDATE seating_meta SET locked = ? WHERE tround_id = ? AND table_no = ?",
+                (int(locked), tround_id, table_no))
+
+
+def past_tables(con, before_number):
+    """Earlier rounds' tables (lists of 4 player ids), for meeting counts."""
+    out = []
+    for t in rows(con, "SELECT id FROM trounds WHERE number < ? ORDER BY number",
+                  (before_number,)):
+        out.append([s["players"] for s in seating(con, t["id"]).values()])
+    return out
+
+
+def generate_seating(con, tround_id, player_ids=None, seed=None):
+    """Generate (or regenerate) a round's seating; locked tables keep theirs.  Returns
+    the report: {"tables": {no: [ids]}, "repeated_pairs": n, "teammates_together": n}."""
+    t = tround(con, tround_id)
+    if player_ids is None:
+        player_ids = [r["id"] for r in rows(con, "SELECT id FROM players WHERE active = 1 "
+                                                 "ORDER BY id")]
+    n = len(player_ids) // 4
+    nos = [r["number"] for r in tables(con)]
+    if len(player_ids) % 4 or n == 0:
+        raise ModelError("%d players to seat: a multiple of 4 needed" % len(player_ids))
+    if len(nos) < n:
+        raise ModelError("%d tables needed, %d registered" % (n, len(nos)))
+    cur = seating(con, tround_id)
+    locked = {no: s["players"] for no, s in cur.items() if s["locked"]}
+    nos = sorted(set(nos[:n]) | set(locked))[:max(n, len(locked))]
+    if len(nos) != n:
+        raise ModelError("locked tables outside the %d tables this round needs" % n)
+    idx = {no: i for i, no in enumerate(nos)}
+    e = event(con)
+    team = None
+    if e["avoid_teammates"]:
+        team = {r["id"]: r["team_id"] for r in rows(con, "SELECT id, team_id FROM players")}
+    past = past_tables(con, t["number"])
+    try:
+        out = seatgen.generate(player_ids, n, past, team,
+                               {idx[no]: ps for no, ps in locked.items()},
+                               seed=t["number"] if seed is None else seed)
+    except seatgen.SeatingError as err:
+        raise ModelError(str(err))
+    new = {nos[i]: ps for i, ps in enumerate(out) if nos[i] not in locked}
+    # tables of the old seating no longer used are dropped
+    for no in cur:
+        if no not in nos:
+            con.execute("DELETE FROM seating WHERE tround_id = ? AND table_no = ?",
+                        (tround_id, no))
+            con.execute("DELETE FROM seating_meta WHERE tround_id = ? AND table_no = ?",
+                        (tround_id, no))
+    set_seating(con, tround_id, new, source="generated")
+    return seating_report(con, tround_id)
+
+
+def seating_report(con, tround_id):
+    t = tround(con, tround_id)
+    s = seating(con, tround_id)
+    met = seatgen.meetings(past_tables(con, t["number"]) + [[x["players"] for x in s.values()]])
+    team = {r["id"]: r["team_id"] for r in rows(con, "SELECT id, team_id FROM players")}
+    together = sum(1 for x in s.values() for a, b in _pairs(x["players"])
+                   if team.get(a) is not None and team.get(a) == team.get(b))
+    return {"tables": {no: x["players"] for no, x in s.items()},
+            "locked": sorted(no for no, x in s.items() if x["locked"]),
+            "repeated_pairs": seatgen.repeated_pairs(met),
+            "max_meetings": max(met.values()) if met else 0,
+            "teammates_together": together,
+            "errors": check_seating(con, tround_id)}
+
+
+def _pairs(ps):
+    return [(ps[i], ps[j]) for i in range(4) for j in range(i + 1, 4)]
+
+
+# -- devices -------------------------------------------------------------------------------
+
+def register_device(con, table_no=None, label="", device_id=None, now=None):
+    """A new device: (id, secret hex).  The secret is shown once and stored for checks."""
+    if table_no is not None and not one(con, "SELECT 1 FROM tables WHERE number = ?",
+                                        (table_no,)):
+        raise ModelError("no table %s" % table_no)
+    device_id = device_id or "d-" + secrets.token_hex(4)
+    if one(con, "SELECT 1 FROM devices WHERE id = ?", (device_id,)):
+        raise ModelError("device %s exists" % device_id)
+    secret = signing.new_secret()
+    con.execute("INSERT INTO devices (id, secret, table_no, label, created_at) "
+                "VALUES (?, ?, ?, ?, ?)", (device_id, secret, table_no, label,
+                                           now or time.time()))
+    return device_id, secret
+
+
+def bind_device(con, device_id, table_no):
+    if not one(con, "SELECT 1 FROM devices WHERE id = ?", (device_id,)):
+        raise ModelError("no device %s" % device_id)
+    if table_no is not None and not one(con, "SELECT 1 FROM tables WHERE number = ?",
+                                        (table_no,)):
+        raise ModelError("no table %s" % table_no)
+    con.execute("UPDATE devices SET table_no = ? WHERE id = ?", (table_no, device_id))
+
+
+def devices(con):
+    """Devices without their secrets."""
+    return rows(con, "SELECT id, table_no, label, created_at FROM devices ORDER BY created_at, id")
+
+
+def device_seating(con, dev):
+    """What a device pulls: its table's seating for the open tournament round."""
+    e = event(con)
+    t = open_tround(con)
+    names = [str(i + 1) for i in range(4)]
+    if t is not None and dev["table_no"] is not None:
+        got = rows(con, "SELECT s.seat, p.name FROM seating s JOIN players p ON p.id = "
+                        "s.player_id WHERE s.tround_id = ? AND s.table_no = ? ORDER BY s.seat",
+                   (t["id"], dev["table_no"]))
+        if len(got) == 4:
+            names = [g["name"] for g in got]
+    return {"table": dev["table_no"], "tround": t["id"] if t else None,
+            "rules": e["rules"], "settings": e["settings"], "players": names, "dealer": 0}

@@ -1,0 +1,190 @@
+"""Helpers for the organiser's tests: real journal records from the table engine, a
+device that signs like the firmware, an event set up in a database, and a live organiser
+(uvicorn in a subprocess on a free loopback port) that can be killed and restarted."""
+
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+import pytest
+
+from host_tools import paths
+
+ROOT = paths.ROOT
+if os.path.join(ROOT, "tests") not in sys.path:
+    sys.path.insert(0, os.path.join(ROOT, "tests"))
+
+import sessiongen  # noqa: E402
+from organiser import signing, tournament  # noqa: E402
+from organiser.db import Database  # noqa: E402
+
+NAMES = ["甲", "乙", "丙", "丁"]
+
+
+# -- real journal records -----------------------------------------------------------------
+
+def play(events, folder=None):
+    """Run events through the firmware's table session on CPython with a real journal
+    file; the journal's records as the device uploads them: [{"seq": n, ...}]."""
+    paths.use_firmware()
+    import journal
+    import session
+    folder = folder or tempfile.mkdtemp(prefix="org-journal-")
+    path = os.path.join(folder, "journal.bin")
+    if os.path.exists(path):
+        os.remove(path)
+    ses = session.Session(path)
+    for ev in events:
+        ses.handle(json.loads(json.dumps(ev)))
+    return [dict({"seq": seq}, **rec) for _, seq, rec in journal.Journal(path).records()]
+
+
+def session_events(rules="mcr", seed=1, n=30, players=NAMES, tag=None, dealer=0):
+    """A start (with the tournament tag, if given) and n random events of the session
+    generator (wins, draws, undos, ruleset events; bad ones are refused, not journaled)."""
+    evs = sessiongen.random_session(random.Random(seed), rules, n)
+    start = {"event": "start", "rules": rules, "dealer": dealer, "players": list(players)}
+    if tag:
+        start["tag"] = tag
+    return [start] + evs[1:]
+
+
+def journal_id(seed):
+    return "%016x" % random.Random(seed).getrandbits(64)
+
+
+# -- a device that signs like the firmware -------------------------------------------------
+
+def body(device, journal, records):
+    return json.dumps({"device": device, "journal": journal, "records": records},
+                      separators=(",", ":")).encode()
+
+
+def headers(secret, raw):
+    return {"Content-Type": "application/json", "X-Signature": signing.sign(secret, raw)}
+
+
+class Device:
+    def __init__(self, device_id, secret, table=None):
+        self.id, self.secret, self.table = device_id, secret, table
+
+    def signed(self, journal, records):
+        raw = body(self.id, journal, records)
+        return raw, headers(self.secret, raw)
+
+    def upload(self, client, journal, records, base=""):
+        raw, h = self.signed(journal, records)
+        return client.post(base + "/api/v1/upload", content=raw, headers=h)
+
+    def pull(self, client, base=""):
+        raw = json.dumps({"device": self.id, "nonce": os.urandom(8).hex()}).encode()
+        return client.post(base + "/api/v1/seating", content=raw, headers=headers(self.secret, raw))
+
+
+# -- an event in a database ---------------------------------------------------------------
+
+def setup_event(db_path, n_tables=2, rules="mcr", teams=None, open_round=True,
+                hands_per_tround=None):
+    """An event with teams of players, n_tables tables with one device each, one
+    tournament round seated by the generator (opened).  Returns a dict: devices
+    [Device], players {name: id}, tround id, seating {table: [ids]}."""
+    db = Database(db_path)
+    n_players = 4 * n_tables
+    teams = teams or max(4, n_tables)
+    out = {"devices": [], "players": {}, "teams": {}}
+    with db.write() as con:
+        tournament.set_event(con, name="Test Cup", rules=rules, settings={},
+                             hands_per_tround=hands_per_tround)
+        for t in range(teams):
+            out["teams"]["T%d" % (t + 1)] = tournament.add_team(con, "T%d" % (t + 1))
+        for i in range(n_players):
+            name = "P%02d" % (i + 1)
+            out["players"][name] = tournament.add_player(con, name, (i % teams) + 1)
+        for no in range(1, n_tables + 1):
+            tournament.add_table(con, no)
+            did, secret = tournament.register_device(con, no, device_id="dev%d" % no)
+            out["devices"].append(Device(did, secret, no))
+        out["tround"] = tournament.add_tround(con)
+        rep = tournament.generate_seating(con, out["tround"])
+        out["seating"] = rep["tables"]
+        if open_round:
+            tournament.open_round(con, out["tround"])
+    db.close()
+    return out
+
+
+# -- a live organiser --------------------------------------------------------------------
+
+def free_port():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+class OrganiserServer:
+    """`python -m organiser` in a subprocess on 127.0.0.1 with its own database."""
+
+    def __init__(self, db_path, port=None):
+        self.db_path = db_path
+        self.port = port or free_port()
+        self.proc = None
+
+    @property
+    def url(self):
+        return "http://127.0.0.1:%d" % self.port
+
+    def start(self, timeout=20):
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "organiser", "--db", self.db_path, "--host", "127.0.0.1",
+             "--port", str(self.port)], cwd=ROOT, stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL)
+        end = time.time() + timeout
+        while time.time() < end:
+            if self.proc.poll() is not None:
+                raise RuntimeError("organiser exited with %s" % self.proc.returncode)
+            try:
+                urllib.request.urlopen(self.url + "/api/v1/tables", timeout=1).read()
+                return self
+            except OSError:
+                time.sleep(0.05)
+        self.stop()
+        raise RuntimeError("organiser did not start on %s" % self.url)
+
+    def stop(self, kill=False):
+        """Stop the server: SIGTERM (graceful) or SIGKILL (a crash)."""
+        if self.proc is None:
+            return
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL if kill else signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.proc = None
+
+    def restart(self, kill=True):
+        self.stop(kill)
+        return self.start()
+
+
+@pytest.fixture
+def organiser_server(tmp_path):
+    """A live organiser with an event of two tables (devices dev1, dev2) and its first
+    tournament round open: yields (server, event dict from setup_event)."""
+    db_path = str(tmp_path / "organiser.db")
+    ev = setup_event(db_path)
+    srv = OrganiserServer(db_path).start()
+    try:
+        yield srv, ev
+    finally:
+        srv.stop()
