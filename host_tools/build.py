@@ -12,6 +12,9 @@ from host_tools import gen_font, gen_tables, paths
 # firmware/lib and firmware/vendor (third-party modules, kept apart from the host's
 # sys.path) -> the device's root; every other folder keeps its name (a package)
 FIRMWARE_DIRS = ("lib", "vendor", "rules", "ui", "drivers")
+# MicroPython runs boot.py and main.py at power-on only as source files: two small
+# scripts that import the compiled application
+SCRIPTS = ("boot", "main")
 ROOT_DIRS = ("lib", "vendor")
 
 
@@ -43,11 +46,32 @@ def sources():
     return out
 
 
-def build_device(out=paths.DEVICE):
+def build_board(out, board):
+    """boards/<board>.py compiled as the device's `board` module (rewritten only if it
+    differs, so a folder can be switched between boards)."""
+    src = os.path.join(paths.ROOT, "boards", board + ".py")
+    target = os.path.join(out, "board.mpy")
+    tmp = "%s.%d.tmp" % (target, os.getpid())
+    subprocess.run([paths.tool("mpy-cross"), "-O3", "-s", "board.py", "-o", tmp, src], check=True)
+    if os.path.exists(target) and open(target, "rb").read() == open(tmp, "rb").read():
+        os.remove(tmp)
+    else:
+        os.replace(tmp, target)
+    return target
+
+
+def build_device(out=paths.DEVICE, board="sim"):
+    """The device image in `out` for boards/<board>.py (sim: the host simulator's)."""
     ensure_table()
     os.makedirs(out, exist_ok=True)
-    want = set()
+    want = {os.path.normpath(build_board(out, board))}
     for src, rel in sources():
+        if rel in SCRIPTS:          # the board runs these two as source, never as .mpy
+            target = os.path.join(out, rel + ".py")
+            want.add(os.path.normpath(target))
+            if not os.path.exists(target) or open(target, "rb").read() != open(src, "rb").read():
+                shutil.copyfile(src, target)
+            continue
         target = os.path.join(out, rel + ".mpy")
         want.add(os.path.normpath(target))
         os.makedirs(os.path.dirname(target), exist_ok=True)
@@ -77,4 +101,5 @@ def build_device(out=paths.DEVICE):
 
 
 if __name__ == "__main__":
+    # python -m host_tools.build [OUT [BOARD]]
     print(build_device(*sys.argv[1:]))
