@@ -21,7 +21,9 @@ def write(path, text):
 
 
 def test_missing_file_gives_defaults(tmp_path):
-    cfg = settings.load(str(tmp_path / "settings.json"))
+    p = str(tmp_path / "settings.json")
+    cfg = settings.load(p)
+    assert cfg.pop("_path") == p
     assert cfg == DEFAULTS
     cfg["players"][0] = "x"               # each load is a fresh copy
     assert settings.defaults()["players"][0] == "1"
@@ -49,6 +51,7 @@ def test_unreadable_file_gives_defaults_and_a_flag(tmp_path, text, reason):
         f.write(text)
     cfg = settings.load(p)
     assert reason in cfg.pop("_error")
+    assert cfg.pop("_path") == p
     assert cfg == DEFAULTS
 
 
@@ -60,6 +63,7 @@ def test_bad_fields_replaced_and_named(tmp_path):
     err = cfg.pop("_error")
     for key in ("table", "dealer", "players", "wifi", "secret"):
         assert key in err
+    assert cfg.pop("_path") == p
     assert cfg == dict(DEFAULTS, rules="hk")
 
 
@@ -70,11 +74,12 @@ def test_save_is_atomic_and_drops_notes(tmp_path):
     assert "_error" in cfg
     cfg["table"] = 12
     cfg["players"] = ["東", "南", "西", "北"]
-    settings.save(cfg, p)
+    settings.save(cfg)                                             # where it came from
     assert sorted(os.listdir(tmp_path)) == ["settings.json"]      # no temporary left over
     again = settings.load(p)
     assert "_error" not in again and again["table"] == 12 and again["players"][0] == "東"
-    assert "_error" not in json.load(open(p, encoding="utf-8"))
+    saved = json.load(open(p, encoding="utf-8"))
+    assert "_error" not in saved and "_path" not in saved
 
 
 def test_on_micropython(tmp_path):
@@ -84,9 +89,10 @@ def test_on_micropython(tmp_path):
     write(p, "{\"dealer\": 2, \"table\": -1}")
     code = ("import sys, json; sys.path.insert(0, %r); import settings\n"
             "a = settings.load(%r); e = a.pop('_error')\n"
-            "a['players'] = ['A', 'B', 'C', 'D']; settings.save(a, %r)\n"
-            "print(json.dumps([e, settings.load(%r), settings.load(%r + 'x')]))"
-            % (folder, p, p, p, p))
+            "a['players'] = ['A', 'B', 'C', 'D']; settings.save(a)\n"
+            "b = settings.load(%r); c = settings.load(%r + 'x'); b.pop('_path'); c.pop('_path')\n"
+            "print(json.dumps([e, b, c]))"
+            % (folder, p, p, p))
     out = subprocess.run([paths.tool("micropython"), "-c", code], capture_output=True, text=True,
                          timeout=30)
     assert out.returncode == 0, out.stderr

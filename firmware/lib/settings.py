@@ -2,7 +2,8 @@
 # boot, written by the settings screen and the deployment tools.  A missing field takes
 # its default; an unreadable file or a field of the wrong type never stops the board: it
 # gets the defaults and `cfg["_error"]` says what was wrong, for the status screen.
-# Keys starting with "_" are never saved.
+# Keys starting with "_" are never saved: `_path` is the file the settings came from (where
+# save() writes them back by default).
 
 import os
 import json
@@ -67,6 +68,12 @@ def complete(raw):
 def load(path=PATH):
     """The settings dict: the file's fields completed with defaults.  A missing file gives
     the defaults; an unreadable one the defaults with `_error` set."""
+    cfg = _read(path)
+    cfg["_path"] = path
+    return cfg
+
+
+def _read(path):
     try:
         f = open(path)
     except OSError:
@@ -82,9 +89,12 @@ def load(path=PATH):
     return complete(raw)
 
 
-def save(cfg, path=PATH):
-    """Write cfg atomically: a temporary file beside, then a rename over the old one, so a
-    power cut leaves either the old file or the new, whole."""
+def save(cfg, path=None):
+    """Write cfg atomically (to `path`, else where it was loaded from): a temporary file
+    beside, then a rename over the old one, so a power cut leaves either the old file or
+    the new, whole."""
+    if path is None:
+        path = cfg.get("_path", PATH)
     out = {}
     for key in cfg:
         if key[:1] != "_":

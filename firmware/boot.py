@@ -1,0 +1,15 @@
+# Power-on: safe mode.  The board's SAFE_KEY held while the board starts (one scan of the
+# keypad) keeps the application from starting, so the REPL stays free for mpremote.
+# A soft reset (Ctrl-D) with the key let go starts the application again.
+import board
+
+board.SAFE_MODE = False
+try:
+    from ui import keypad
+    i = board.KEYS.find(board.SAFE_KEY)
+    board.SAFE_MODE = i >= 0 and bool(keypad.held(board) >> i & 1)
+    del keypad, i
+except Exception as e:          # no keypad module or no pins: start normally
+    print("boot: keypad not read:", e)
+if board.SAFE_MODE:
+    print("safe mode: key %s held at power-on" % board.SAFE_KEY)
