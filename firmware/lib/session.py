@@ -115,6 +115,10 @@ class Session:
             load("sessionops").resume(self)
             self._unload()
 
+    def release(self):
+        """Drop the modules an event or a look at the ruleset loaded (MicroPython only)."""
+        self._unload()
+
     def _unload(self):
         if LEAN:
             drop("sessionops")

@@ -1,0 +1,216 @@
+# Hand entry: the keys typed on the entry screen, read as the contract's hand.
+#
+#   A B C D     the suit of the tiles that follow: 萬 m, 筒 p, 索 s, 字 z (entry starts in m)
+#   1..9        one tile of that suit (a concealed tile; the last one typed is the winning tile)
+#   0           after a tile: an exposed run from it (吃 chi); again: back to the tile
+#   #           after a tile: an exposed set of three (碰 pon); again: back to the tile
+#   the suit    after a tile: a kong (明槓 kan); again: concealed (暗槓 ankan); again: added
+#   key again   to an exposed set (加槓 addkan); again: back to the tile
+#   D 0         flowers (花, 1..8); D again: back to honours
+#   *           takes back the last key (on the screen before: leaves the entry)
+#
+# Concealed sets are typed tile by tile: that is as short as any shortcut and leaves no
+# doubt.  The entry is done when the tiles make a whole hand (3 a set, kongs included,
+# + 2) and the last thing typed is a single tile: that tile is the winning tile.  A key
+# that cannot be right (a fifth copy, an 8 of honours, a run from 8, one tile too many)
+# is refused on the spot with the reason, and nothing typed before it is lost.
+
+SINGLE = 0
+CHI = 1
+PON = 2
+KAN = 3
+ANKAN = 4
+ADDKAN = 5
+MELD_WORDS = ("", "chi", "pon", "kan", "ankan", "addkan")
+CYCLES = {"0": (CHI,), "#": (PON,), "S": (KAN, ANKAN, ADDKAN)}
+SIZE = (1, 3, 3, 3, 3, 3)       # toward the hand's size: a tile 1, any set 3 (kongs too)
+SUIT_KEYS = "ABCD"
+SUITS = "mpszf"
+FLOWERS = 4
+HONOURS = 3
+
+
+class Refused(Exception):
+    """A key the entry does not take; str(e) is the reason for the screen."""
+
+
+def tiles_of(tile, kind):
+    """The tiles a token holds (tile codes as in tiles.py: m 0-8, p 9-17, s 18-26, z 27-33)."""
+    if kind == SINGLE:
+        return (tile,)
+    if kind == CHI:
+        return (tile, tile + 1, tile + 2)
+    if kind == PON:
+        return (tile, tile, tile)
+    return (tile, tile, tile, tile)
+
+
+def name(tile):
+    """'5m' for a tile code."""
+    return "%d%s" % (tile % 9 + 1, SUITS[tile // 9])
+
+
+class Entry:
+    """keys: what was typed.  tokens: [(tile, kind)] in typing order, flowers apart."""
+
+    def __init__(self, n_sets, flowers=True):
+        self.target = 3 * n_sets + 2
+        self.allow_flowers = flowers
+        self.keys = []
+        self._reset()
+
+    def _reset(self):
+        self.suit = 0
+        self.tokens = []
+        self.flowers = []
+        self.count = 0
+        self.copies = bytearray(34)
+
+    def done(self):
+        """True when the tiles make a whole hand ending on a single tile (the winning one)."""
+        return self.count == self.target and bool(self.tokens) and self.tokens[-1][1] == SINGLE
+
+    def press(self, k):
+        """Type key k.  Raises Refused (state unchanged) for a key that cannot be right."""
+        self._apply(k)
+        self.keys.append(k)
+
+    def back(self):
+        """Take back the last key; False when there was nothing to take back."""
+        if not self.keys:
+            return False
+        keys = self.keys[:-1]
+        self.keys = []
+        self._reset()
+        for k in keys:
+            self.press(k)
+        return True
+
+    # -- one key ----------------------------------------------------------------------
+
+    def _apply(self, k):
+        if k in SUIT_KEYS:
+            s = SUIT_KEYS.index(k)
+            cur = self.suit
+            if s == HONOURS and cur == FLOWERS:
+                self.suit = HONOURS
+            elif s == cur and self.tokens and self.tokens[-1][0] // 9 == s:
+                self._modify("S")
+            elif s != cur:
+                self.suit = s
+            return
+        if k == "0" and self.suit == HONOURS:
+            if not self.allow_flowers:
+                raise Refused("no flowers in this game")
+            self.suit = FLOWERS
+            return
+        if k in "0#":
+            self._modify(k)
+            return
+        if k < "1" or k > "9":
+            raise Refused("key %s: not for tiles" % k)
+        d = ord(k) - 48
+        if self.suit == FLOWERS:
+            if d > 8:
+                raise Refused("flowers are 1 to 8")
+            if d in self.flowers:
+                raise Refused("flower %d twice" % d)
+            self.flowers.append(d)
+            return
+        if self.suit == HONOURS and d > 7:
+            raise Refused("honours are 1 to 7")
+        t = self.suit * 9 + d - 1
+        self._swap((), (t,), 1)
+        self.tokens.append((t, SINGLE))
+
+    def _modify(self, key):
+        if not self.tokens or self.suit == FLOWERS:
+            raise Refused("type a tile first")
+        t, kind = self.tokens[-1]
+        cycle = CYCLES[key]
+        if kind in cycle:
+            i = cycle.index(kind) + 1
+            new = cycle[i] if i < len(cycle) else SINGLE
+        else:
+            new = cycle[0]
+        if new == CHI and (t >= 27 or t % 9 > 6):
+            raise Refused("no run from %s" % name(t))
+        self._swap(tiles_of(t, kind), tiles_of(t, new), SIZE[new] - SIZE[kind])
+        self.tokens[-1] = (t, new)
+
+    def _swap(self, old, new, dcount):
+        """Put tiles new in place of old, dcount more toward the hand's size; refuse a
+        fifth copy or a hand too large, changing nothing."""
+        c = self.copies
+        for t in new:
+            if c[t] + new.count(t) - old.count(t) > 4:
+                raise Refused("a fifth %s" % name(t))
+        if self.count + dcount > self.target:
+            raise Refused("too many tiles (%d)" % self.target)
+        for t in old:
+            c[t] -= 1
+        for t in new:
+            c[t] += 1
+        self.count += dcount
+
+    # -- the hand ---------------------------------------------------------------------
+
+    def hand(self):
+        """The contract's hand fields: hand, melds, win, flowers (when done())."""
+        conc = []
+        melds = []
+        last = len(self.tokens) - 1
+        for i in range(last):
+            t, kind = self.tokens[i]
+            if kind == SINGLE:
+                conc.append(t)
+            else:
+                melds.append(MELD_WORDS[kind] + " " + text(tiles_of(t, kind)))
+        conc.sort()
+        out = {"hand": text(conc), "melds": melds, "win": name(self.tokens[last][0])}
+        if self.flowers:
+            out["flowers"] = "".join([str(f) for f in sorted(self.flowers)]) + "f"
+        return out
+
+    def show(self):
+        """The typed tiles as short text: 12m(456p)[7777s]3z, flowers f15, cursor suit."""
+        out = []
+        if self.flowers:
+            out.append("f" + "".join([str(f) for f in self.flowers]) + " ")
+        prev = -1
+        for t, kind in self.tokens:
+            s = t // 9
+            if prev >= 0 and s != prev:
+                out.append(SUITS[prev])
+            prev = s
+            d = str(t % 9 + 1)
+            if kind == SINGLE:
+                out.append(d)
+            elif kind == CHI:
+                out.append("(" + d + str(t % 9 + 2) + str(t % 9 + 3) + ")")
+            elif kind == PON:
+                out.append("(" + d * 3 + ")")
+            elif kind == KAN:
+                out.append("(" + d * 4 + ")")
+            elif kind == ANKAN:
+                out.append("[" + d * 4 + "]")
+            else:
+                out.append("(" + d * 4 + "+)")
+        if prev >= 0:
+            out.append(SUITS[prev])
+        return "".join(out)
+
+
+def text(ts):
+    """Tile codes as the contract's text, digits sharing their suit letter: 123m55z."""
+    out = []
+    prev = -1
+    for t in ts:
+        s = t // 9
+        if prev >= 0 and s != prev:
+            out.append(SUITS[prev])
+        out.append(str(t % 9 + 1))
+        prev = s
+    if prev >= 0:
+        out.append(SUITS[prev])
+    return "".join(out)

@@ -1,0 +1,42 @@
+# The key map of every screen but the tile entry (ui/entry.py has that one): data the
+# screens and the host's key encoder (host_tools/keys.py) share.  docs/keys.md shows it.
+
+# status screen
+DRAW_KEY = "A"          # 流局: an exhaustive draw
+EVENTS_KEY = "B"        # the ruleset's own events and wins by flowers
+HISTORY_KEY = "C"
+SETTINGS_KEY = "D"
+UNDO_KEY = "*"          # take back the last saved event (asks to confirm)
+NEW_KEY = "0"           # a new session
+PAGE_KEY = "#"          # more of the status
+# lists and reviews
+UP = "A"
+DOWN = "B"
+OK = "#"                # choose, confirm, save
+BACK = "*"
+TOGGLE = "0"            # a context word on or off
+FLAGS_KEY = "C"         # review of a win: the context words
+ROBKONG = "0"           # the from screen: the win robs a kong
+NEW_RULES = "0"         # the new-session screen: the next ruleset
+RULESETS = ("mcr", "hk", "tw", "sh")
+
+
+def ruleset_info(rid):
+    """(sets in a hand, context words in screen order, events menu) of a ruleset.
+    The menu lists (event name, ((field, "seat" | "opt" | "int"), ...)): a win by
+    flowers where the ruleset has one, then the ruleset's own events by name."""
+    import hand
+    import scorers
+    import commit
+    r = scorers.load(rid)
+    n = r.N_SETS
+    words = hand.COMMON_FLAGS + tuple(r.FLAGS)
+    hk = commit.hooks(rid)
+    menu = []
+    if hk.FLOWER_WINS:
+        menu.append(("flowers", (("winner", "seat"), ("from", "opt"))))
+    for name in sorted(hk.EVENTS):
+        req, opt, ints = hk.EVENTS[name]
+        menu.append((name, tuple([(f, "seat") for f in req] + [(f, "opt") for f in opt]
+                                 + [(f, "int") for f in ints])))
+    return n, words, tuple(menu)

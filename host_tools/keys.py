@@ -1,0 +1,156 @@
+"""Key encoder: table events in the contract's form -> the keypad keys that enter them on
+the device, from the status screen through the save key.
+
+    .venv/bin/python -m host_tools.keys [--rules ID] < events.jsonl
+
+Each input line is a hand in the score contract's form plus `winner` and `from` (a win:
+`{"rules": "mcr", "winner": 1, "from": 2, "hand": "...", "win": "...", ...}`) or a table
+event (`{"event": "draw"}`, `{"event": "win", "winner": 1, "hand": {...}}`, ...); each
+output line holds the keys (0-9 A-D * #).  For tests, training cards and the manual;
+docs/keys.md describes the key map.  Pure CPython: it reads the firmware's entry grammar
+(ui/entry.py) and key map (ui/keymap.py) for the key assignments.
+"""
+
+import json
+import sys
+
+from host_tools import paths
+
+paths.use_firmware()
+
+import hand as handmod            # noqa: E402  (the firmware's modules, after use_firmware)
+import tiles                      # noqa: E402
+from ui import entry, keymap  # noqa: E402
+
+KIND = {"chi": entry.CHI, "pon": entry.PON, "kan": entry.KAN, "ankan": entry.ANKAN,
+        "addkan": entry.ADDKAN}
+# keys after a meld's first tile, by kind ("S": the suit key again)
+MODIFIER = {entry.CHI: "0", entry.PON: "#", entry.KAN: "S", entry.ANKAN: "SS",
+            entry.ADDKAN: "SSS"}
+
+
+def ruleset(rid):
+    """(n_sets, context words in screen order, events menu) of a ruleset, as the device has them."""
+    return keymap.ruleset_info(rid)
+
+
+def tile_keys(h, n_sets):
+    """Keys for the tiles of contract hand h on the entry screen (the entry ends by itself)."""
+    toks = []
+    for m in h.get("melds") or []:
+        word, text = m.split()
+        ts = sorted(tiles.parse(text))
+        toks.append((ts[0], KIND[word]))
+    for t in tiles.parse(h["hand"]):
+        toks.append((t, entry.SINGLE))
+    win = tiles.parse(h["win"])[0]
+    wsuit = win // 9
+    suits = sorted(set(t // 9 for t, _ in toks) | {wsuit},
+                   key=lambda s: (s == wsuit, s != 0, s))      # m first (no key), the win's suit last
+    out = []
+    cur = 0
+    fl = h.get("flowers")
+    if fl:
+        out.append("D0")
+        out.append("".join(str(f + 1) for f in sorted(tiles.parse(fl, True))))
+        cur = entry.FLOWERS
+    for s in suits:
+        if s != cur:
+            out.append(entry.SUIT_KEYS[s])
+            cur = s
+        for t, kind in sorted((x for x in toks if x[0] // 9 == s), key=lambda x: (x[1] == entry.SINGLE, x)):
+            out.append(str(t % 9 + 1))
+            if kind != entry.SINGLE:
+                out.append(MODIFIER[kind].replace("S", entry.SUIT_KEYS[s]))
+    out.append(str(win % 9 + 1))
+    return "".join(out)
+
+
+def win_keys(ev, info):
+    """Keys for a win event {"winner", "from", "hand": {...}} from the status screen."""
+    n_sets, words, _ = info
+    h = ev["hand"]
+    keys = [str(ev["winner"] + 1), tile_keys(h, n_sets)]
+    frm = ev.get("from")
+    if frm is None:
+        keys.append(str(ev["winner"] + 1))
+    else:
+        if h.get("by") == "robkong":
+            keys.append(keymap.ROBKONG)
+        keys.append(str(frm + 1))
+    flags = h.get("flags") or []
+    if flags:
+        keys.append(keymap.FLAGS_KEY)
+        pos = 0
+        for i, w in enumerate(words):
+            if w in flags:
+                keys.append(keymap.DOWN * (i - pos) + keymap.TOGGLE)
+                pos = i
+        keys.append(keymap.OK)
+    keys.append(keymap.OK)           # save
+    return "".join(keys)
+
+
+def menu_keys(i):
+    """Choose item i (from 0) of a list screen."""
+    return str(i + 1) if i < 9 else keymap.DOWN * i + keymap.OK
+
+
+def event_keys(ev, info, rules=None, dealer=0):
+    """Keys for one table event from the status screen."""
+    name = ev.get("event", "win")
+    if name == "win":
+        return win_keys(ev, info)
+    if name == "draw":
+        return keymap.DRAW_KEY + keymap.OK
+    if name == "undo":
+        return keymap.UNDO_KEY + keymap.OK
+    if name == "start":
+        keys = keymap.NEW_KEY
+        order = keymap.RULESETS
+        keys += keymap.NEW_RULES * ((order.index(ev["rules"]) - order.index(rules or order[0])) % len(order))
+        keys += str(ev.get("dealer", 0) + 1)
+        return keys + keymap.OK
+    menu = info[2]
+    keys = keymap.EVENTS_KEY + menu_keys([m[0] for m in menu].index(name))
+    for field, kind in dict(menu)[name]:
+        v = ev.get(field)
+        if kind == "int":
+            keys += str(v) + keymap.OK
+        elif v is None:
+            keys += keymap.OK
+        else:
+            keys += str(v + 1)
+    return keys + keymap.OK
+
+
+def as_event(obj):
+    """A key-encoder input line as a table event."""
+    if "event" in obj:
+        return obj
+    body = {k: v for k, v in obj.items() if k in handmod.HAND_FIELDS}
+    ev = {"event": "win", "winner": obj["winner"], "hand": body}
+    if obj.get("from") is not None:
+        ev["from"] = obj["from"]
+    return ev
+
+
+def main(argv=None):
+    import argparse
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--rules", help="the ruleset of lines that do not name one")
+    args = ap.parse_args(argv)
+    rules = args.rules
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        obj = json.loads(line)
+        if obj.get("event") == "start":
+            rules = obj["rules"]
+        rid = obj.get("rules", rules)
+        print(event_keys(as_event(obj), ruleset(rid), rules))
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
