@@ -1,0 +1,164 @@
+# Text in the screens' 12-px grid, drawn from the glyph font built on the host
+# (host_tools/gen_font.py documents the file).  A character below 0x80 takes one 6x12 cell,
+# any other character two (12x12); a character the font lacks is drawn as a box.
+#
+# The font stays on flash: RAM holds the table of wide code points (2 bytes a glyph, bisected)
+# and one 24-byte glyph buffer; each glyph is read with seek/readinto when drawn.  A firmware
+# that freezes the font (a module `font_data` holding FONT = bytes) is read in place.
+
+import framebuf
+from micropython import const
+
+_HEADER = const(16)
+_HEIGHT = const(12)
+_HALF = const(6)
+_FULL = const(12)
+_ASCII_BYTES = const(12)
+_WIDE_BYTES = const(24)
+
+PATH = "font.bin"    # on the device's root, beside the modules; found on sys.path
+
+
+def cells(s):
+    """Width of a string in 6-px cells."""
+    n = 0
+    for c in s:
+        n += 1 if ord(c) < 0x80 else 2
+    return n
+
+
+def fit(s, width):
+    """The longest start of s that fits in `width` cells."""
+    n = 0
+    for i in range(len(s)):
+        n += 1 if ord(s[i]) < 0x80 else 2
+        if n > width:
+            return s[:i]
+    return s
+
+
+def _find(name):
+    import sys
+    for d in sys.path:
+        p = (d + "/" + name) if d else name
+        try:
+            open(p, "rb").close()
+            return p
+        except OSError:
+            pass
+    raise OSError("glyph font %s not found" % name)
+
+
+class Font:
+    def __init__(self, source):
+        """source: a path, or a bytes object holding the whole font (frozen firmware)."""
+        if isinstance(source, str):
+            self._file = open(source, "rb")
+            self._mem = None
+            head = self._file.read(_HEADER)
+        else:
+            self._file = None
+            self._mem = memoryview(source)
+            head = bytes(self._mem[:_HEADER])
+        if head[0:4] != b"MJFN" or head[4] != 1 or head[5] != _HEIGHT:
+            raise ValueError("not a version 1 glyph font")
+        self.n_wide = head[8] | head[9] << 8
+        self.first = head[10] | head[11] << 8
+        self.n_ascii = head[12] | head[13] << 8
+        codes_at = _HEADER + _ASCII_BYTES * self.n_ascii
+        if self._mem is not None:
+            self._codes = self._mem[codes_at:codes_at + 2 * self.n_wide]
+        else:
+            self._file.seek(codes_at)
+            self._codes = self._file.read(2 * self.n_wide)
+        self._wide_at = codes_at + 2 * self.n_wide
+        self._buf = bytearray(_WIDE_BYTES)
+        # one glyph buffer seen as a 6x12 and as a 12x12 bitmap (rows of whole bytes)
+        self._half = framebuf.FrameBuffer(self._buf, _HALF, _HEIGHT, framebuf.MONO_HLSB)
+        self._full = framebuf.FrameBuffer(self._buf, _FULL, _HEIGHT, framebuf.MONO_HLSB)
+
+    def close(self):
+        if self._file:
+            self._file.close()
+
+    def _load(self, offset, n):
+        if self._mem is not None:
+            self._buf[:n] = self._mem[offset:offset + n]
+        else:
+            f = self._file
+            f.seek(offset)
+            f.readinto(memoryview(self._buf)[:n])
+
+    def _wide_index(self, code):
+        codes = self._codes
+        lo = 0
+        hi = self.n_wide
+        while lo < hi:
+            mid = (lo + hi) >> 1
+            c = codes[2 * mid] | codes[2 * mid + 1] << 8
+            if c < code:
+                lo = mid + 1
+            else:
+                hi = mid
+        if lo < self.n_wide and (codes[2 * lo] | codes[2 * lo + 1] << 8) == code:
+            return lo
+        return -1
+
+    def glyph(self, code):
+        """The glyph of a code point as a FrameBuffer (valid until the next call), or None
+        when the font lacks it."""
+        if code < 0x80:
+            i = code - self.first
+            if i < 0 or i >= self.n_ascii:
+                return None
+            self._load(_HEADER + _ASCII_BYTES * i, _ASCII_BYTES)
+            return self._half
+        i = self._wide_index(code)
+        if i < 0:
+            return None
+        self._load(self._wide_at + _WIDE_BYTES * i, _WIDE_BYTES)
+        return self._full
+
+
+_font = None
+_inverse = None
+
+
+def font():
+    """The device's font, opened on first use: frozen if the firmware holds it, else the file."""
+    global _font
+    if _font is None:
+        try:
+            from font_data import FONT
+            _font = Font(FONT)
+        except ImportError:
+            _font = Font(PATH if "/" in PATH else _find(PATH))
+    return _font
+
+
+def draw(fb, s, x, y, inverse=False, f=None):
+    """Draw s with its top-left corner at (x, y); returns the x after the last glyph.  The
+    cells behind the text are painted (black, or white when inverse), so a row need not be
+    cleared first; the framebuf clips whatever passes the edge."""
+    global _inverse
+    f = f or font()
+    bg = 1 if inverse else 0
+    palette = None
+    if inverse:
+        if _inverse is None:       # maps a glyph's 0 to 1 and 1 to 0
+            _inverse = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.MONO_HLSB)
+            _inverse.pixel(0, 0, 1)
+        palette = _inverse
+    for c in s:
+        code = ord(c)
+        w = _HALF if code < 0x80 else _FULL
+        g = f.glyph(code)
+        if g is None:                              # not in the font: a box
+            fb.fill_rect(x, y, w, _HEIGHT, bg)
+            fb.rect(x + 1, y + 1, w - 2, _HEIGHT - 2, 1 - bg)
+        elif palette is None:
+            fb.blit(g, x, y)
+        else:
+            fb.blit(g, x, y, -1, palette)
+        x += w
+    return x
