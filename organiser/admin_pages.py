@@ -1,0 +1,477 @@
+"""The director's pages: login, event setup, tournament rounds and seating, devices,
+corrections, penalties, re-seating and the refused-request log.
+
+Plain HTML forms (they work on a phone, without scripts).  Each form posts here, the
+change goes through the organiser's model (organiser.tournament, organiser.corrections)
+in one transaction, and the answer is a redirect back to the page with a message (a
+mistake is shown on the page, nothing written).  A change that moves the standings is
+announced on the live stream, so every open page refreshes."""
+
+import json
+import time
+from urllib.parse import quote, urlencode
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse
+from starlette.concurrency import run_in_threadpool
+
+from organiser import auth, corrections, tournament, views
+from organiser.db import one, rows
+from organiser.tournament import ModelError
+
+router = APIRouter(prefix="/admin", include_in_schema=False)
+
+MENU = (("/admin", "Event"), ("/admin/rounds", "Rounds & seating"),
+        ("/admin/devices", "Devices"), ("/admin/corrections", "Corrections"),
+        ("/admin/penalties", "Penalties"), ("/admin/refused", "Refused requests"))
+REFUSED_SHOWN = 200
+
+
+class Login(Exception):
+    """Raised by a page when nobody is logged in: answered by a redirect to the login."""
+
+
+def _who(request):
+    name = auth.current_admin(request)
+    if name is None:
+        raise Login()
+    return name
+
+
+def login_redirect(request):
+    nxt = request.url.path + ("?" + request.url.query if request.url.query else "")
+    return RedirectResponse("/admin/login?next=" + quote(nxt), status_code=303)
+
+
+def page(request, name, here, **ctx):
+    from organiser.pages import render
+    who = _who(request)
+    return render(request, name, here="/admin", admin_menu=MENU, admin_here=here, who=who,
+                  ok=request.query_params.get("ok"), error=ctx.pop("error", None)
+                  or request.query_params.get("error"), **ctx)
+
+
+def back(path, ok=None, error=None, **extra):
+    q = {k: v for k, v in dict(extra, ok=ok, error=error).items() if v is not None}
+    return RedirectResponse(path + ("?" + urlencode(q) if q else ""), status_code=303)
+
+
+def changed(request, what):
+    """Tell open pages the standings or the grid may have moved."""
+    request.app.state.broker.publish("admin", {"what": what})
+
+
+async def form(request):
+    return {k: v.strip() if isinstance(v, str) else v
+            for k, v in (await request.form()).multi_items()}
+
+
+def _int(v, what):
+    try:
+        return int(v)
+    except (TypeError, ValueError):
+        raise ModelError("%s: a whole number, not %r" % (what, v))
+
+
+def _opt_int(v, what):
+    return None if v in (None, "") else _int(v, what)
+
+
+def guarded(handler):
+    """Run a POST handler: a model error goes back to the form's page with the message;
+    nobody logged in goes to the login."""
+    import functools
+
+    @functools.wraps(handler)
+    async def run(request: Request):
+        try:
+            _who(request)
+            f = await form(request)
+            return await run_in_threadpool(handler, request, f)
+        except Login:
+            return login_redirect(request)
+        except ModelError as e:
+            return back(_referer_path(request), error=str(e))
+    return run
+
+
+def _referer_path(request):
+    ref = request.headers.get("referer", "")
+    host = "%s://%s" % (request.url.scheme, request.url.netloc)
+    if ref.startswith(host):
+        path = ref[len(host):].split("?", 1)[0]
+        if path.startswith("/admin"):
+            return path
+    return "/admin"
+
+
+def post(path):
+    def wrap(handler):
+        router.add_api_route(path, guarded(handler), methods=["POST"])
+        return handler
+    return wrap
+
+
+def get(path):
+    def wrap(handler):
+        import functools
+
+        @functools.wraps(handler)
+        def run(request: Request):
+            try:
+                return handler(request)
+            except Login:
+                return login_redirect(request)
+        router.add_api_route(path, run, methods=["GET"], response_class=HTMLResponse)
+        return handler
+    return wrap
+
+
+# -- login ---------------------------------------------------------------------------------
+@router.get("/login", response_class=HTMLResponse)
+def login_page(request: Request):
+    from organiser.pages import render
+    return render(request, "admin/login.html", here="/admin", title="Director login",
+                  next=request.query_params.get("next", "/admin"),
+                  error=request.query_params.get("error"))
+
+
+@router.post("/login")
+async def login(request: Request):
+    f = await form(request)
+    nxt = f.get("next") or "/admin"
+    if not nxt.startswith("/") or nxt.startswith("//"):
+        nxt = "/admin"
+    token = auth.login(request.app.state.db, f.get("name", ""), f.get("password", ""))
+    if token is None:
+        return back("/admin/login", error="wrong name or password", next=nxt)
+    r = RedirectResponse(nxt, status_code=303)
+    r.set_cookie(auth.COOKIE, token, max_age=auth.SESSION_SECONDS, httponly=True,
+                 samesite="lax", path="/")
+    return r
+
+
+@router.post("/logout")
+def logout(request: Request):
+    auth.logout(request.app.state.db, request.cookies.get(auth.COOKIE))
+    r = RedirectResponse("/", status_code=303)
+    r.delete_cookie(auth.COOKIE, path="/")
+    return r
+
+
+# -- the event: settings, teams, players, tables -------------------------------------------
+@get("")
+def event_page(request):
+    with request.app.state.db.read() as con:
+        ev = tournament.event(con)
+        ctx = dict(ev=ev, settings_json=json.dumps(ev["settings"], ensure_ascii=False),
+                   teams=tournament.teams(con), players=tournament.players(con),
+                   tables=tournament.tables(con), rulesets=tournament.RULESETS)
+    return page(request, "admin/event.html", "/admin", title="Event setup", **ctx)
+
+
+@post("/event")
+def event_save(request, f):
+    try:
+        settings = json.loads(f.get("settings") or "{}")
+    except ValueError:
+        raise ModelError("settings: not JSON")
+    hands = _opt_int(f.get("hands_per_tround"), "hands per tournament round")
+    with request.app.state.db.write() as con:
+        tournament.set_event(con, name=f.get("name") or None, rules=f.get("rules") or None,
+                             settings=settings, hands_per_tround=hands,
+                             avoid_teammates=bool(f.get("avoid_teammates")))
+    changed(request, "event")
+    return back("/admin", ok="event saved")
+
+
+@post("/teams")
+def team_add(request, f):
+    """One team, or several: one name a line."""
+    names = [n.strip() for n in f.get("names", "").splitlines() if n.strip()]
+    with request.app.state.db.write() as con:
+        for n in names:
+            tournament.add_team(con, n)
+    changed(request, "teams")
+    return back("/admin", ok="%d team(s) added" % len(names))
+
+
+@post("/players")
+def player_add(request, f):
+    """Players of one team (or of none): one name a line."""
+    team = _opt_int(f.get("team_id"), "team")
+    names = [n.strip() for n in f.get("names", "").splitlines() if n.strip()]
+    with request.app.state.db.write() as con:
+        for n in names:
+            tournament.add_player(con, n, team)
+    changed(request, "players")
+    return back("/admin", ok="%d player(s) added" % len(names))
+
+
+@post("/players/active")
+def player_active(request, f):
+    with request.app.state.db.write() as con:
+        tournament.set_player_active(con, _int(f.get("player_id"), "player"),
+                                     f.get("active") == "1")
+    return back("/admin", ok="player updated")
+
+
+@post("/tables")
+def table_add(request, f):
+    """Tables numbered from..to (or one)."""
+    first = _int(f.get("first"), "first table")
+    last = _opt_int(f.get("last"), "last table") or first
+    with request.app.state.db.write() as con:
+        for n in range(first, last + 1):
+            tournament.add_table(con, n, f.get("name", "") if first == last else "")
+    changed(request, "tables")
+    return back("/admin", ok="table(s) %d–%d added" % (first, last))
+
+
+# -- tournament rounds and seating -------------------------------------------------------
+@get("/rounds")
+def rounds_page(request):
+    with request.app.state.db.read() as con:
+        trs = tournament.trounds(con)
+        for t in trs:
+            t["seated"] = len(tournament.seating(con, t["id"]))
+            t["opened"] = views.clock(t["opened_at"])
+            t["closed"] = views.clock(t["closed_at"])
+    return page(request, "admin/rounds.html", "/admin/rounds", title="Tournament rounds",
+                trounds=trs)
+
+
+@post("/rounds")
+def round_add(request, f):
+    count = _opt_int(f.get("count"), "rounds") or 1
+    with request.app.state.db.write() as con:
+        for _ in range(count):
+            tournament.add_tround(con)
+    return back("/admin/rounds", ok="%d round(s) added" % count)
+
+
+@post("/rounds/open")
+def round_open(request, f):
+    tid = _int(f.get("tround_id"), "round")
+    with request.app.state.db.write() as con:
+        tournament.open_round(con, tid)
+    changed(request, "rounds")
+    return back("/admin/rounds", ok="round opened")
+
+
+@post("/rounds/close")
+def round_close(request, f):
+    tid = _int(f.get("tround_id"), "round")
+    with request.app.state.db.write() as con:
+        tournament.close_round(con, tid)
+    changed(request, "rounds")
+    return back("/admin/rounds", ok="round closed")
+
+
+@get("/rounds/{tround_id}")
+def seating_page(request):
+    tid = _int(request.path_params["tround_id"], "round")
+    with request.app.state.db.read() as con:
+        try:
+            t = tournament.tround(con, tid)
+        except ModelError:
+            return back("/admin/rounds", error="no such round")
+        seats = tournament.seating(con, tid)
+        report = tournament.seating_report(con, tid) if seats else None
+        players = tournament.players(con)
+        tables = tournament.tables(con)
+    by_id = {p["id"]: p for p in players}
+    grid = []
+    for tb in tables:
+        s = seats.get(tb["number"])
+        grid.append(dict(number=tb["number"], players=s["players"] if s else [None] * 4,
+                         names=[by_id[p]["name"] if p in by_id else "" for p in
+                                (s["players"] if s else [None] * 4)],
+                         locked=bool(s and s["locked"]), source=s["source"] if s else "",
+                         seated=s is not None))
+    return page(request, "admin/seating.html", "/admin/rounds",
+                title="Seating of round %d" % t["number"], t=t, grid=grid, players=players,
+                report=report)
+
+
+@post("/rounds/{tround_id}/generate")
+def seating_generate(request, f):
+    tid = _int(request.path_params["tround_id"], "round")
+    with request.app.state.db.write() as con:
+        if tournament.tround(con, tid)["status"] == "closed":
+            raise ModelError("the round is closed: its seating stands")
+        rep = tournament.generate_seating(con, tid)
+    changed(request, "seating")
+    return back("/admin/rounds/%d" % tid,
+                ok="seating generated: %d pair(s) meet more than once, %d teammate pair(s) "
+                   "share a table" % (rep["repeated_pairs"], rep["teammates_together"]))
+
+
+@post("/rounds/{tround_id}/table")
+def seating_table(request, f):
+    """Enter one table's seating by hand (four players in seat order)."""
+    tid = _int(request.path_params["tround_id"], "round")
+    no = _int(f.get("table_no"), "table")
+    ps = [_int(f.get("seat%d" % i), "seat %d" % (i + 1)) for i in range(4)]
+    with request.app.state.db.write() as con:
+        tournament.set_seating(con, tid, {no: ps}, source="manual")
+    changed(request, "seating")
+    return back("/admin/rounds/%d" % tid, ok="table %d seated by hand" % no)
+
+
+@post("/rounds/{tround_id}/lock")
+def seating_lock(request, f):
+    tid = _int(request.path_params["tround_id"], "round")
+    no = _int(f.get("table_no"), "table")
+    lock = f.get("locked") == "1"
+    with request.app.state.db.write() as con:
+        tournament.lock_table(con, tid, no, lock)
+    return back("/admin/rounds/%d" % tid, ok="table %d %s" % (no, "locked" if lock else "unlocked"))
+
+
+# -- devices ---------------------------------------------------------------------------------
+@get("/devices")
+def devices_page(request):
+    with request.app.state.db.read() as con:
+        devs = tournament.devices(con)
+        for d in devs:
+            j = one(con, "SELECT COUNT(*) AS n, MAX(last_at) AS last, SUM(acked) AS acked "
+                         "FROM journals WHERE device = ?", (d["id"],))
+            d.update(journals=j["n"], acked=j["acked"] or 0, last=views.clock(j["last"]),
+                     created=views.clock(d["created_at"]))
+        tables = tournament.tables(con)
+    return page(request, "admin/devices.html", "/admin/devices", title="Devices",
+                devices=devs, tables=tables, origin="%s://%s" % (request.url.scheme,
+                                                                request.url.netloc))
+
+
+@post("/devices")
+def device_register(request, f):
+    """Register a device.  Its secret is shown on the answer page only, never again."""
+    from organiser.pages import render
+    table_no = _opt_int(f.get("table_no"), "table")
+    with request.app.state.db.write() as con:
+        dev_id, secret = tournament.register_device(con, table_no, f.get("label", ""),
+                                                    f.get("device_id") or None)
+    origin = "%s://%s" % (request.url.scheme, request.url.netloc)
+    settings = {"table": table_no or 1, "device": dev_id, "secret": secret,
+                "organiser": origin}
+    return render(request, "admin/device_secret.html", here="/admin", admin_menu=MENU,
+                  admin_here="/admin/devices", who=_who(request), title="Device registered",
+                  dev_id=dev_id, secret=secret, table_no=table_no,
+                  settings_json=json.dumps(settings, indent=2))
+
+
+@post("/devices/bind")
+def device_bind(request, f):
+    with request.app.state.db.write() as con:
+        tournament.bind_device(con, f.get("device_id", ""), _opt_int(f.get("table_no"), "table"))
+    changed(request, "devices")
+    return back("/admin/devices", ok="device %s moved" % f.get("device_id", ""))
+
+
+# -- corrections, re-seating, penalties -----------------------------------------------------
+def _sessions(con):
+    trs = {t["id"]: t["number"] for t in tournament.trounds(con)}
+    names = {p["id"]: p["name"] for p in tournament.players(con)}
+    out = []
+    for g in views.query.games(con):
+        out.append(dict(id=g["session_id"], table_no=g["table_no"],
+                        tround=trs.get(g["tround_id"]), hands=g["hands"],
+                        players=views.seat_names(g, names), ids=g["players"]))
+    return out
+
+
+@get("/corrections")
+def corrections_page(request):
+    with request.app.state.db.read() as con:
+        hist = corrections.history(con)
+        sessions = _sessions(con)
+        players = tournament.players(con)
+        trs = tournament.trounds(con)
+    for c in hist:
+        c["when"] = views.clock(c["at"])
+        c["data_text"] = json.dumps(c["data"], ensure_ascii=False)
+    target = request.query_params.get("target", "")
+    return page(request, "admin/corrections.html", "/admin/corrections", title="Corrections",
+                history=list(reversed(hist)), sessions=sessions, players=players,
+                trounds=trs, target=target, session_id=request.query_params.get("session", ""))
+
+
+@post("/corrections/payments")
+def correct_payments(request, f):
+    who = _who(request)
+    target = f.get("target", "")
+    with request.app.state.db.write() as con:
+        if f.get("void"):
+            corrections.add(con, who, f.get("why", ""), "void", target, {})
+        else:
+            pay = [_int(f.get("p%d" % i), "payment of seat %d" % (i + 1)) for i in range(4)]
+            corrections.add(con, who, f.get("why", ""), "payments", target, {"payments": pay})
+    changed(request, "correction")
+    return back("/admin/corrections", ok="correction of %s recorded" % target)
+
+
+@post("/corrections/reseat")
+def correct_reseat(request, f):
+    """The players were at other seats than the seating said: who really sat at 1..4."""
+    who = _who(request)
+    sid = _int(f.get("session_id"), "game")
+    ps = [_int(f.get("seat%d" % i), "seat %d" % (i + 1)) for i in range(4)]
+    with request.app.state.db.write() as con:
+        corrections.reseat(con, who, f.get("why", ""), sid, ps)
+    changed(request, "reseat")
+    return back("/admin/corrections", ok="game %d re-seated; standings recomputed" % sid)
+
+
+@post("/corrections/session")
+def correct_session(request, f):
+    """A game counted under the wrong table or tournament round."""
+    who = _who(request)
+    sid = _int(f.get("session_id"), "game")
+    data = {"tround_id": _opt_int(f.get("tround_id"), "round"),
+            "table_no": _opt_int(f.get("table_no"), "table")}
+    with request.app.state.db.write() as con:
+        corrections.add(con, who, f.get("why", ""), "session",
+                        corrections.session_target(sid), data)
+    changed(request, "session")
+    return back("/admin/corrections", ok="game %d moved" % sid)
+
+
+@get("/penalties")
+def penalties_page(request):
+    with request.app.state.db.read() as con:
+        pens = corrections.penalties(con)
+        players = tournament.players(con)
+        trs = {t["id"]: t["number"] for t in tournament.trounds(con)}
+        rounds_ = tournament.trounds(con)
+    for p in pens:
+        p["when"] = views.clock(p["at"])
+        p["tround"] = trs.get(p["tround_id"])
+    return page(request, "admin/penalties.html", "/admin/penalties", title="Penalties",
+                penalties=list(reversed(pens)), players=players, trounds=rounds_)
+
+
+@post("/penalties")
+def penalty_add(request, f):
+    who = _who(request)
+    with request.app.state.db.write() as con:
+        corrections.add_penalty(con, who, f.get("why", ""), _int(f.get("player_id"), "player"),
+                                _int(f.get("points"), "points"),
+                                _opt_int(f.get("tround_id"), "round"))
+    changed(request, "penalty")
+    return back("/admin/penalties", ok="penalty recorded")
+
+
+# -- refused requests ---------------------------------------------------------------------
+@get("/refused")
+def refused_page(request):
+    with request.app.state.db.read() as con:
+        got = rows(con, "SELECT * FROM refused ORDER BY id DESC LIMIT ?", (REFUSED_SHOWN,))
+        total = one(con, "SELECT COUNT(*) AS n FROM refused")["n"]
+        by_error = rows(con, "SELECT error, status, COUNT(*) AS n FROM refused "
+                             "GROUP BY error, status ORDER BY n DESC")
+    for r in got:
+        r["when"] = time.strftime("%m-%d %H:%M:%S", time.localtime(r["at"]))
+    return page(request, "admin/refused.html", "/admin/refused", title="Refused requests",
+                refused=got, total=total, by_error=by_error, shown=REFUSED_SHOWN)

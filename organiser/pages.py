@@ -1,0 +1,229 @@
+"""The organiser's HTML pages and their live stream.
+
+Public pages: standings (teams and players), the grid of tables, each table's hand log,
+the projector view and the exports.  Each live page has a `.../part` twin that renders
+only its changing part with the same template; `static/live.js` refetches it when the
+server-sent-events stream `/live` announces an upload.  The director's pages are in
+`organiser.admin_pages`, included here."""
+
+import asyncio
+import datetime
+import json
+import os
+import signal
+import time
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import HTMLResponse, StreamingResponse
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+
+from organiser import auth, views
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+templates = Jinja2Templates(directory=os.path.join(HERE, "templates"))
+
+router = APIRouter(include_in_schema=False)
+
+NAV = (("/", "Standings"), ("/tables", "Tables"), ("/projector", "Projector"),
+       ("/exports", "Exports"), ("/admin", "Admin"))
+KEEPALIVE_SECONDS = 15
+PROJECTOR_SECONDS = 12       # each projector page shows this long
+PROJECTOR_ROWS = 12          # players per projector page
+
+
+def _pts(v):
+    """Table points may be halves (ties shared): 2.5, 4, 0.5."""
+    if v is None:
+        return ""
+    return ("%.2f" % v).rstrip("0").rstrip(".") if v != int(v) else "%d" % v
+
+
+templates.env.filters["pts"] = _pts
+
+
+def _static_url(name):
+    # the file's mtime as a version: a browser never keeps a stale script after an update
+    try:
+        v = int(os.stat(os.path.join(HERE, "static", name)).st_mtime)
+    except OSError:
+        v = 0
+    return "/static/%s?v=%d" % (name, v)
+
+
+templates.env.globals["static"] = _static_url
+
+
+def setup(app):
+    app.mount("/static", StaticFiles(directory=os.path.join(HERE, "static")), name="static")
+    from organiser import admin_pages
+    app.include_router(admin_pages.router)
+
+
+def render(request, name, here=None, live=False, **ctx):
+    now = datetime.datetime.now()
+    with request.app.state.db.read() as con:
+        event = views.event(con)
+    base = dict(request=request, event=event, nav=NAV, here=here, live=live,
+                admin=auth.current_admin(request),
+                stream_url="/live", now_iso=now.isoformat(timespec="seconds"),
+                now_hm=now.strftime("%H:%M:%S"), title=ctx.get("title", ""))
+    base.update(ctx)
+    return templates.TemplateResponse(request, name, base,
+                                      headers={"Cache-Control": "no-store"})
+
+
+def _int_or_none(v):
+    try:
+        return int(v) if v not in (None, "") else None
+    except ValueError:
+        raise HTTPException(400, "not a number: %r" % v)
+
+
+# -- standings ------------------------------------------------------------------------
+def _standings_ctx(request):
+    tround_id = _int_or_none(request.query_params.get("tround"))
+    db = request.app.state.db
+    with db.read() as con:
+        trounds = views.trounds(con)
+        standings = views.standings(db, con, tround_id)
+    tround = next((t for t in trounds if t["id"] == tround_id), None)
+    part = "/standings/part" + ("?tround=%d" % tround_id if tround_id else "")
+    return dict(title="Standings", trounds=trounds, tround_id=tround_id, tround=tround,
+                standings=standings, part_url=part)
+
+
+@router.get("/", response_class=HTMLResponse)
+def standings_page(request: Request):
+    return render(request, "standings.html", here="/", live=True, **_standings_ctx(request))
+
+
+@router.get("/standings/part", response_class=HTMLResponse)
+def standings_part(request: Request):
+    return render(request, "_standings.html", **_standings_ctx(request))
+
+
+# -- the grid of tables ---------------------------------------------------------------
+def _grid_ctx(request):
+    db = request.app.state.db
+    with db.read() as con:
+        grid = views.table_grid(con, request.app.state.stuck_seconds)
+    return dict(title="Tables", grid=grid, tround=grid["tround"], part_url="/tables/part")
+
+
+@router.get("/tables", response_class=HTMLResponse)
+def tables_page(request: Request):
+    return render(request, "tables.html", here="/tables", live=True, **_grid_ctx(request))
+
+
+@router.get("/tables/part", response_class=HTMLResponse)
+def tables_part(request: Request):
+    return render(request, "_tables.html", **_grid_ctx(request))
+
+
+# -- one table's hand log -------------------------------------------------------------
+def _log_ctx(request, number):
+    db = request.app.state.db
+    with db.read() as con:
+        table = views.table(con, number)
+        if table is None:
+            raise HTTPException(404, "no table %d" % number)
+        log = views.hand_log(db, con, number)
+    return dict(title="Table %d" % number, table=table, log=log, winds="ESWN",
+                part_url="/tables/%d/part" % number)
+
+
+@router.get("/tables/{number}", response_class=HTMLResponse)
+def table_page(request: Request, number: int):
+    return render(request, "table.html", here="/tables", live=True,
+                  **_log_ctx(request, number))
+
+
+@router.get("/tables/{number}/part", response_class=HTMLResponse)
+def table_part(request: Request, number: int):
+    return render(request, "_table.html", **_log_ctx(request, number))
+
+
+# -- projector ------------------------------------------------------------------------
+def _projector_ctx(request):
+    db = request.app.state.db
+    rows = _int_or_none(request.query_params.get("rows")) or PROJECTOR_ROWS
+    with db.read() as con:
+        standings = views.standings(db, con, None)
+        grid = views.table_grid(con, request.app.state.stuck_seconds)
+    pages = [dict(kind="teams", title="Teams", rows=standings["teams"])] \
+        if standings["teams"] else []
+    players = standings["players"]
+    for i in range(0, len(players), rows):
+        title = "Players %d–%d" % (i + 1, min(i + rows, len(players)))
+        pages.append(dict(kind="players", title=title, rows=players[i:i + rows]))
+    per = rows * 2
+    tables = grid["tables"]
+    for i in range(0, len(tables), per):
+        pages.append(dict(kind="tables", title="Tables", rows=tables[i:i + per]))
+    return dict(title="Projector", standings=standings, pages=pages,
+                seconds=_int_or_none(request.query_params.get("seconds")) or PROJECTOR_SECONDS,
+                part_url="/projector/part?" + str(request.query_params))
+
+
+@router.get("/projector", response_class=HTMLResponse)
+def projector_page(request: Request):
+    return render(request, "projector.html", here="/projector", live=True,
+                  **_projector_ctx(request))
+
+
+@router.get("/projector/part", response_class=HTMLResponse)
+def projector_part(request: Request):
+    return render(request, "_projector.html", **_projector_ctx(request))
+
+
+# -- exports --------------------------------------------------------------------------
+@router.get("/exports", response_class=HTMLResponse)
+def exports_page(request: Request):
+    with request.app.state.db.read() as con:
+        trounds = views.trounds(con)
+    return render(request, "exports.html", here="/exports", title="Exports",
+                  trounds=trounds, links=views.export_links(trounds))
+
+
+# -- the live stream ------------------------------------------------------------------
+def _server_exiting():
+    """True once uvicorn has been told to stop (Ctrl-C, SIGTERM): an open stream would
+    otherwise hold its graceful shutdown until every browser went away."""
+    server = getattr(signal.getsignal(signal.SIGTERM), "__self__", None)
+    return bool(getattr(server, "should_exit", False))
+
+
+def sse(event, data):
+    return "event: %s\ndata: %s\n\n" % (event, json.dumps(data, ensure_ascii=False))
+
+
+@router.get("/live")
+async def live(request: Request):
+    broker = request.app.state.broker
+    queue = broker.subscribe()
+
+    async def stream():
+        try:
+            yield "retry: 2000\n\n"
+            quiet_since = time.monotonic()
+            while not _server_exiting():
+                try:
+                    msg = await asyncio.wait_for(queue.get(), 1.0)
+                except asyncio.TimeoutError:
+                    if await request.is_disconnected():
+                        break
+                    if time.monotonic() - quiet_since > KEEPALIVE_SECONDS:
+                        quiet_since = time.monotonic()
+                        yield ": keepalive\n\n"
+                    continue
+                quiet_since = time.monotonic()
+                data = dict(msg.get("data") or {})
+                data.setdefault("topic", msg.get("topic"))
+                yield sse("update", data)
+        finally:
+            broker.unsubscribe(queue)
+
+    return StreamingResponse(stream(), media_type="text/event-stream",
+                             headers={"Cache-Control": "no-store",
+                                      "X-Accel-Buffering": "no"})

@@ -1,0 +1,253 @@
+"""What the pages show, read from the organiser's database: plain dicts and lists for
+the templates.  Standings come from the organiser's own standings query; the grid of
+tables and the hand logs are read here (records as uploaded, sessions, corrections)."""
+
+import datetime
+import json
+import time
+
+from organiser import corrections
+from organiser import standings as query
+from organiser.db import one, rows
+
+WINDS = "ESWN"
+
+
+def event(con):
+    e = one(con, "SELECT * FROM event WHERE id = 1") or {}
+    e.setdefault("name", "Tournament")
+    e.setdefault("rules", "mcr")
+    return e
+
+
+def trounds(con):
+    return rows(con, "SELECT * FROM trounds ORDER BY number")
+
+
+def open_tround(con):
+    return one(con, "SELECT * FROM trounds WHERE status = 'open' ORDER BY number LIMIT 1")
+
+
+def table(con, number):
+    return one(con, "SELECT * FROM tables WHERE number = ?", (number,))
+
+
+def ago(seconds):
+    """'12 s ago', '4 min ago', '2 h ago'."""
+    s = max(0, int(seconds))
+    if s < 60:
+        return "%d s ago" % s
+    if s < 3600:
+        return "%d min ago" % (s // 60)
+    return "%d h %02d min ago" % (s // 3600, s % 3600 // 60)
+
+
+def clock(ts):
+    return datetime.datetime.fromtimestamp(ts).strftime("%H:%M:%S") if ts else ""
+
+
+def iso(ts):
+    return datetime.datetime.fromtimestamp(ts).isoformat(timespec="seconds") if ts else ""
+
+
+# -- who sat where ----------------------------------------------------------------------
+def _names(con):
+    return {r["id"]: r["name"] for r in rows(con, "SELECT id, name FROM players")}
+
+
+def seat_names(game, names):
+    """The four names a game's seats stand for: the players seated there (or re-seated
+    by the director), else the names the device was started with."""
+    dev = (list(game.get("names") or []) + ["?"] * 4)[:4]
+    return [names.get(p, dev[i]) if p is not None else dev[i]
+            for i, p in enumerate(game["players"])]
+
+
+def _wind(i):
+    return WINDS[i] if isinstance(i, int) and 0 <= i < 4 else None
+
+
+# -- standings --------------------------------------------------------------------------
+def standings(db, con, tround_id=None):
+    """Teams and players ranked (organiser.standings), shaped for the templates:
+    {"teams", "players", "hands", "table_points" (an MCR event), "any_penalty",
+    "unseated"}."""
+    got = query.compute(con, tround_id)
+    players = [dict(rank=p["rank"], name=p["name"], team=p["team"], score=p["total"],
+                    penalty=p["penalties"], hands=p["hands"], games=p["games"],
+                    table_points=p["table_points"]) for p in got["players"]]
+    teams = [dict(rank=t["rank"], name=t["name"], score=t["total"], penalty=t["penalties"],
+                  table_points=t["table_points"], players=len(t["players"]),
+                  games=sum(p["games"] for p in got["players"] if p["id"] in t["players"]))
+             for t in got["teams"]]
+    hands = sum(g["hands"] for g in query.games(con, tround_id))
+    return dict(teams=teams, players=players, hands=hands, table_points=got["mcr"],
+                any_penalty=any(p["penalty"] for p in players),
+                unseated=got["unseated_games"])
+
+
+# -- the grid of tables -----------------------------------------------------------------
+def table_grid(con, stuck_seconds, now=None):
+    """Every table with its game in the current tournament round and its devices' last
+    upload.
+
+    While the round is open a table is flagged `stuck` when a device of it has held
+    records past a gap (a batch that arrived while an earlier one never did) for longer
+    than stuck_seconds, and `no sync` when nothing has come from it for stuck_seconds;
+    `no device` when none is registered for it."""
+    now = now or time.time()
+    cur = open_tround(con) or one(con, "SELECT * FROM trounds WHERE status = 'closed' "
+                                       "ORDER BY number DESC LIMIT 1")
+    is_open = bool(cur and cur["status"] == "open")
+    names = _names(con)
+    latest = {}
+    if cur is not None:
+        for g in query.games(con, cur["id"]):
+            latest[g["table_no"]] = g          # games come in upload order: the last stands
+    out = []
+    for t in rows(con, "SELECT * FROM tables ORDER BY number"):
+        no = t["number"]
+        devices = [d["id"] for d in rows(con, "SELECT id FROM devices WHERE table_no = ?", (no,))]
+        last = gap = None
+        if devices:
+            marks = ",".join("?" * len(devices))
+            last = one(con, "SELECT MAX(last_at) AS at FROM journals WHERE device IN (%s)"
+                       % marks, devices)["at"]
+            gap = one(con, "SELECT MIN(r.received_at) AS since FROM records r JOIN journals j "
+                           "ON r.device = j.device AND r.journal = j.journal "
+                           "WHERE r.device IN (%s) AND r.seq > j.acked" % marks, devices)["since"]
+        seated = []
+        if cur is not None:
+            seated = [names.get(r["player_id"], "?") for r in rows(
+                con, "SELECT player_id FROM seating WHERE tround_id = ? AND table_no = ? "
+                     "ORDER BY seat", (cur["id"], no))]
+        row = dict(number=no, name=t["name"], hands=0, dealer_name=None, wind=None,
+                   streak=0, last_at=last, last_iso=iso(last),
+                   last_ago=ago(now - last) if last else "", players=seated,
+                   status="ok", flag="", devices=devices)
+        g = latest.get(no)
+        if g is not None:
+            ps = seat_names(g, names)
+            row["players"] = ps
+            row["hands"] = g["hands"]
+            if g["over"]:
+                row["status"], row["flag"] = "done", "finished"
+            elif isinstance(g["dealer"], int) and 0 <= g["dealer"] < 4:
+                row["dealer_name"] = ps[g["dealer"]]
+                row["streak"] = g["streak"] or 0
+                row["wind"] = _wind(g["round"])
+        if is_open and row["status"] != "done":
+            since = max(last or 0, cur["opened_at"] or 0)
+            if gap is not None and now - gap > stuck_seconds:
+                row["status"], row["flag"] = "stuck", "stuck"
+            elif not devices:
+                row["status"], row["flag"] = "idle", "no device"
+            elif now - since > stuck_seconds:
+                row["status"], row["flag"] = "stale", "no sync"
+        out.append(row)
+    return dict(tables=out, tround=cur, stuck_minutes=max(1, round(stuck_seconds / 60)),
+                flagged=sum(1 for r in out if r["status"] in ("stuck", "stale")))
+
+
+# -- a table's hand log -----------------------------------------------------------------
+def _seat(names, i):
+    return names[i] if isinstance(i, int) and 0 <= i < 4 else "?"
+
+
+def describe(ev, rec, names):
+    """A short line for one journal record: who won how, a draw, a ruleset's event."""
+    kind = ev.get("event")
+    if kind == "win":
+        who = _seat(names, ev.get("winner"))
+        if ev.get("from") is None:
+            return "%s wins, self-drawn" % who
+        return "%s wins on %s's discard" % (who, _seat(names, ev.get("from")))
+    if kind == "draw":
+        return "Draw"
+    if kind == "flowers":
+        who = _seat(names, ev.get("winner"))
+        if ev.get("from") is None:
+            return "%s wins by flowers" % who
+        return "%s wins by flowers from %s" % (who, _seat(names, ev.get("from")))
+    if kind == "undo":
+        return "Undo of record %s" % rec.get("undoes", "?")
+    # a ruleset's own event: its name and its fields, seats by name
+    parts = []
+    for k, v in ev.items():
+        if k == "event":
+            continue
+        if k in ("seat", "winner", "from", "payer", "by_seat") and isinstance(v, int):
+            v = _seat(names, v)
+        parts.append("%s %s" % (k, v))
+    return ("%s: %s" % (kind, ", ".join(parts))) if parts else str(kind)
+
+
+def hand_log(db, con, number):
+    """Every game played at a table, newest first; each record with its result items
+    and its payments as they count (a director's correction shown with who, when, why)."""
+    names = _names(con)
+    corr = corrections.latest(con)
+    trs = {t["id"]: t["number"] for t in trounds(con)}
+    games = [g for g in query.games(con, None, corr) if g["table_no"] == number]
+    out = []
+    for g in reversed(games):
+        players = seat_names(g, names)
+        reseat = corr.get(("reseat", corrections.session_target(g["session_id"])))
+        recs = rows(con, "SELECT seq, body, received_at, kind, payments, effective FROM records "
+                         "WHERE session_id = ? ORDER BY seq", (g["session_id"],))
+        hands = []
+        prev = {}
+        for r in recs:
+            rec = json.loads(r["body"])
+            ev = rec.get("event") if isinstance(rec.get("event"), dict) else {}
+            st = rec.get("state") if isinstance(rec.get("state"), dict) else {}
+            if r["kind"] == "start":
+                prev = st
+                continue
+            fix = corr.get(("hand", corrections.record_target(g["device"], g["journal"],
+                                                               r["seq"])))
+            payments = query.hand_payments(dict(r, device=g["device"], journal=g["journal"]),
+                                           corr)
+            note = ""
+            if fix is not None:
+                note = "%s by %s at %s: %s" % ("voided" if fix["kind"] == "void" else "corrected",
+                                               fix["who"], clock(fix["at"]), fix["why"])
+            res = rec.get("result") if isinstance(rec.get("result"), dict) else {}
+            undo = r["kind"] == "undo"
+            label = "undo" if undo else "%s%s" % (_wind(prev.get("round")) or "",
+                                                  prev.get("hand_no", ""))
+            hands.append(dict(
+                seq=r["seq"], label=label, kind=r["kind"], summary=describe(ev, rec, players),
+                elements=[dict(name=i.get("name") or i.get("id"), value=i.get("value"),
+                            count=i.get("count")) for i in res.get("items") or []
+                       if isinstance(i, dict)],
+                total=res.get("total"), unit=res.get("unit"),
+                payments=[] if undo else payments,
+                effective=undo or bool(r["effective"]) and not (fix and fix["kind"] == "void"),
+                corrected=note, received=clock(r["received_at"])))
+            if st:
+                prev = st
+        out.append(dict(id=g["session_id"], tround=trs.get(g["tround_id"]), rules=g["rules"],
+                        device=g["device"], journal=g["journal"], players=players,
+                        reseated=reseat is not None, show_winds=True,
+                        hands=list(reversed(hands)), scores=g["scores"]))
+    return dict(sessions=out)
+
+
+# -- exports ----------------------------------------------------------------------------
+EXPORTS = (("hands", "Every hand"), ("standings", "Standings"))
+
+
+def export_links(trounds_):
+    """(what, [(label, href)]) for the whole event and for each tournament round."""
+    out = []
+    for what, label in EXPORTS:
+        links = [("whole event · CSV", "/export/%s.csv" % what),
+                 ("whole event · JSON", "/export/%s.json" % what)]
+        for t in trounds_:
+            links.append(("round %d · CSV" % t["number"],
+                          "/export/%s.csv?tround=%d" % (what, t["id"])))
+            links.append(("round %d · JSON" % t["number"],
+                          "/export/%s.json?tround=%d" % (what, t["id"])))
+        out.append((label, links))
+    return out
