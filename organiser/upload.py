@@ -24,8 +24,9 @@ MAX_RECORDS = 200
 
 class Refusal(Exception):
     def __init__(self, status, error, detail="", device=None, journal=None, seq=None,
-                 extra=None):
+                 extra=None, size=None):
         super().__init__(error)
+        self.size = size
         self.status, self.error, self.detail = status, error, detail
         self.device, self.journal, self.seq = device, journal, seq
         self.extra = extra or {}
@@ -35,12 +36,12 @@ async def read_body(request, limit):
     """The raw body, or Refusal(413) as soon as it passes `limit` bytes."""
     n = request.headers.get("content-length")
     if n is not None and n.isdigit() and int(n) > limit:
-        raise Refusal(413, "too_large", "content-length %s" % n)
+        raise Refusal(413, "too_large", "content-length %s" % n, size=int(n))
     chunks, size = [], 0
     async for chunk in request.stream():
         size += len(chunk)
         if size > limit:
-            raise Refusal(413, "too_large", "over %d bytes" % limit)
+            raise Refusal(413, "too_large", "over %d bytes" % limit, size=size)
         chunks.append(chunk)
     return b"".join(chunks)
 
@@ -102,6 +103,7 @@ def log_refusal(db, request, size, ref):
 
 
 def refused(request, size, ref):
+    size = ref.size if ref.size is not None else size
     log_refusal(request.app.state.db, request, size, ref)
     request.app.state.broker.publish("refused", {"error": ref.error, "device": ref.device})
     return JSONResponse(dict({"ok": False, "error": ref.error}, **ref.extra),

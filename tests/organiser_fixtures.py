@@ -11,6 +11,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import types
 import urllib.request
 
 import pytest
@@ -40,20 +41,32 @@ def play(events, folder=None):
     path = os.path.join(folder, "journal.bin")
     if os.path.exists(path):
         os.remove(path)
-    ses = session.Session(path)
-    for ev in events:
-        ses.handle(json.loads(json.dumps(ev)))
+    real_gc = session.gc
+    session.gc = types.SimpleNamespace(collect=lambda *a: 0)   # only a device's heap needs it
+    try:
+        ses = session.Session(path)
+        for ev in events:
+            ses.handle(json.loads(json.dumps(ev)))
+    finally:
+        session.gc = real_gc
     return [dict({"seq": seq}, **rec) for _, seq, rec in journal.Journal(path).records()]
 
 
-def session_events(rules="mcr", seed=1, n=30, players=NAMES, tag=None, dealer=0):
-    """A start (with the tournament tag, if given) and n random events of the session
-    generator (wins, draws, undos, ruleset events; bad ones are refused, not journaled)."""
+def session_events(rules="mcr", seed=1, n=30, players=NAMES, dealer=0):
+    """A start and n random events of the session generator (wins, draws, undos,
+    ruleset events; bad ones are refused, not journaled)."""
     evs = sessiongen.random_session(random.Random(seed), rules, n)
     start = {"event": "start", "rules": rules, "dealer": dealer, "players": list(players)}
-    if tag:
-        start["tag"] = tag
     return [start] + evs[1:]
+
+
+def tagged(recs, tag, index=0):
+    """The records with the tournament tag ({"table", "tround"}) in the start event at
+    `index`, as a device that pulled its seating sends it (docs/upload.md)."""
+    recs = json.loads(json.dumps(recs))
+    assert recs[index]["event"]["event"] == "start"
+    recs[index]["event"]["tag"] = dict(tag)
+    return recs
 
 
 def journal_id(seed):
