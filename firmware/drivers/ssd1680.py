@@ -74,6 +74,7 @@ class SSD1680(framebuf.FrameBuffer):
         self._args = bytearray(4)
         self._sync = None           # (first page, last page) 0x26 still lacks
         self.shown = False          # RED RAM holds the picture on the panel
+        self.asleep = False
         self.init_display()
 
     # -- bus -----------------------------------------------------------------------
@@ -129,6 +130,7 @@ class SSD1680(framebuf.FrameBuffer):
         self._window(0, self.pages - 1)
         self._sync = None
         self.shown = False
+        self.asleep = False
 
     def _window(self, p0, p1):
         """RAM window: X bytes p0..p1 (sources 8*p0..), Y every gate, walked from the last."""
@@ -158,7 +160,9 @@ class SSD1680(framebuf.FrameBuffer):
 
     def settle(self):
         """Wait for a running refresh, then bring the RED RAM up to what the panel shows.
-        Call before drawing the next picture into the buffer."""
+        Call before drawing the next picture into the buffer.  Wakes a sleeping panel."""
+        if self.asleep:
+            self.init_display()
         if self._sync is not None:
             p0, p1 = self._sync
             self._sync = None
@@ -178,10 +182,10 @@ class SSD1680(framebuf.FrameBuffer):
     def refresh_partial(self, y0, y1):
         """Partial refresh of rows y0..y1 (the panel redraws only pixels that change).
         Falls back to a full refresh when the panel's picture is not known yet."""
+        self.settle()
         if not self.shown:
             self.refresh()
             return
-        self.settle()
         p0 = max(0, y0) >> 3
         p1 = min(self.height - 1, y1) >> 3
         self._write_ram(_WRITE_BW, p0, p1)
@@ -191,9 +195,13 @@ class SSD1680(framebuf.FrameBuffer):
         self._sync = (p0, p1)
 
     def sleep(self):
-        """Deep sleep mode 1 (RAM kept); init_display() wakes the panel."""
+        """Deep sleep mode 1 (RAM kept); the next refresh wakes the panel (a reset and
+        a full refresh)."""
+        if self.asleep:
+            return
         self.settle()
         self._arg(_DEEP_SLEEP, 0x01)
+        self.asleep = True
 
     def show(self):
         """Push the whole buffer (full refresh), as ssd1306's show() does."""
