@@ -10,6 +10,7 @@ Used by the organiser's browser tests and by the README's screenshots.
 """
 
 import argparse
+import contextlib
 import gc
 import hashlib
 import hmac
@@ -18,7 +19,11 @@ import os
 import random
 import secrets
 import shutil
+import socket
+import subprocess
+import sys
 import tempfile
+import time
 import urllib.error
 import urllib.request
 
@@ -150,6 +155,43 @@ def play(table, rules, rng, hands):
         if i == 1:                      # a referee's slip, taken back at once
             table.handle({"event": "undo"})
             table.handle(ev)
+
+
+# -- the organiser as its own process ------------------------------------------------------
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def serve(db_path, timeout=20):
+    """Run `python -m organiser` on a free loopback port; yields its base URL."""
+    port = free_port()
+    log = open(db_path + ".log", "w")
+    proc = subprocess.Popen([sys.executable, "-m", "organiser", "--db", db_path,
+                             "--port", str(port)], cwd=paths.ROOT, stdout=log,
+                            stderr=subprocess.STDOUT)
+    url = "http://127.0.0.1:%d" % port
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                with urllib.request.urlopen(url + "/api/openapi.json", timeout=2):
+                    break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("the organiser did not start: see %s.log" % db_path)
+                time.sleep(0.1)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
 
 
 # -- the event in the organiser's database -------------------------------------------------

@@ -80,9 +80,6 @@ def _opt_int(v, what):
 def guarded(handler):
     """Run a POST handler: a model error goes back to the form's page with the message;
     nobody logged in goes to the login."""
-    import functools
-
-    @functools.wraps(handler)
     async def run(request: Request):
         try:
             _who(request)
@@ -92,6 +89,7 @@ def guarded(handler):
             return login_redirect(request)
         except ModelError as e:
             return back(_referer_path(request), error=str(e))
+    run.__name__ = handler.__name__
     return run
 
 
@@ -114,14 +112,12 @@ def post(path):
 
 def get(path):
     def wrap(handler):
-        import functools
-
-        @functools.wraps(handler)
         def run(request: Request):
             try:
                 return handler(request)
             except Login:
                 return login_redirect(request)
+        run.__name__ = handler.__name__
         router.add_api_route(path, run, methods=["GET"], response_class=HTMLResponse)
         return handler
     return wrap
