@@ -1,0 +1,140 @@
+"""Seating: generation quality (repeated pairs reported and kept low), teammates kept
+apart, locked tables kept on regeneration, validation of generated and hand-entered
+seatings, and a round opens only on a valid seating."""
+
+import itertools
+import random
+
+import pytest
+
+from organiser import seating, tournament
+from organiser.db import Database
+from organiser.tournament import ModelError
+
+
+def brute_repeats(rounds):
+    met = {}
+    for tables in rounds:
+        for t in tables:
+            for a, b in itertools.combinations(sorted(t), 2):
+                met[(a, b)] = met.get((a, b), 0) + 1
+    return sum(1 for n in met.values() if n > 1), met
+
+
+def run_rounds(n_players, n_rounds, team=None, seed=0):
+    players = list(range(1, n_players + 1))
+    past = []
+    for r in range(n_rounds):
+        tables = seating.generate(players, n_players // 4, past, team, seed=seed + r)
+        assert seating.validate(tables, set(players)) == []
+        assert sorted(p for t in tables for p in t) == players
+        past.append(tables)
+    return past
+
+
+def test_no_repeats_while_they_can_be_avoided():
+    # 16 players: after 3 rounds every player has met 9 of 15 others, none twice
+    rounds = run_rounds(16, 3)
+    assert brute_repeats(rounds)[0] == 0
+    assert seating.repeated_pairs(seating.meetings(rounds)) == 0
+
+
+def test_repeats_reported_and_far_below_random():
+    rounds = run_rounds(28, 8)                  # 24 meetings each of 27 others: some repeat
+    got, met = brute_repeats(rounds)
+    assert seating.repeated_pairs(seating.meetings(rounds)) == got
+    rng = random.Random(5)
+    players = list(range(1, 29))
+    rand = []
+    for _ in range(8):
+        rng.shuffle(players)
+        rand.append([players[i:i + 4] for i in range(0, 28, 4)])
+    assert got < brute_repeats(rand)[0]
+    assert max(met.values()) <= 2
+    print("28 players, 8 rounds: %d repeated pairs (random seating: %d)"
+          % (got, brute_repeats(rand)[0]))
+
+
+def test_teammates_apart():
+    team = {p: (p - 1) % 8 for p in range(1, 33)}   # 8 teams of 4, 8 tables
+    rounds = run_rounds(32, 4, team)
+    for tables in rounds:
+        for t in tables:
+            assert len({team[p] for p in t}) == 4
+
+
+def test_locked_tables_kept():
+    players = list(range(1, 17))
+    first = seating.generate(players, 4, seed=1)
+    again = seating.generate(players, 4, [first], locked={2: first[2]}, seed=2)
+    assert again[2] == first[2]
+    assert seating.validate(again, set(players)) == []
+
+
+def test_validate_finds_each_problem():
+    assert seating.validate({1: [1, 2, 3, 4], 2: [5, 6, 7, 8]}, set(range(1, 9))) == []
+    errs = seating.validate({1: [1, 2, 3, 4], 2: [5, 6, 7, 1]}, set(range(1, 9)))
+    assert len(errs) == 1 and "seated twice" in errs[0]
+    assert "3 seats" in seating.validate({1: [1, 2, 3]})[0]
+    assert "unknown player" in seating.validate({1: [1, 2, 3, 99]}, {1, 2, 3, 4})[0]
+    assert "empty seat" in seating.validate({1: [1, 2, None, 4]})[0]
+    with pytest.raises(seating.SeatingError):
+        seating.generate(list(range(1, 15)), 4)
+
+
+@pytest.fixture
+def con(tmp_path):
+    db = Database(str(tmp_path / "o.db"))
+    with db.write() as c:
+        teams = [tournament.add_team(c, "T%d" % i) for i in range(4)]
+        for i in range(16):
+            tournament.add_player(c, "P%d" % i, teams[i % 4])
+        for no in range(1, 5):
+            tournament.add_table(c, no)
+        yield c
+
+
+def test_rounds_in_the_model(con):
+    t1 = tournament.add_tround(con)
+    with pytest.raises(ModelError):
+        tournament.open_round(con, t1)                    # no seating yet
+    rep = tournament.generate_seating(con, t1)
+    assert rep["errors"] == [] and rep["repeated_pairs"] == 0
+    assert rep["teammates_together"] == 0
+    tournament.open_round(con, t1)
+    t2 = tournament.add_tround(con)
+    rep2 = tournament.generate_seating(con, t2)
+    with pytest.raises(ModelError):
+        tournament.open_round(con, t2)                    # round 1 still open
+    tournament.close_round(con, t1)
+    tournament.open_round(con, t2)
+    assert rep2["repeated_pairs"] == 0                    # round 2 avoids round 1's pairs
+    # lock table 3, regenerate: it stays, the rest may change, still valid
+    tournament.lock_table(con, t2, 3)
+    rep3 = tournament.generate_seating(con, t2, seed=99)
+    assert rep3["tables"][3] == rep2["tables"][3] and rep3["locked"] == [3]
+    assert rep3["errors"] == []
+
+
+def test_hand_entered_seating_validated_before_use(con):
+    t1 = tournament.add_tround(con)
+    ids = [r["id"] for r in tournament.players(con)]
+    good = {1: ids[0:4], 2: ids[4:8], 3: ids[8:12], 4: ids[12:16]}
+    with pytest.raises(ModelError):                       # a player twice
+        tournament.set_seating(con, t1, {**good, 4: ids[12:15] + [ids[0]]})
+    with pytest.raises(ModelError):                       # no such table
+        tournament.set_seating(con, t1, {9: ids[0:4]})
+    with pytest.raises(ModelError):                       # three seats
+        tournament.set_seating(con, t1, {1: ids[0:3]})
+    assert tournament.seating(con, t1) == {}              # nothing written
+    tournament.set_seating(con, t1, good)
+    rep = tournament.seating_report(con, t1)
+    assert rep["errors"] == [] and rep["tables"] == good
+    team = {r["id"]: r["team_id"] for r in tournament.players(con)}
+    assert rep["teammates_together"] == sum(
+        1 for t in good.values() for a, b in itertools.combinations(t, 2) if team[a] == team[b])
+    # by hand, the director may seat teammates together: reported, not refused
+    tournament.set_seating(con, t1, {no: ids[no - 1::4] for no in range(1, 5)})
+    assert tournament.seating_report(con, t1)["teammates_together"] == 4 * 6
+    s = tournament.seating(con, t1)
+    assert all(x["source"] == "manual" for x in s.values())
