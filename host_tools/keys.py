@@ -71,15 +71,8 @@ def win_keys(ev, info):
     n_sets, words, _ = info
     h = ev["hand"]
     keys = [str(ev["winner"] + 1), tile_keys(h, n_sets)]
-    frm = ev.get("from")
-    if frm is None:
-        keys.append(str(ev["winner"] + 1))
-    else:
-        if h.get("by") == "robkong":
-            keys.append(keymap.ROBKONG)
-        keys.append(str(frm + 1))
     flags = h.get("flags") or []
-    if flags:
+    if flags:                         # the from screen opens the context words
         keys.append(keymap.FLAGS_KEY)
         pos = 0
         for i, w in enumerate(words):
@@ -87,6 +80,13 @@ def win_keys(ev, info):
                 keys.append(keymap.DOWN * (i - pos) + keymap.TOGGLE)
                 pos = i
         keys.append(keymap.OK)
+    frm = ev.get("from")
+    if frm is None:
+        keys.append(str(ev["winner"] + 1))
+    else:
+        if h.get("by") == "robkong":
+            keys.append(keymap.ROBKONG)
+        keys.append(str(frm + 1))
     keys.append(keymap.OK)           # save
     return "".join(keys)
 

@@ -7,6 +7,7 @@
 # inverted.  docs/keys.md shows every screen's keys.
 
 import gc
+import sys
 from ui import keymap as K
 from ui.entry import Entry, Refused
 
@@ -22,6 +23,7 @@ HISTORY = 8
 SETTINGS = 9
 EDIT = 10
 INV = "\x01"
+LEAN = sys.implementation.name == "micropython"
 
 
 def cells(s):
@@ -77,6 +79,7 @@ class UI:
         self.top = 0                # first body row shown
         self.cur = 0                # cursor in lists
         self.msg = ""
+        self.words_back = FROM
         self.entry = None
         self.ev = None              # the event being built or reviewed
         self.pv = None              # its preview
@@ -129,7 +132,8 @@ class UI:
              self.k_edit)[self.mode](k)
         except Refused as e:
             self.msg = str(e)
-        gc.collect()
+        if LEAN:
+            gc.collect()        # between key presses, while nothing waits
         return True
 
     def go(self, mode, cur=0):
@@ -205,10 +209,16 @@ class UI:
             self.go(ENTRY)
         elif k == K.ROBKONG:
             self.rob = not self.rob
+        elif k == K.FLAGS_KEY:
+            self.words_back = FROM
+            self.go(WORDS)
         elif "1" <= k <= "4":
             s = ord(k) - 49
             ev = self.ev
             h = self.entry.hand()
+            flags = (ev.get("hand") or {}).get("flags")
+            if flags:
+                h["flags"] = flags
             ev["hand"] = h
             if s == ev["winner"]:
                 if self.rob:
@@ -247,13 +257,17 @@ class UI:
             self.go(self.back_to)
         elif k == K.FLAGS_KEY and self.ev["event"] == "win":
             self.pv = None
+            self.words_back = REVIEW
             self.go(WORDS)
         else:
             self.page(k, len(self.review_lines()))
 
     def k_words(self, k):
         words = self.ruleset()[2]
-        flags = self.ev["hand"].get("flags") or []
+        h = self.ev.get("hand")
+        if h is None:               # opened from the from screen: the hand so far
+            h = self.ev["hand"] = self.entry.hand()
+        flags = h.get("flags") or []
         if k == K.TOGGLE:
             w = words[self.cur]
             if w in flags:
@@ -261,12 +275,13 @@ class UI:
             else:
                 flags.append(w)
             if flags:
-                self.ev["hand"]["flags"] = flags
+                h["flags"] = flags
             else:
-                self.ev["hand"].pop("flags", None)
+                h.pop("flags", None)
         elif k in (K.OK, K.BACK):
-            self.mode = FROM        # a refused preview stays on the from screen
-            self.review(self.ev, FROM)
+            self.go(FROM)           # a refused preview stays on the from screen
+            if self.words_back == REVIEW:
+                self.review(self.ev, FROM)
         else:
             self.scroll(k, len(words))
 
@@ -491,8 +506,10 @@ class UI:
 
     def s_from(self):
         w = self.ev["winner"]
+        flags = (self.ev.get("hand") or {}).get("flags")
         out = ["1-4 who paid in", "%d self-drawn 自摸" % (w + 1),
-               "0 robbed kong: %s" % ("yes" if self.rob else "no")]
+               "0 robbed kong: %s" % ("yes" if self.rob else "no"),
+               "C words" + (": %d on" % len(flags) if flags else "")]
         out.extend(wrap(self.entry.show(), self.cols))
         return "%s 和: from?" % self.name(w), out
 

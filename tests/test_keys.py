@@ -1,0 +1,61 @@
+"""The key encoder (host_tools/keys.py) against the screens on CPython: the keys it gives
+for a session, typed into the application's UI, save exactly the events the table gives;
+and the keys per tile over tests/handgen's random hands stay at most 1.3 per ruleset."""
+
+import os
+import random
+import tempfile
+
+import pytest
+
+import session
+import tiles
+from handgen import random_hand
+from host_tools import keys
+from ui.ui import UI
+from uicorpus import legal_session
+
+N_SETS = {"mcr": 4, "sh": 4, "tw": 5, "hk": 5}
+CFG = {"table": 1, "rules": "mcr", "settings": {}, "players": ["1", "2", "3", "4"],
+       "dealer": 0, "wifi": {"ssid": "", "password": ""}, "organiser": "", "device": "",
+       "secret": ""}
+
+
+def hand_tiles(h):
+    return len(tiles.parse(h["hand"])) + 1 + sum(len(tiles.parse(m.split()[1])) for m in h["melds"])
+
+
+@pytest.mark.parametrize("rid", ["mcr", "hk", "tw", "sh"])
+def test_keys_per_tile_over_the_random_hands(rid):
+    info = keys.ruleset(rid)
+    rng = random.Random(6)
+    n_keys = n_tiles = 0
+    for _ in range(2000):
+        h = random_hand(rng, N_SETS[rid])
+        winner = rng.randrange(4)
+        ev = {"event": "win", "winner": winner, "hand": h}
+        if h["by"] != "self":
+            ev["from"] = (winner + 1) % 4
+        n_keys += len(keys.event_keys(ev, info))
+        n_tiles += hand_tiles(h)
+    per_tile = n_keys / n_tiles
+    print("%s: %.3f keys per tile over 2000 hands of tests/handgen" % (rid, per_tile))
+    assert per_tile <= 1.3
+
+
+@pytest.mark.parametrize("rid", ["mcr", "hk", "tw", "sh"])
+def test_encoded_keys_typed_into_the_ui_save_what_the_table_gives(rid):
+    events, answers = legal_session(rid, 60, seed=11)
+    ses = session.Session(os.path.join(tempfile.mkdtemp(), "journal.bin"))
+    ui = UI(ses, dict(CFG, rules=rid), 5, 21)
+    info = keys.ruleset(rid)
+    cur = rid                       # the ruleset the new-session screen offers first
+    for ev, want in zip(events, answers):
+        for k in keys.event_keys(ev, info, cur):
+            ui.key(k)
+        cur = ev.get("rules", cur)
+        assert ui.mode == 0 and ui.msg.startswith(("saved", "started")), (ev, ui.screen())
+        got = {k: v for k, v in ses.state.items()}
+        assert got["scores"] == want["scores"] and got["deltas"] == want["deltas"], ev
+        assert (got["hand_no"], got["dealer"], got["streak"], got["huang"]) == \
+            (want["hand_no"], want["dealer"], want["streak"], want["huang"])

@@ -1,0 +1,100 @@
+"""The hand entry grammar (firmware/ui/entry.py): what each key makes, what is refused on
+the spot and why, and that backspace takes back exactly one key."""
+
+import pytest
+
+from ui.entry import Entry, Refused
+
+
+def typed(keys, n_sets=4):
+    e = Entry(n_sets)
+    for k in keys:
+        e.press(k)
+    return e
+
+
+def test_tiles_suits_and_the_winning_tile_last():
+    e = typed("123456789B1235")
+    assert e.count == 13 and not e.done()
+    e.press("5")
+    assert e.done()
+    assert e.hand() == {"hand": "123456789m1235p", "melds": [], "win": "5p"}
+
+
+def test_modifiers_make_melds_and_cycle_back():
+    e = typed("1")
+    e.press("0")
+    assert e.tokens[-1] == (0, 1) and e.count == 3          # 吃 123m
+    e.press("0")
+    assert e.tokens[-1] == (0, 0) and e.count == 1          # back to the tile
+    e.press("#")
+    assert e.tokens[-1] == (0, 2) and e.count == 3          # 碰 111m
+    for want in (3, 4, 5, 0):                                # kan, ankan, addkan, tile
+        e.press("A")
+        assert e.tokens[-1] == (0, want)
+    e = typed("3B4#C20D5D")
+    assert [m for m in e.tokens] == [(2, 0), (12, 2), (19, 1), (31, 3)]
+
+
+def test_a_whole_hand_with_melds_reads_as_the_contract():
+    e = typed("1#B40C2CCD7D55")
+    assert e.done()
+    assert e.hand() == {"hand": "5z", "melds": ["pon 111m", "chi 456p", "ankan 2222s", "kan 7777z"],
+                        "win": "5z"}
+    assert e.show() == "(111)m(456)p[2222]s(7777)55z"
+
+
+def test_flowers_before_the_tiles():
+    e = typed("D015A1233#B456C789D55", 4)
+    assert e.done()
+    h = e.hand()
+    assert h["flowers"] == "15f"
+    assert h["melds"] == ["pon 333m"] and h["win"] == "5z"
+    assert h["hand"] == "123m456p789s5z"
+
+
+@pytest.mark.parametrize("keys,reason", [
+    ("D8", "honours are 1 to 7"),
+    ("11111", "a fifth 1m"),
+    ("8" + "0", "no run from 8m"),
+    ("D10", None),                       # 0 in honours: flowers, not a run
+    ("0", "type a tile first"),
+    ("#", "type a tile first"),
+    ("D0" + "11", "flower 1 twice"),
+    ("D09", "flowers are 1 to 8"),
+    ("111" + "1#", "a fifth 1m"),
+    ("1111" + "2222" + "3333" + "44#", "too many tiles (14)"),
+])
+def test_a_key_that_cannot_be_right_is_refused_and_nothing_is_lost(keys, reason):
+    e = Entry(4)
+    for i, k in enumerate(keys):
+        last = i == len(keys) - 1
+        if last and reason:
+            before = (list(e.keys), list(e.tokens), e.count, bytes(e.copies), e.suit)
+            with pytest.raises(Refused) as err:
+                e.press(k)
+            assert str(err.value) == reason
+            assert (list(e.keys), list(e.tokens), e.count, bytes(e.copies), e.suit) == before
+        else:
+            e.press(k)
+
+
+def test_backspace_takes_back_one_key():
+    e = typed("12#3")
+    e.back()
+    assert e.keys == list("12#") and e.tokens[-1] == (1, 2) and e.count == 4
+    e.back()
+    assert e.tokens[-1] == (1, 0) and e.count == 2
+    while e.back():
+        pass
+    assert e.tokens == [] and e.count == 0 and not any(e.copies)
+
+
+def test_done_only_on_a_single_tile_at_the_full_size():
+    e = typed("123456789B123C1")
+    assert e.count == 13 and not e.done()
+    with pytest.raises(Refused):
+        e.press("#")                    # 111s: 15 tiles would be too many
+    assert e.count == 13 and e.keys[-1] == "1"
+    e.press("2")
+    assert e.done() and e.hand()["win"] == "2s"
