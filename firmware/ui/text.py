@@ -73,6 +73,7 @@ class Font:
             self._codes = self._file.read(2 * self.n_wide)
         self._wide_at = codes_at + 2 * self.n_wide
         self._buf = bytearray(_WIDE_BYTES)
+        self._half_view = memoryview(self._buf)[:_ASCII_BYTES]
         # one glyph buffer seen as a 6x12 and as a 12x12 bitmap (rows of whole bytes)
         self._half = framebuf.FrameBuffer(self._buf, _HALF, _HEIGHT, framebuf.MONO_HLSB)
         self._full = framebuf.FrameBuffer(self._buf, _FULL, _HEIGHT, framebuf.MONO_HLSB)
@@ -87,7 +88,7 @@ class Font:
         else:
             f = self._file
             f.seek(offset)
-            f.readinto(memoryview(self._buf)[:n])
+            f.readinto(self._half_view if n == _ASCII_BYTES else self._buf)
 
     def _wide_index(self, code):
         codes = self._codes
@@ -149,8 +150,22 @@ def draw(fb, s, x, y, inverse=False, f=None):
             _inverse = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.MONO_HLSB)
             _inverse.pixel(0, 0, 1)
         palette = _inverse
-    for c in s:
-        code = ord(c)
+    b = s.encode()      # one copy; walking a str would make a string of every character
+    i = 0
+    n = len(b)
+    while i < n:        # UTF-8 by hand
+        code = b[i]
+        if code < 0x80:
+            i += 1
+        elif code < 0xE0:
+            code = (code & 0x1F) << 6 | b[i + 1] & 0x3F
+            i += 2
+        elif code < 0xF0:
+            code = (code & 0x0F) << 12 | (b[i + 1] & 0x3F) << 6 | b[i + 2] & 0x3F
+            i += 3
+        else:
+            code = (code & 0x07) << 18 | (b[i + 1] & 0x3F) << 12 | (b[i + 2] & 0x3F) << 6 | b[i + 3] & 0x3F
+            i += 4
         w = _HALF if code < 0x80 else _FULL
         g = f.glyph(code)
         if g is None:                              # not in the font: a box

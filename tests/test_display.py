@@ -1,0 +1,192 @@
+"""The glyph font (host_tools/gen_font.py), text drawing (firmware/ui/text.py) and the
+screen (firmware/ui/display.py).  Drawing runs in the MicroPython unix port on the compiled
+modules of build/device; the pictures are checked on the host against the font file."""
+
+import json
+import struct
+import subprocess
+
+import pytest
+
+from host_tools import device, gen_font
+
+HEIGHT = 12
+
+
+# -- the font file -------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def font():
+    return open(gen_font.ensure(), "rb").read()
+
+
+def glyph_bits(font, ch):
+    """(width, rows of pixels) of a character as the font file holds it; None if absent."""
+    _, _, h, half, full, n_wide, first, n_ascii, _ = gen_font.HEADER.unpack_from(font)
+    o = ord(ch)
+    if o < 0x80:
+        at, w, rb = gen_font.HEADER.size + 12 * (o - first), half, 1
+    else:
+        codes = struct.unpack_from("<%dH" % n_wide, font, gen_font.HEADER.size + 12 * n_ascii)
+        if o not in codes:
+            return None
+        at = gen_font.HEADER.size + 12 * n_ascii + 2 * n_wide + 24 * codes.index(o)
+        w, rb = full, 2
+    return w, [[font[at + y * rb + (x >> 3)] >> (7 - (x & 7)) & 1 for x in range(w)]
+               for y in range(h)]
+
+
+def test_font_holds_printable_ascii_and_every_character_of_the_firmware_strings(font):
+    magic, version, h, half, full, n_wide, first, n_ascii, _ = gen_font.HEADER.unpack_from(font)
+    assert (magic, version, h, half, full, first, n_ascii) == (b"MJFN", 1, 12, 6, 12, 0x20, 95)
+    codes = struct.unpack_from("<%dH" % n_wide, font, gen_font.HEADER.size + 12 * n_ascii)
+    assert list(codes) == sorted(set(codes))
+    wanted = gen_font.firmware_chars()
+    assert set(map(ord, wanted)) <= set(codes)
+    assert len(font) == gen_font.HEADER.size + 12 * n_ascii + 26 * n_wide
+    for ch in "清一色大四喜東南西北和":      # element names and winds the screens show
+        assert ord(ch) in codes
+    assert glyph_bits(font, "A")[1] != glyph_bits(font, "B")[1]
+    assert any(any(r) for r in glyph_bits(font, "和")[1])
+
+
+def test_font_is_deterministic():
+    chars = list("清一色（）")
+    assert gen_font.build(chars) == gen_font.build(chars)
+
+
+def test_only_string_literals_count_not_comments_nor_bytes(tmp_path):
+    (tmp_path / "m.py").write_text('# 注釋\nA = "清一色"\nB = b"\\xe4\\xb8\\x80"\nC = f"{A}番"\n',
+                                   encoding="utf-8")
+    assert gen_font.firmware_chars(str(tmp_path)) == sorted("清一色番")
+
+
+def test_glyph_cells_are_crisp_and_fit_the_row(font):
+    """Every wide glyph stays inside its 12x12 cell with ink in it (nothing clipped away
+    by the shift that aligns the font), and ASCII glyphs leave a blank column."""
+    _, _, _, _, _, n_wide, _, n_ascii, _ = gen_font.HEADER.unpack_from(font)
+    codes = struct.unpack_from("<%dH" % n_wide, font, gen_font.HEADER.size + 12 * n_ascii)
+    for c in codes:
+        w, rows = glyph_bits(font, chr(c))
+        assert any(any(r) for r in rows), chr(c)
+    for c in range(0x21, 0x7F):
+        w, rows = glyph_bits(font, chr(c))
+        assert not all(r[w - 1] for r in rows)
+
+
+# -- drawing on the device -----------------------------------------------------------
+
+def run_device(code, heap="256k"):
+    out = subprocess.run(device.command(code, heap=heap), capture_output=True, text=True,
+                         timeout=60)
+    assert out.returncode == 0, out.stderr + out.stdout
+    return [json.loads(line) for line in out.stdout.splitlines()]
+
+
+def vlsb(hexbuf, w, h):
+    buf = bytes.fromhex(hexbuf)
+    return [[buf[(y >> 3) * w + x] >> (y & 7) & 1 for x in range(w)] for y in range(h)]
+
+
+def expected_row(font, text, width, inverse=False):
+    """The 12 pixel rows a screen row shows, composed on the host from the font file."""
+    rows = [[1 if inverse else 0] * width for _ in range(HEIGHT)]
+    x = 0
+    for ch in text:
+        g = glyph_bits(font, ch)
+        w = 6 if ord(ch) < 0x80 else 12
+        for y in range(HEIGHT):
+            for dx in range(w):
+                if g is None:      # the box of a missing glyph
+                    on = (dx in (1, w - 2) and 1 <= y <= 10) or (y in (1, 10) and 1 <= dx <= w - 2)
+                else:
+                    on = g[1][y][dx]
+                if x + dx < width:
+                    rows[y][x + dx] = (1 - on) if inverse else on
+        x += w
+    return rows
+
+
+SCREEN = ["\x01T3 MCR 東1", "大四喜 88 x", "\u2603 not in font", "清一色（x）24", "1-4 win A"]
+
+DRAW = """
+import json, binascii, gc
+from ui import display, text
+class B: pass
+out = []
+for w, h in ((128, 64), (250, 122)):
+    b = B(); b.DISPLAY = {"driver": "framebuffer", "width": w, "height": h}
+    d = display.open(b)
+    rows = %r
+    changed = d.show(rows)
+    out.append({"w": w, "h": h, "rows": d.rows, "cols": d.cols, "changed": changed,
+                "again": d.show(rows), "buf": binascii.hexlify(d.buffer).decode()})
+    d.fb.fill_rect(0, 36, 3, 3, 1)          # a mark in row 3: kept while row 3 is unchanged
+    rows2 = list(rows); rows2[1] = "\\x01" + rows[1]
+    d.show(rows2)
+    out.append({"mark_kept": d.fb.pixel(1, 37), "inverse_row": binascii.hexlify(d.buffer).decode()})
+    rows2[3] = "changed"
+    d.show(rows2)
+    out.append({"mark_gone": d.fb.pixel(1, 37)})
+print(json.dumps({"cells": [text.cells(s) for s in ("ab", "清一色", "T3 東1", "")],
+                  "fit": [text.fit("清一色abc", n) for n in (0, 1, 2, 5, 7, 9, 20)]}))
+for o in out:
+    print(json.dumps(o))
+""" % (SCREEN,)
+
+
+@pytest.fixture(scope="module")
+def drawn():
+    return run_device(DRAW)
+
+
+def test_cells_and_fit(drawn):
+    assert drawn[0]["cells"] == [2, 6, 6, 0]
+    assert drawn[0]["fit"] == ["", "", "清", "清一", "清一色a", "清一色abc", "清一色abc"]
+
+
+@pytest.mark.parametrize("i", [1, 4])
+def test_screen_rows_are_drawn_from_the_font(drawn, font, i):
+    r = drawn[i]
+    w, h = r["w"], r["h"]
+    assert (r["rows"], r["cols"]) == {128: (5, 21), 250: (10, 41)}[w]
+    assert r["changed"] is True and r["again"] is False
+    pic = vlsb(r["buf"], w, h)
+    for n, row in enumerate(SCREEN):
+        inverse = row.startswith("\x01")
+        want = expected_row(font, row.lstrip("\x01"), w, inverse)
+        assert pic[n * HEIGHT:(n + 1) * HEIGHT] == want, (w, n, row)
+    assert all(not any(line) for line in pic[len(SCREEN) * HEIGHT:])
+
+
+@pytest.mark.parametrize("i", [1, 4])
+def test_only_changed_rows_are_redrawn(drawn, font, i):
+    w, h = drawn[i]["w"], drawn[i]["h"]
+    assert drawn[i + 1]["mark_kept"] == 1
+    assert drawn[i + 2]["mark_gone"] == 0
+    pic = vlsb(drawn[i + 1]["inverse_row"], w, h)
+    assert pic[HEIGHT:2 * HEIGHT] == expected_row(font, SCREEN[1], w, inverse=True)
+
+
+def test_font_is_read_from_flash_not_loaded_into_the_heap():
+    """The font file is ~7 KB; opening it costs the heap the code table and a buffer."""
+    r = run_device("""
+import gc, json
+from ui import text
+gc.collect(); before = gc.mem_alloc()
+f = text.font()
+gc.collect(); opened = gc.mem_alloc() - before
+import framebuf
+fb = framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
+text.draw(fb, "清一色 88", 0, 0)
+gc.collect(); before = gc.mem_alloc()
+for i in range(20):
+    text.draw(fb, "大四喜 字一色 88", 0, 12, i & 1)
+drawing = gc.mem_alloc() - before
+import os
+print(json.dumps({"opened": opened, "drawing": drawing, "n_wide": f.n_wide,
+                  "size": os.stat(text._find("font.bin"))[6]}))
+""")[0]
+    assert r["size"] > 4000
+    assert r["opened"] < 2 * r["n_wide"] + 600
+    assert r["drawing"] < 20 * 100         # a row's text copied once, no glyph in the heap
