@@ -35,20 +35,22 @@ def cells(s):
 
 
 def wrap(s, cols):
-    """s cut into rows of at most cols cells."""
+    """s cut into rows of at most cols cells, at a space where there is one."""
     out = []
     row = ""
-    w = 0
-    for ch in s:
-        c = 2 if ord(ch) >= 0x2E80 else 1
-        if w + c > cols:
+    for word in s.split(" "):
+        if row and cells(row) + 1 + cells(word) <= cols:
+            row += " " + word
+            continue
+        if row:
             out.append(row)
-            row = ""
-            w = 0
-        row += ch
-        w += c
-    if row or not out:
-        out.append(row)
+        row = ""
+        for ch in word:                 # a word longer than a row (or Chinese) is cut
+            if cells(row) + cells(ch) > cols:
+                out.append(row)
+                row = ""
+            row += ch
+    out.append(row)
     return out
 
 
@@ -453,7 +455,7 @@ class UI:
         for line in lines[self.top:self.top + body]:
             rows.append(line)
         if self.msg:
-            m = wrap(self.msg, self.cols)[:2]
+            m = wrap(self.msg, self.cols)[:self.rows - 2]
             rows = rows[:max(1, self.rows - len(m))]
             for line in m:
                 rows.append(INV + line)
