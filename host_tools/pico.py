@@ -26,6 +26,7 @@ import shlex
 import subprocess
 import sys
 import tempfile
+import threading
 
 from host_tools import paths
 
@@ -154,6 +155,16 @@ def list_files(fs_image):
 
 # ---------------------------------------------------------------- the board
 
+# rp2040js logs the core-1 FIFO registers it lacks at each soft reset: harmless
+_NOISE = "Read from invalid SIO address"
+
+
+def _pass_stderr(stream):
+    for line in stream:
+        if not line.startswith(_NOISE):
+            sys.stderr.write(line)
+
+
 class Pico:
     """A booted emulated Pico.  fs: image bytes or a path (None: an empty filesystem that
     the firmware formats at boot).  hold: keys held at power-on (e.g. the safe-mode key)."""
@@ -175,7 +186,9 @@ class Pico:
                 fs = path
             cfg["fs"] = os.path.abspath(fs)
         self.proc = subprocess.Popen(["node", HARNESS, json.dumps(cfg)], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, text=True, encoding="utf-8")
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     text=True, encoding="utf-8")
+        threading.Thread(target=_pass_stderr, args=(self.proc.stderr,), daemon=True).start()
         hello = self._answer()
         self.boot_text = hello.get("boot", "")
 

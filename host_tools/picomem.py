@@ -1,0 +1,160 @@
+"""Memory budget on the emulated Pico: the smallest free heap the application runs a long
+session in, measured by what it needs, not by lowest free heap (the GC collects lazily).
+
+A run at budget B: boot the board (a firmware image and a filesystem image), soft-reset
+from the raw REPL (a fresh heap: boot.py runs, main.py does not), hold a filler bytearray
+so that only B bytes stay free, then let a *driver* run a session on the board and say
+whether every answer equals CPython's.  smallest_budget() searches the least B that
+passes (answers degrade gracefully as memory runs out: a MemoryError becomes a refused
+event, which then differs from CPython's answer).
+
+A driver has `files` ({path on the board: bytes}, added to the filesystem image) and
+`run(pico)` -> (passed, detail).  TableSession plays table sessions through the table
+engine's entry point (session.Session.handle) over exec; a driver that types the session
+on the keypad into the running application plugs in the same way.
+
+    .venv/bin/python -m host_tools.picomem [--uf2 F] [--rules mcr,tw,sh,hk] [--sessions 4]
+"""
+
+import argparse
+import json
+import os
+import sys
+
+from host_tools import build, paths
+from host_tools.pico import Pico, PicoError, image
+
+FILL = """\
+import gc
+gc.collect()
+_n = gc.mem_free() - %d
+_fill = bytearray(_n - 48) if _n > 96 else None
+del _n
+gc.collect()
+print(gc.mem_free())
+"""
+
+
+def device_image(files=None, mpy=True):
+    """The filesystem image: the compiled application (build/device) when it is not frozen
+    into the firmware, plus files."""
+    folders = [build.build_device()] if mpy else []
+    return image(*folders, files=files or {})
+
+
+def run_at(budget, driver, fs, uf2=None, board=None):
+    """One run with `budget` bytes free: {"budget", "free" (measured), "passed", "detail",
+    "emu_ms"}."""
+    with Pico(fs=fs, uf2=uf2, board=board) as pico:
+        pico.soft_reset()
+        free = int(pico.exec(FILL % budget).strip())
+        t0 = pico.t
+        try:
+            passed, detail = driver.run(pico)
+        except PicoError as e:
+            passed, detail = False, "board: %s" % e
+        return {"budget": budget, "free": free, "passed": bool(passed), "detail": detail,
+                "emu_ms": round(pico.t - t0, 1)}
+
+
+def smallest_budget(driver, fs, lo=8 * 1024, hi=160 * 1024, step=1024, uf2=None, board=None,
+                    log=None):
+    """The least budget (a multiple of step in [lo, hi]) the driver passes at, by bisection
+    (assumes more memory never hurts); None if it fails even at hi.  Returns (budget, runs)."""
+    runs = []
+
+    def ok(b):
+        r = run_at(b, driver, fs, uf2, board)
+        runs.append(r)
+        if log:
+            log(r)
+        return r["passed"]
+
+    if not ok(hi):
+        return None, runs
+    lo_steps, hi_steps = lo // step, hi // step      # invariant: hi passes
+    if ok(lo_steps * step):
+        return lo_steps * step, runs
+    while hi_steps - lo_steps > 1:                   # lo fails, hi passes
+        mid = (lo_steps + hi_steps) // 2
+        if ok(mid * step):
+            hi_steps = mid
+        else:
+            lo_steps = mid
+    return hi_steps * step, runs
+
+
+# ---------------------------------------------------------------- a driver: table sessions
+
+SESSION_RUN = """\
+import json, session
+_s = session.Session(%r)
+for _line in open(%r):
+    print(json.dumps(_s.handle(json.loads(_line))))
+_s = _line = None
+"""
+
+
+def host_answers(events):
+    """CPython's answers to a table session's events, as JSON values."""
+    paths.use_firmware()
+    import session
+    s = session.Session()
+    return [json.loads(json.dumps(s.handle(e))) for e in events]
+
+
+class TableSession:
+    """Table sessions played through session.Session.handle on the board (journal on
+    flash), every answer compared with CPython's."""
+
+    def __init__(self, events_by_rules, journal="/mem-journal.bin"):
+        self.runs = []
+        self.files = {}
+        for rid, events in events_by_rules.items():
+            path = "/mem-events-%s.jsonl" % rid
+            self.files[path] = "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in events)
+            self.runs.append((rid, path, "%s-%s" % (journal, rid), host_answers(events)))
+
+    def run(self, pico):
+        for rid, path, journal, want in self.runs:
+            out, err = pico.exec(SESSION_RUN % (journal, path), timeout_ms=3_600_000,
+                                 check=False)
+            got = [json.loads(line) for line in out.splitlines() if line.strip()]
+            if err:
+                return False, "%s: raised after %d events: %s" % (
+                    rid, len(got), err.strip().splitlines()[-1])
+            for i, (a, b) in enumerate(zip(got, want)):
+                if a != b:
+                    return False, "%s: event %d differs: %s" % (rid, i, json.dumps(a)[:200])
+            if len(got) != len(want):
+                return False, "%s: %d answers for %d events" % (rid, len(got), len(want))
+        return True, "%d events" % sum(len(w) for _, _, _, w in self.runs)
+
+
+def long_sessions(rules, sessions=4, n=30, seed=1):
+    """tests/sessiongen.long_session for each ruleset."""
+    sys.path.insert(0, os.path.join(paths.ROOT, "tests"))
+    import sessiongen
+    return {rid: sessiongen.long_session(rid, seed, sessions=sessions, n=n) for rid in rules}
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--uf2", help="firmware with the application frozen in (default: stock "
+                                  "MicroPython, the application as .mpy on the filesystem)")
+    ap.add_argument("--rules", default="mcr,tw,sh,hk")
+    ap.add_argument("--sessions", type=int, default=4)
+    ap.add_argument("--events", type=int, default=30, help="events per session")
+    ap.add_argument("--lo", type=int, default=8, help="KB")
+    ap.add_argument("--hi", type=int, default=160, help="KB")
+    ap.add_argument("--step", type=int, default=1024)
+    a = ap.parse_args(argv)
+    driver = TableSession(long_sessions(a.rules.split(","), a.sessions, a.events))
+    fs = device_image(driver.files, mpy=a.uf2 is None)
+    budget, runs = smallest_budget(driver, fs, a.lo * 1024, a.hi * 1024, a.step, uf2=a.uf2,
+                                   log=lambda r: print(json.dumps(r), flush=True))
+    print("smallest budget: %s" % ("%d bytes" % budget if budget else "none (fails at --hi)"))
+
+
+if __name__ == "__main__":
+    main()
