@@ -190,3 +190,35 @@ print(json.dumps({"opened": opened, "drawing": drawing, "n_wide": f.n_wide,
     assert r["size"] > 4000
     assert r["opened"] < 2 * r["n_wide"] + 600
     assert r["drawing"] < 20 * 100         # a row's text copied once, no glyph in the heap
+
+
+# -- on the emulated Pico ------------------------------------------------------------
+
+PICO_ROWS = ["\x01T3 MCR 東1", "東*1          25000", "南 2         -12000",
+             "清一色（x）     24", "1-4 win A draw"]
+
+
+def test_screen_on_the_emulated_pico_oled(tmp_path, font):
+    """boards/pico.py's display: micropython-lib's ssd1306 driver over hardware I2C0 (SDA 4,
+    SCL 5, 0x3C) on stock MicroPython; the OLED model's GDDRAM holds the rows as drawn from
+    the font, and a second screen pushes only what changed."""
+    import os
+    import shutil
+    from host_tools import build, paths, pico
+    folder = tmp_path / "fs"
+    shutil.copytree(build.build_device(), folder)
+    for name in ("main.py", "boot.py", "board.mpy"):     # the REPL stays free; pico's board
+        (folder / name).unlink(missing_ok=True)
+    board = open(os.path.join(paths.ROOT, "boards", "pico.py"), encoding="utf-8").read()
+    # the REPL carries the source as bytes: non-ASCII text goes as escapes
+    code = ("from ui import display\nimport board\nd = display.open(board)\n"
+            "print(d.show(%s), d.show(%s), d.rows, d.cols)\n" % (ascii(PICO_ROWS), ascii(PICO_ROWS)))
+    with pico.Pico(fs=pico.image(str(folder), files={"board.py": board})) as p:
+        out = p.exec(code, timeout_ms=20000)
+        shot = p.screen(png=str(tmp_path / "oled.png"))
+    assert out.split() == ["True", "False", "5", "21"]
+    pic = vlsb(shot["ram"], 128, 64)
+    for n, row in enumerate(PICO_ROWS):
+        inverse = row.startswith("\x01")
+        assert pic[n * HEIGHT:(n + 1) * HEIGHT] == expected_row(font, row.lstrip("\x01"), 128, inverse), n
+    assert shot["text"].splitlines()[0] == "#" * 128          # the title bar, lit
