@@ -222,3 +222,26 @@ def test_screen_on_the_emulated_pico_oled(tmp_path, font):
         inverse = row.startswith("\x01")
         assert pic[n * HEIGHT:(n + 1) * HEIGHT] == expected_row(font, row.lstrip("\x01"), 128, inverse), n
     assert shot["text"].splitlines()[0] == "#" * 128          # the title bar, lit
+
+
+def test_frozen_font_draws_like_the_file(tmp_path):
+    """A firmware that freezes the font (gen_font --frozen: a module holding FONT = bytes)
+    draws the same pixels, reading the bytes in place."""
+    blob = open(gen_font.ensure(), "rb").read()
+    (tmp_path / "font_data.py").write_text(gen_font.frozen_module(blob))
+    r = run_device("""
+import sys, json, framebuf
+sys.path.append(%r)
+from ui import text
+from font_data import FONT
+bufs = []
+for source in (FONT, text._find("font.bin")):
+    f = text.Font(source)
+    b = bytearray(250 * 16)
+    fb = framebuf.FrameBuffer(b, 250, 122, framebuf.MONO_VLSB)
+    text.draw(fb, "T3 \\u6771\\u5357 \\u6e05\\u4e00\\u8272 88 \\u2603", 0, 0, False, f)
+    text.draw(fb, "\\u5927\\u56db\\u559c", 0, 12, True, f)
+    bufs.append(bytes(b))
+print(json.dumps({"same": bufs[0] == bufs[1], "inked": sum(bufs[0])}))
+""" % str(tmp_path))[0]
+    assert r["same"] and r["inked"] > 0
