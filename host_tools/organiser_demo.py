@@ -165,13 +165,19 @@ def free_port():
 
 
 @contextlib.contextmanager
-def serve(db_path, timeout=20):
-    """Run `python -m organiser` on a free loopback port; yields its base URL."""
+def serve(db_path, timeout=20, stuck_seconds=None):
+    """Run `python -m organiser` on a free loopback port; yields its base URL.  With
+    stuck_seconds, the same app under uvicorn with that silence before a table is
+    flagged."""
     port = free_port()
     log = open(db_path + ".log", "w")
-    proc = subprocess.Popen([sys.executable, "-m", "organiser", "--db", db_path,
-                             "--port", str(port)], cwd=paths.ROOT, stdout=log,
-                            stderr=subprocess.STDOUT)
+    if stuck_seconds is None:
+        cmd = [sys.executable, "-m", "organiser", "--db", db_path, "--port", str(port)]
+    else:
+        cmd = [sys.executable, "-c", "import uvicorn; from organiser.app import create_app; "
+               "uvicorn.run(create_app(%r, stuck_seconds=%r), host='127.0.0.1', port=%d, "
+               "log_level='warning')" % (db_path, stuck_seconds, port)]
+    proc = subprocess.Popen(cmd, cwd=paths.ROOT, stdout=log, stderr=subprocess.STDOUT)
     url = "http://127.0.0.1:%d" % port
     try:
         deadline = time.monotonic() + timeout

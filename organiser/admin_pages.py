@@ -15,7 +15,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 from starlette.concurrency import run_in_threadpool
 
-from organiser import auth, corrections, tournament, views
+from organiser import auth, corrections, queries, tournament, views
 from organiser.db import one, rows
 from organiser.tournament import ModelError
 
@@ -463,7 +463,7 @@ def penalty_add(request, f):
 @get("/refused")
 def refused_page(request):
     with request.app.state.db.read() as con:
-        got = rows(con, "SELECT * FROM refused ORDER BY id DESC LIMIT ?", (REFUSED_SHOWN,))
+        got = queries.refused_log(con, REFUSED_SHOWN)
         total = one(con, "SELECT COUNT(*) AS n FROM refused")["n"]
         by_error = rows(con, "SELECT error, status, COUNT(*) AS n FROM refused "
                              "GROUP BY error, status ORDER BY n DESC")

@@ -6,7 +6,7 @@ import datetime
 import json
 import time
 
-from organiser import corrections
+from organiser import corrections, queries
 from organiser import standings as query
 from organiser.db import one, rows
 
@@ -88,64 +88,31 @@ def standings(db, con, tround_id=None):
 
 # -- the grid of tables -----------------------------------------------------------------
 def table_grid(con, stuck_seconds, now=None):
-    """Every table with its game in the current tournament round and its devices' last
-    upload.
-
-    While the round is open a table is flagged `stuck` when a device of it has held
-    records past a gap (a batch that arrived while an earlier one never did) for longer
-    than stuck_seconds, and `no sync` when nothing has come from it for stuck_seconds;
-    `no device` when none is registered for it."""
+    """Every table (organiser.queries.table_grid) with its flag: `stuck` — records from
+    it wait behind one that never arrived; `no sync` — nothing came from it for
+    stuck_seconds while its round is open; `no device`; `finished` — the game is over."""
     now = now or time.time()
-    cur = open_tround(con) or one(con, "SELECT * FROM trounds WHERE status = 'closed' "
-                                       "ORDER BY number DESC LIMIT 1")
-    is_open = bool(cur and cur["status"] == "open")
-    names = _names(con)
-    latest = {}
-    if cur is not None:
-        for g in query.games(con, cur["id"]):
-            latest[g["table_no"]] = g          # games come in upload order: the last stands
     out = []
-    for t in rows(con, "SELECT * FROM tables ORDER BY number"):
-        no = t["number"]
-        devices = [d["id"] for d in rows(con, "SELECT id FROM devices WHERE table_no = ?", (no,))]
-        last = gap = None
-        if devices:
-            marks = ",".join("?" * len(devices))
-            last = one(con, "SELECT MAX(last_at) AS at FROM journals WHERE device IN (%s)"
-                       % marks, devices)["at"]
-            gap = one(con, "SELECT MIN(r.received_at) AS since FROM records r JOIN journals j "
-                           "ON r.device = j.device AND r.journal = j.journal "
-                           "WHERE r.device IN (%s) AND r.seq > j.acked" % marks, devices)["since"]
-        seated = []
-        if cur is not None:
-            seated = [names.get(r["player_id"], "?") for r in rows(
-                con, "SELECT player_id FROM seating WHERE tround_id = ? AND table_no = ? "
-                     "ORDER BY seat", (cur["id"], no))]
-        row = dict(number=no, name=t["name"], hands=0, dealer_name=None, wind=None,
-                   streak=0, last_at=last, last_iso=iso(last),
-                   last_ago=ago(now - last) if last else "", players=seated,
-                   status="ok", flag="", devices=devices)
-        g = latest.get(no)
-        if g is not None:
-            ps = seat_names(g, names)
-            row["players"] = ps
-            row["hands"] = g["hands"]
-            if g["over"]:
-                row["status"], row["flag"] = "done", "finished"
-            elif isinstance(g["dealer"], int) and 0 <= g["dealer"] < 4:
-                row["dealer_name"] = ps[g["dealer"]]
-                row["streak"] = g["streak"] or 0
-                row["wind"] = _wind(g["round"])
-        if is_open and row["status"] != "done":
-            since = max(last or 0, cur["opened_at"] or 0)
-            if gap is not None and now - gap > stuck_seconds:
-                row["status"], row["flag"] = "stuck", "stuck"
-            elif not devices:
-                row["status"], row["flag"] = "idle", "no device"
-            elif now - since > stuck_seconds:
-                row["status"], row["flag"] = "stale", "no sync"
+    for t in queries.table_grid(con, stuck_seconds, now):
+        row = dict(number=t["table"], name=t["name"], hands=t["hands"], devices=t["devices"],
+                   players=[p or "–" for p in t["players"]] if any(t["players"]) else [],
+                   dealer_name=None, wind=None, streak=0, last_at=t["last_upload"],
+                   last_iso=iso(t["last_upload"]),
+                   last_ago=ago(now - t["last_upload"]) if t["last_upload"] else "",
+                   status="ok", flag="")
+        if t["over"]:
+            row["status"], row["flag"] = "done", "finished"
+        elif t["dealer_name"]:
+            row.update(dealer_name=t["dealer_name"], wind=t["round"], streak=t["streak"] or 0)
+        if t["pending"]:
+            row["status"], row["flag"] = "stuck", "stuck"
+        elif t["stale"] and not t["over"]:
+            row["status"], row["flag"] = "stale", "no sync"
+        elif t["tround"] is not None and not t["devices"]:
+            row["status"], row["flag"] = "idle", "no device"
         out.append(row)
-    return dict(tables=out, tround=cur, stuck_minutes=max(1, round(stuck_seconds / 60)),
+    quiet = ("%d min" % round(stuck_seconds / 60)) if stuck_seconds >= 60 else "%d s" % stuck_seconds
+    return dict(tables=out, tround=open_tround(con), quiet=quiet,
                 flagged=sum(1 for r in out if r["status"] in ("stuck", "stale")))
 
 
@@ -235,19 +202,24 @@ def hand_log(db, con, number):
 
 
 # -- exports ----------------------------------------------------------------------------
-EXPORTS = (("hands", "Every hand"), ("standings", "Standings"))
+# (label, path, extra query): the organiser's export routes (organiser.exports)
+EXPORTS = (("Every hand · CSV", "/export/hands.csv", ""),
+           ("Every hand · JSON", "/export/hands.json", ""),
+           ("Player standings · CSV", "/export/standings.csv", "of=players"),
+           ("Team standings · CSV", "/export/standings.csv", "of=teams"),
+           ("Standings · JSON", "/export/standings.json", ""))
+
+
+def _href(path, *query):
+    q = "&".join(x for x in query if x)
+    return path + ("?" + q if q else "")
 
 
 def export_links(trounds_):
-    """(what, [(label, href)]) for the whole event and for each tournament round."""
-    out = []
-    for what, label in EXPORTS:
-        links = [("whole event · CSV", "/export/%s.csv" % what),
-                 ("whole event · JSON", "/export/%s.json" % what)]
-        for t in trounds_:
-            links.append(("round %d · CSV" % t["number"],
-                          "/export/%s.csv?tround=%d" % (what, t["id"])))
-            links.append(("round %d · JSON" % t["number"],
-                          "/export/%s.json?tround=%d" % (what, t["id"])))
-        out.append((label, links))
+    """(heading, [(label, href)]): the whole event, then each tournament round."""
+    out = [("Whole event", [(label, _href(path, q)) for label, path, q in EXPORTS])]
+    for t in trounds_:
+        out.append(("Round %d (%s)" % (t["number"], t["status"]),
+                    [(label, _href(path, "tround=%d" % t["id"], q))
+                     for label, path, q in EXPORTS]))
     return out

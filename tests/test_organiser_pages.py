@@ -1,0 +1,225 @@
+"""The organiser's pages without a browser (Starlette's test client): the table grid's
+flags, the hand log with corrections, re-seating and penalties through the director's
+forms, device registration showing its secret once, the refused-request log, the
+projector's pages, and every admin page closed to a visitor who has not logged in."""
+
+import hashlib
+import hmac
+import json
+import os
+import random
+import re
+import tempfile
+import time
+import warnings
+
+import pytest
+
+from host_tools import organiser_demo as demo
+
+warnings.filterwarnings("ignore", category=DeprecationWarning)
+from fastapi.testclient import TestClient  # noqa: E402
+
+from organiser import auth, views  # noqa: E402
+from organiser.app import create_app  # noqa: E402
+
+PASSWORD = "correct horse"
+TEAMS = {"East": ["陳大文", "李小龍", "Amy", "Ben"], "West": ["張偉", "Lee", "Ho", "Sandy"]}
+STUCK = 60
+
+
+class ClientDevice(demo.Device):
+    """A device talking to the app through the test client (same signing)."""
+
+    def __init__(self, client, device_id, secret):
+        super().__init__("", device_id, secret)
+        self.client = client
+
+    def post(self, path, msg):
+        body = json.dumps(msg, separators=(",", ":"), ensure_ascii=False).encode()
+        sig = hmac.new(self.key, body, hashlib.sha256).hexdigest()
+        r = self.client.post(path, content=body, headers={"Content-Type": "application/json",
+                                                          "X-Signature": sig})
+        return r.status_code, r.json()
+
+
+@pytest.fixture(scope="module")
+def event():
+    folder = tempfile.mkdtemp(prefix="organiser-views-")
+    db = os.path.join(folder, "organiser.db")
+    ev = demo.setup_event(db, name="Test Cup", rules="hk", teams=TEAMS, rounds=1,
+                          password=PASSWORD)
+    app = create_app(db, stuck_seconds=STUCK)
+    client = TestClient(app)
+    rng = random.Random(5)
+    tables = {}
+    for no, (dev_id, secret) in sorted(ev["devices"].items()):
+        t = demo.Table(ClientDevice(client, dev_id, secret), folder)
+        status, pulled = t.device.seating()
+        assert status == 200
+        t.handle(demo.start_event(t, pulled))
+        demo.play(t, "hk", rng, 4)
+        t.sync()
+        tables[no] = t
+    yield dict(ev, app=app, client=client, tables=tables, folder=folder)
+
+
+def login(client):
+    r = client.post("/admin/login", data={"name": "director", "password": PASSWORD,
+                                          "next": "/admin"}, follow_redirects=False)
+    assert r.status_code == 303 and auth.COOKIE in r.cookies
+    return client
+
+
+def player_scores(html):
+    return {m[0]: int(m[1]) for m in re.findall(
+        r'<tr data-player="([^"]+)"><td class="rank">\d+</td><td>[^<]*</td>'
+        r'<td class="hide-narrow">[^<]*</td><td class="num[^"]*">(-?\d+)</td>', html)}
+
+
+def test_grid_flags_quiet_and_stuck_tables(event):
+    app, tables = event["app"], event["tables"]
+    with app.state.db.read() as con:
+        now = time.time()
+        fresh = views.table_grid(con, STUCK, now)
+        later = views.table_grid(con, STUCK, now + STUCK + 5)
+    assert [t["status"] for t in fresh["tables"]] == ["ok", "ok"]
+    assert [t["flag"] for t in later["tables"]] == ["no sync", "no sync"]
+    assert later["flagged"] == 2
+    for t in fresh["tables"]:
+        st = tables[t["number"]].records()[-1]["state"]
+        assert t["hands"] == st["hand_no"] - 1
+        assert t["dealer_name"] == st["players"][st["dealer"]]
+    # table 2 plays two hands; only the second upload arrives: a gap, the table is stuck
+    t = tables[2]
+    demo.play(t, "hk", random.Random(1), 2)
+    status, answer = t.device.upload(t.journal_id, t.records()[-1:])
+    assert status == 200 and answer["acked"] == t.sent
+    html = event["client"].get("/tables/part").text
+    assert re.search(r'class="tcard stuck" href="/tables/2"', html)
+    t.sync()                                            # the missing record comes: cleared
+    html = event["client"].get("/tables/part").text
+    assert 'tcard stuck' not in html
+
+
+def test_hand_log_groups_a_game_with_its_scores(event):
+    t = event["tables"][1]
+    recs = t.records()
+    html = event["client"].get("/tables/1/part").text
+    scores = [int(x) for x in re.findall(r'<th class="num[^"]*">(-?\d+)</th>', html)]
+    st = recs[-1]["state"]
+    assert scores == st["scores"]
+    assert len(re.findall(r"<tr class=", html)) == len(recs) - 1
+    assert event["client"].get("/tables/99").status_code == 404
+
+
+def test_correction_and_reseat_through_the_forms(event):
+    client = login(TestClient(event["app"]))
+    t = event["tables"][1]
+    win = next(r for r in t.records() if r["event"]["event"] == "win")
+    target = "%s/%s/%d" % (t.device.id, t.journal_id, win["seq"])
+    before = player_scores(client.get("/").text)
+    names = t.records()[0]["event"]["players"]
+    fixed = [-10, 30, -10, -10]
+    r = client.post("/admin/corrections/payments", data=dict(
+        target=target, why="wrong winner keyed", **{"p%d" % i: v for i, v in enumerate(fixed)}),
+        follow_redirects=False)
+    assert r.status_code == 303 and "ok=" in r.headers["location"]
+    after = player_scores(client.get("/").text)
+    for i, n in enumerate(names):
+        assert after[n] - before[n] == fixed[i] - win["payments"][i]
+    log = client.get("/tables/1").text
+    assert "wrong winner keyed" in log and "director" in log
+    assert "/admin/corrections?target=%s" % target in log      # the director's link
+    hist = client.get("/admin/corrections").text
+    assert "wrong winner keyed" in hist and target in hist
+    # a correction without a reason is refused and changes nothing
+    r = client.post("/admin/corrections/payments", data=dict(
+        target=target, why="", p0=0, p1=0, p2=0, p3=0), follow_redirects=False,
+        headers={"referer": "http://testserver/admin/corrections"})
+    assert "error=" in r.headers["location"]
+    assert player_scores(client.get("/").text) == after
+    # re-seat: the two first seats swapped their players; their scores swap at once
+    ids = {p["name"]: p["id"] for p in _players(event["app"])}
+    with event["app"].state.db.read() as con:
+        sid = con.execute("SELECT id FROM sessions WHERE table_no = 1").fetchone()[0]
+    seats = [ids[names[1]], ids[names[0]], ids[names[2]], ids[names[3]]]
+    r = client.post("/admin/corrections/reseat", data=dict(
+        session_id=sid, why="players sat in each other's seats",
+        **{"seat%d" % i: p for i, p in enumerate(seats)}), follow_redirects=False)
+    assert "ok=" in r.headers["location"]
+    swapped = player_scores(client.get("/").text)
+    assert swapped[names[0]] == after[names[1]] and swapped[names[1]] == after[names[0]]
+    assert "re-seated" in client.get("/tables/1").text
+
+
+def _players(app):
+    with app.state.db.read() as con:
+        return [dict(r) for r in con.execute("SELECT id, name FROM players")]
+
+
+def test_penalty_counts_for_the_player_and_the_team(event):
+    client = login(TestClient(event["app"]))
+    before = client.get("/").text
+    pid = next(p["id"] for p in _players(event["app"]) if p["name"] == "Sandy")
+    r = client.post("/admin/penalties", data=dict(player_id=pid, points=-40,
+                                                  why="mobile phone at the table"),
+                    follow_redirects=False)
+    assert "ok=" in r.headers["location"]
+    after = client.get("/").text
+    assert player_scores(after)["Sandy"] == player_scores(before)["Sandy"] - 40
+    team = re.compile(r'<tr data-team="West">.*?<td class="num[^"]*">(-?\d+)</td>', re.S)
+    assert int(team.search(after)[1]) == int(team.search(before)[1]) - 40
+    assert "mobile phone at the table" in client.get("/admin/penalties").text
+
+
+def test_device_secret_is_shown_once(event):
+    client = login(TestClient(event["app"]))
+    r = client.post("/admin/devices", data={"table_no": "1", "label": "spare"})
+    assert r.status_code == 200
+    dev_id = re.search(r"Device (d-[0-9a-f]+) registered", r.text)[1]
+    secret = re.search(r'id="secret">([0-9a-f]{64})<', r.text)[1]
+    with event["app"].state.db.read() as con:
+        assert con.execute("SELECT secret FROM devices WHERE id = ?",
+                           (dev_id,)).fetchone()[0] == secret
+    listing = client.get("/admin/devices").text
+    assert dev_id in listing and secret not in listing
+    # the new device can pull its seating with that secret
+    status, pulled = ClientDevice(event["client"], dev_id, secret).seating()
+    assert status == 200 and pulled["table"] == 1
+
+
+def test_refused_requests_are_listed(event):
+    client = event["client"]
+    dev_id, secret = event["devices"][1]
+    ClientDevice(client, dev_id, "11" * 32).upload("0123456789abcdef",
+                                                    [{"seq": 1, "event": {"event": "draw"}}])
+    ClientDevice(client, "no-such-device", secret).upload(
+        "0123456789abcdef", [{"seq": 1, "event": {"event": "draw"}}])
+    html = login(TestClient(event["app"])).get("/admin/refused").text
+    assert "bad_signature" in html and "unknown_device" in html and "no-such-device" in html
+
+
+def test_projector_pages_a_screenful_at_a_time(event):
+    html = event["client"].get("/projector/part?rows=5").text
+    titles = re.findall(r'data-title="([^"]+)"', html)
+    assert titles == ["Teams", "Players 1–5", "Players 6–8", "Tables"]
+    assert html.count(" hidden>") == len(titles) - 1          # one page shown at a time
+
+
+def test_admin_pages_need_a_login(event):
+    client = TestClient(event["app"])
+    for path in ("/admin", "/admin/rounds", "/admin/rounds/1", "/admin/devices",
+                 "/admin/corrections", "/admin/penalties", "/admin/refused"):
+        r = client.get(path, follow_redirects=False)
+        assert r.status_code == 303 and r.headers["location"].startswith("/admin/login")
+    with event["app"].state.db.read() as con:
+        n = con.execute("SELECT COUNT(*) FROM penalties").fetchone()[0]
+    r = client.post("/admin/penalties", data=dict(player_id=1, points=-5, why="x"),
+                    follow_redirects=False)
+    assert r.headers["location"].startswith("/admin/login")
+    with event["app"].state.db.read() as con:
+        assert con.execute("SELECT COUNT(*) FROM penalties").fetchone()[0] == n
+    r = client.post("/admin/login", data={"name": "director", "password": "wrong"},
+                    follow_redirects=False)
+    assert "error=" in r.headers["location"] and auth.COOKIE not in r.cookies
