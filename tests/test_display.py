@@ -245,3 +245,47 @@ for source in (FONT, text._find("font.bin")):
 print(json.dumps({"same": bufs[0] == bufs[1], "inked": sum(bufs[0])}))
 """ % str(tmp_path))[0]
     assert r["same"] and r["inked"] > 0
+
+
+# -- sample screens for the documents --------------------------------------------------
+
+def _fit(left, right, cols):
+    cells = sum(1 if ord(c) < 0x80 else 2 for c in left + right)     # text.cells
+    return left + " " * max(1, cols - cells) + right
+
+
+def sample_screens(cols):
+    """A status and a review screen as the UI lays them out (title inverted)."""
+    seats = (("東*1", "25000"), ("南 2", "-12000"), ("西 3", "8000"), ("北 4", "-21000"))
+    status = ["\x01T3 MCR 東1"] + [_fit(a, b, cols) for a, b in seats] + [
+        "連2 荒1 up 2 wait", "1-4 win A draw", "B event C history", "* undo 0 new D set"]
+    items = (("大四喜", "88"), ("字一色", "64"), ("四暗刻", "64"))
+    pays = (("1", "+672"), ("2", "-224"), ("3", "-224"), ("4", "-224"))
+    review = (["\x011 216番 自摸"] + [_fit(a, b, cols) for a, b in items + pays]
+              + ["# save * back C words"])
+    return {"status": status, "review": review}
+
+
+def write_sample_pngs(out, scale=3):
+    """docs/screens/{oled,eink}-{status,review}.png, drawn by the firmware in the unix port."""
+    import os
+    from PIL import Image
+    os.makedirs(out, exist_ok=True)
+    code = "import binascii, json\nfrom ui import display\nclass B: pass\n"
+    for kind, w, h in (("oled", 128, 64), ("eink", 250, 122)):
+        screens = sample_screens(w // 6)
+        for name in sorted(screens):
+            code += ("b = B(); b.DISPLAY = {'driver': 'framebuffer', 'width': %d, 'height': %d}\n"
+                     "d = display.open(b); d.show(%s)\n"
+                     "print(json.dumps([%r, %r, %d, %d, binascii.hexlify(d.buffer).decode()]))\n"
+                     % (w, h, ascii(screens[name]), kind, name, w, h))
+    for kind, name, w, h, hexbuf in run_device(code):
+        fg, bg = ((255, 255, 255), (0, 0, 0)) if kind == "oled" else ((20, 20, 20), (232, 232, 222))
+        im = Image.new("RGB", (w, h))
+        im.putdata([fg if p else bg for row in vlsb(hexbuf, w, h) for p in row])
+        im.resize((w * scale, h * scale), Image.NEAREST).save(os.path.join(out, "%s-%s.png" % (kind, name)))
+
+
+if __name__ == "__main__":      # PYTHONPATH=. .venv/bin/python tests/test_display.py docs/screens
+    import sys
+    write_sample_pngs(sys.argv[1])
