@@ -191,10 +191,13 @@ def preview(blob, text, scale=4):
     for c in text:
         o = ord(c)
         if o < 0x80:
-            bits, w, rb = blob[HEADER.size + 12 * (o - first):][:12] if first <= o < first + n_ascii else bytes(12), half, 1
+            w, rb = half, 1
+            at = HEADER.size + 12 * (o - first)
+            bits = blob[at:at + 12] if first <= o < first + n_ascii else bytes(12)
         else:
             w, rb = full, 2
-            bits = blob[wide_at + 24 * codes.index(o):][:24] if o in codes else b"\xff\xf0" * 12
+            at = wide_at + 24 * codes.index(o) if o in codes else -1
+            bits = blob[at:at + 24] if at >= 0 else b"\xff\xf0" * 12     # missing: solid
         for y in range(h):
             for dx in range(w):
                 if bits[y * rb + (dx >> 3)] & (0x80 >> (dx & 7)):
@@ -227,7 +230,7 @@ def main(argv=None):
             sheet.paste(i, (0, y))
             y += i.height + 4
         sheet.save(args.preview)
-    print("%s: %d bytes, %d wide glyphs" % (args.out, len(blob), len(chars)), file=sys.stderr)
+    print("%s: %d bytes, %d characters past ASCII" % (args.out, len(blob), len(chars)), file=sys.stderr)
 
 
 if __name__ == "__main__":
