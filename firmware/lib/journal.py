@@ -15,6 +15,10 @@
 # or CRC: that record and anything after it never reached flash whole and is dropped,
 # never misread.  open() cuts such a tail off (copy of the good prefix + atomic rename)
 # so later appends are reachable.
+#
+# Beside the journal (side()): its id, 16 hex chars chosen when the journal is created
+# (its first record), so a wiped or re-flashed board starts a journal the organiser
+# never confuses with the old one; and the uploader's "sent up to" mark.
 
 import os
 import json
@@ -63,6 +67,49 @@ def _size(path):
         return os.stat(path)[6]
     except OSError:
         return -1
+
+
+def side(path, ext):
+    """A file kept beside the journal: side("/journal.bin", ".id") is "/journal.id"."""
+    i = path.rfind(".")
+    if i <= path.rfind("/"):
+        i = len(path)
+    return path[:i] + ext
+
+
+def put(path, text):
+    """Replace a small file whole: a temporary file renamed over it (atomic on LittleFS)."""
+    tmp = path + ".tmp"
+    f = open(tmp, "w")
+    try:
+        f.write(text)
+        f.flush()
+    finally:
+        f.close()
+    os.rename(tmp, path)
+    _sync()
+
+
+def new_id(path):
+    """Choose and keep the id of a journal created anew."""
+    ident = binascii.hexlify(os.urandom(8)).decode()
+    put(side(path, ".id"), ident)
+    return ident
+
+
+def journal_id(path):
+    """The journal's id: 16 hex chars, kept beside it (chosen now if the file is lost)."""
+    try:
+        f = open(side(path, ".id"))
+        try:
+            ident = f.read(20).strip()
+        finally:
+            f.close()
+        if len(ident) == 16 and not ident.strip("0123456789abcdef"):
+            return ident
+    except OSError:
+        pass
+    return new_id(path)
 
 
 class Journal:
@@ -121,6 +168,43 @@ class Journal:
             raise OSError("journal record at %d is damaged" % offset)
         return json.loads(payload)
 
+    def head(self, offset):
+        """(seq, length, crc) of the header at `offset`; None where no whole header is."""
+        try:
+            f = open(self.path, "rb")
+        except OSError:
+            return None
+        try:
+            f.seek(offset)
+            head = f.read(_HEAD)
+        finally:
+            f.close()
+        if len(head) < _HEAD or head[:2] != MAGIC:
+            return None
+        return struct.unpack("<III", head[2:])
+
+    def raw(self, offset):
+        """(seq, payload bytes) of the record at `offset`, its CRC checked; None at the end
+        of the journal or a record not whole.  The uploader sends the payload as stored."""
+        try:
+            f = open(self.path, "rb")
+        except OSError:
+            return None
+        try:
+            f.seek(offset)
+            head = f.read(_HEAD)
+            if len(head) < _HEAD or head[:2] != MAGIC:
+                return None
+            seq, n, crc = struct.unpack("<III", head[2:])
+            if n > MAX_RECORD:
+                return None
+            payload = f.read(n)
+        finally:
+            f.close()
+        if len(payload) < n or _crc(head[2:10], payload) != crc:
+            return None
+        return seq, payload
+
     def seq_at(self, offset):
         f = open(self.path, "rb")
         try:
@@ -175,6 +259,8 @@ class Journal:
         if n > MAX_RECORD:
             raise ValueError("journal record too large")
         seq = self.seq + 1
+        if seq == 1:                # a journal created anew gets an id of its own
+            new_id(self.path)
         try:
             f = open(self.path, "ab")
             try:
