@@ -126,6 +126,8 @@ def main():
     if os.path.exists(mcr):
         print()
         subprocess.run([sys.executable, "-m", "host_tools.bench_mcr"], cwd=paths.ROOT, check=False)
+    print()
+    subprocess.run([sys.executable, "-m", "host_tools.bench_pico"], cwd=paths.ROOT, check=False)
 
 
 if __name__ == "__main__":

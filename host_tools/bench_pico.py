@@ -1,0 +1,360 @@
+"""Scoring speed on the emulated Raspberry Pi Pico (../shared/pico: stock MicroPython v1.28.0
+for the RP2040 in rp2040js, cycle-counted at 125 MHz): per ruleset, the emulated time of
+scoring one hand (`contract.score_hand`: parse, analyse, score, name) -- median, p99 and
+max over the same 300+ hands on every run -- and apart from it the one-time load of the
+ruleset (its import) and its first hand (which loads the parts a ruleset keeps apart).
+
+The firmware runs as the compiled `.mpy` build (build/device) from a LittleFS image made
+with MicroPython's own vfs.VfsLfs2 in the unix port; the board times each call with
+time.ticks_us.  The hands: each ruleset's random device corpus (tests/test_*_device.py,
+tests/corpus.py; mcr: host_tools/mcr_oracle's generator), one-suit hands with many
+readings, seven pairs / knitted / orphans shapes where the ruleset has them, hands with
+several kongs and host_tools/benchhands; of that pool the hands with the most readings
+are all kept, the rest sampled with a fixed seed.
+
+    .venv/bin/python -m host_tools.bench_pico [--rules mcr,hk,tw,sh] [--hands 300] [--top 120]
+
+Writes build/bench_pico/ (the image, the board script, result.json with every time) and
+prints the table."""
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+
+from host_tools import build, paths
+
+OUT = os.path.join(paths.BUILD, "bench_pico")
+PICO = os.path.join(paths.SHARED, "pico")
+RULESETS = ("mcr", "hk", "tw", "sh")
+N_SETS = {"mcr": 4, "sh": 4, "hk": 5, "tw": 5}
+
+# ---- the hands -----------------------------------------------------------------------
+
+
+def _tests():
+    paths.use_firmware()
+    p = os.path.join(paths.ROOT, "tests")
+    if p not in sys.path:
+        sys.path.insert(0, p)
+
+
+def one_suit(rng, rid, n):
+    """Concealed one-suit hands, chow-heavy and stepping: the most divisions."""
+    from corpus import lay_out, random_sets, win_from
+    out = []
+    for _ in range(n):
+        sets, pair, held = random_sets(rng, N_SETS[rid], 0.0, rng.randrange(3),
+                                       rng.choice((0.55, 0.8, 0.95)), rng.choice((0.3, 0.6)))
+        concealed, melds, _ = lay_out(rng, sets, pair, rng.choice((0, 0, 0, 1)), held)
+        out.append(win_from(rng, rid, concealed, melds, 0.0))
+    return out
+
+
+def kongs(rng, rid, n):
+    """Pung-heavy hands with two to five kongs."""
+    from corpus import text, random_sets, win_from
+    out = []
+    for _ in range(n):
+        sets, pair, held = random_sets(rng, N_SETS[rid], rng.choice((0.0, 0.3)), None, 0.1)
+        concealed = [pair, pair]
+        melds = []
+        want = rng.randrange(2, N_SETS[rid] + 1)
+        for kind, t in sets:
+            if kind == "pung" and len(melds) < want and held[t] == 3:
+                k = rng.choice(("kan", "addkan", "ankan", "ankan"))
+                melds.append(k + " " + text([t] * 4))
+            elif kind == "chow":
+                concealed += [t, t + 1, t + 2]
+            else:
+                concealed += [t] * 3
+        out.append(win_from(rng, rid, concealed, melds, 0.0))
+    return out
+
+
+def seven_pairs(rng, rid, n):
+    """14 concealed tiles in seven pairs, often one suit in steps (many standard readings too)."""
+    from corpus import text
+    out = []
+    for _ in range(n):
+        if rng.random() < 0.6:
+            s = rng.randrange(3) * 9
+            start = rng.randrange(3)
+            ts = [s + start + i for i in range(7)]
+        else:
+            ts = rng.sample(range(34), 7)
+        c = sorted(ts + ts)
+        rng.shuffle(c)
+        win = c.pop()
+        out.append({"rules": rid, "hand": text(sorted(c)), "win": text([win]), "melds": [],
+                    "by": rng.choice(("self", "discard"))})
+    return out
+
+
+def knitted(rng, rid, n):
+    """Knitted shapes of the Chinese Official rules: 全不靠 / 七星不靠 / 组合龙 with a set and a pair."""
+    from corpus import text
+    knits = [(a, b, 3 - a - b) for a in range(3) for b in range(3) if a != b]
+    out = []
+    for _ in range(n):
+        k = rng.choice(knits)
+        dragon = [k[pos] * 9 + pos + 3 * i for pos in range(3) for i in range(3)]
+        if rng.random() < 0.5:
+            tiles = rng.sample(dragon, rng.choice((7, 8, 9)))
+            tiles += rng.sample(range(27, 34), 14 - len(tiles))
+        else:
+            t = rng.randrange(34)
+            p = rng.randrange(34)
+            s = [t] * 3 if t >= 27 or t % 9 > 6 or rng.random() < 0.4 else [t, t + 1, t + 2]
+            tiles = dragon + s + [p, p]
+            if max(tiles.count(x) for x in tiles) > 4:
+                continue
+        rng.shuffle(tiles)
+        win = tiles.pop()
+        out.append({"rules": rid, "hand": text(sorted(tiles)), "win": text([win]), "melds": [],
+                    "by": rng.choice(("self", "discard"))})
+    return out
+
+
+def fixed(rid):
+    """host_tools/benchhands' hands of this ruleset's size."""
+    from host_tools import benchhands
+    out = []
+    for req, n_sets in benchhands.parsed():
+        if n_sets == N_SETS[rid]:
+            h = dict(req)
+            h["rules"] = rid
+            h["by"] = "self"
+            out.append(h)
+    return out
+
+
+def pool(rid, seed):
+    _tests()
+    rng = random.Random(seed)
+    if rid == "mcr":
+        from host_tools import mcr_oracle
+        hands = mcr_oracle.hands(1200, seed)
+    else:
+        mod = __import__("test_%s_device" % rid)
+        hands = [mod.random_hand(rng) for _ in range(1200)]
+    hands += one_suit(rng, rid, 400) + kongs(rng, rid, 100)
+    if rid in ("mcr", "sh"):
+        hands += seven_pairs(rng, rid, 80)
+    if rid == "mcr":
+        hands += knitted(rng, rid, 80)
+    return hands
+
+
+def weight(h):
+    """The hand's readings (the scorers' work grows with them), or None if it does not score."""
+    import contract
+    import engine
+    import hand as handmod
+    req = dict(h)
+    rid = req.pop("rules")
+    if not contract.score_hand(dict(h))["ok"]:
+        return None
+    rules = contract.ruleset(rid)
+    parsed = handmod.parse(req, rules.N_SETS, rules.FLAGS, True)
+    return len(engine.analyse(parsed, rules.SHAPES).readings)
+
+
+def hands_for(rid, n, top, seed=2611):
+    """n hands or a few more: benchhands, the `top` heaviest of the pool, a fixed sample of the rest."""
+    cand = pool(rid, seed)
+    scored = []
+    for i, h in enumerate(cand):
+        w = weight(h)
+        if w is not None:
+            scored.append((-w, i))
+    scored.sort()
+    chosen = [i for _, i in scored[:top]]
+    rest = sorted(i for _, i in scored[top:])
+    chosen += random.Random(seed).sample(rest, max(0, n - top))
+    return fixed(rid) + [cand[i] for i in sorted(chosen)]
+
+
+# ---- the board -----------------------------------------------------------------------
+
+# Runs on the board: per ruleset, its load, its first hand, then every hand timed.
+BOARD = """
+import gc, json, time, sys
+ticks_us = time.ticks_us
+diff = time.ticks_diff
+gc.collect()
+t0 = ticks_us()
+import contract, scorers, dtable
+dtable.default()
+print('boot', diff(ticks_us(), t0), gc.mem_free())
+for rid in %r:
+    scorers.unload()
+    gc.collect()
+    free0 = gc.mem_free()
+    t0 = ticks_us()
+    contract.ruleset(rid)
+    dt = diff(ticks_us(), t0)
+    gc.collect()
+    print('load', rid, dt, free0 - gc.mem_free())
+    first = True
+    low = gc.mem_free()
+    f = open('hands_' + rid + '.jsonl')
+    i = 0
+    for line in f:
+        req = json.loads(line)
+        gc.collect()
+        t0 = ticks_us()
+        ans = contract.score_hand(req)
+        dt = diff(ticks_us(), t0)
+        if first:
+            print('first', rid, dt)
+            first = False
+            gc.collect()
+            t0 = ticks_us()
+            ans = contract.score_hand(req)
+            dt = diff(ticks_us(), t0)
+        if not ans['ok']:
+            raise ValueError(line)
+        low = min(low, gc.mem_free())
+        print('hand', rid, i, dt)
+        i += 1
+    f.close()
+    print('low', rid, low)
+print('done')
+"""
+
+# Runs in the unix port: a LittleFS2 image of the board's filesystem (352 blocks of 4096
+# bytes, read 32, prog 256, lookahead 32: ports/rp2's geometry) holding the given files.
+MKFS = """
+import vfs, os
+BS = 4096
+N = 352
+class Dev:
+    def __init__(self):
+        self.data = bytearray(b'\\xff' * (BS * N))
+    def readblocks(self, n, buf, off=0):
+        s = n * BS + off
+        buf[:] = self.data[s:s + len(buf)]
+    def writeblocks(self, n, buf, off=None):
+        if off is None:
+            self.ioctl(6, n)
+            off = 0
+        s = n * BS + off
+        self.data[s:s + len(buf)] = buf
+    def ioctl(self, op, arg):
+        if op == 4:
+            return N
+        if op == 5:
+            return BS
+        if op == 6:
+            self.data[arg * BS:(arg + 1) * BS] = b'\\xff' * BS
+        return 0
+dev = Dev()
+vfs.VfsLfs2.mkfs(dev, readsize=32, progsize=256, lookahead=32)
+vfs.mount(vfs.VfsLfs2(dev, readsize=32, progsize=256, lookahead=32), '/img')
+for src, dest in %r:
+    parts = dest.strip('/').split('/')
+    for k in range(1, len(parts)):
+        try:
+            os.mkdir('/img/' + '/'.join(parts[:k]))
+        except OSError:
+            pass
+    with open(src, 'rb') as a:
+        data = a.read()
+    with open('/img' + dest, 'wb') as b:
+        b.write(data)
+vfs.umount('/img')
+with open(%r, 'wb') as f:
+    f.write(dev.data)
+"""
+
+
+def make_image(files, out):
+    code = MKFS % (files, out)
+    subprocess.run([paths.tool("micropython"), "-X", "heapsize=16M", "-c", code], check=True)
+
+
+def run_board(rids, hand_sets):
+    os.makedirs(OUT, exist_ok=True)
+    folder = build.build_device()
+    files = []
+    for top, _, names in os.walk(folder):
+        for name in sorted(names):
+            src = os.path.join(top, name)
+            files.append((src, "/" + os.path.relpath(src, folder).replace(os.sep, "/")))
+    for rid in rids:
+        path = os.path.join(OUT, "hands_%s.jsonl" % rid)
+        with open(path, "w") as f:
+            for h in hand_sets[rid]:
+                f.write(json.dumps(h, ensure_ascii=False) + "\n")
+        files.append((path, "/hands_%s.jsonl" % rid))
+    image = os.path.join(OUT, "fs.img")
+    make_image(files, image)
+    script = os.path.join(OUT, "board.py")
+    with open(script, "w") as f:
+        f.write(BOARD % (tuple(rids),))
+    run = subprocess.run(["node", os.path.join(PICO, "run.mjs"), "--fs", image,
+                          "--timeout-emu", "900", script], capture_output=True, text=True)
+    with open(os.path.join(OUT, "board.out"), "w") as f:
+        f.write(run.stdout + run.stderr)
+    if run.returncode or "done" not in run.stdout:
+        sys.exit("board run failed (%d):\n%s\n%s" % (run.returncode, run.stdout[-2000:], run.stderr[-2000:]))
+    return parse(run.stdout), run.stderr.strip().splitlines()[-1:]
+
+
+def parse(text):
+    res = {}
+    for line in text.splitlines():
+        w = line.split()
+        if not w:
+            continue
+        if w[0] == "boot":
+            res["boot"] = {"us": int(w[1]), "free": int(w[2])}
+        elif w[0] == "load":
+            res.setdefault(w[1], {"times": []}).update(load_us=int(w[2]), load_bytes=int(w[3]))
+        elif w[0] == "first":
+            res[w[1]]["first_us"] = int(w[2])
+        elif w[0] == "hand":
+            res[w[1]]["times"].append(int(w[3]))
+        elif w[0] == "low":
+            res[w[1]]["low_free"] = int(w[2])
+    return res
+
+
+def pct(sorted_values, p):
+    return sorted_values[min(len(sorted_values) - 1, (len(sorted_values) * p) // 100)]
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rules", default=",".join(RULESETS))
+    ap.add_argument("--hands", type=int, default=300, help="pool hands per ruleset (benchhands come on top)")
+    ap.add_argument("--top", type=int, default=120, help="of which the heaviest by readings")
+    ap.add_argument("--worst", type=int, default=0, help="also list the N slowest hands per ruleset")
+    args = ap.parse_args(argv)
+    rids = [r for r in args.rules.split(",") if r]
+    hand_sets = {rid: hands_for(rid, args.hands, args.top) for rid in rids}
+    res, stats = run_board(rids, hand_sets)
+    with open(os.path.join(OUT, "result.json"), "w") as f:
+        json.dump(res, f)
+    print("Emulated Pico (MicroPython v1.28.0, RP2040 at 125 MHz, .mpy on LittleFS), "
+          "contract.score_hand per hand, ticks_us:")
+    print("  %-4s %6s %9s %9s %9s %9s   %9s %9s %10s" % ("", "hands", "median", "p99", "max", "mean",
+                                                       "load", "1st hand", "load heap"))
+    for rid in rids:
+        r = res[rid]
+        t = sorted(r["times"])
+        print("  %-4s %6d %6.1f ms %6.1f ms %6.1f ms %6.1f ms   %6.1f ms %6.1f ms %8d B"
+              % (rid, len(t), pct(t, 50) / 1e3, pct(t, 99) / 1e3, t[-1] / 1e3,
+                 sum(t) / len(t) / 1e3, r["load_us"] / 1e3, r["first_us"] / 1e3, r["load_bytes"]))
+        if args.worst:
+            order = sorted(range(len(r["times"])), key=lambda i: -r["times"][i])
+            for i in order[:args.worst]:
+                print("      %7.1f ms  %s" % (r["times"][i] / 1e3, json.dumps(hand_sets[rid][i], ensure_ascii=False)))
+    print("  (board: %s)" % " ".join(stats))
+
+
+if __name__ == "__main__":
+    main()
