@@ -11,6 +11,7 @@ import datetime
 import json
 import os
 import signal
+import threading
 import time
 
 from fastapi import APIRouter, HTTPException, Request
@@ -54,8 +55,57 @@ def _static_url(name):
 templates.env.globals["static"] = _static_url
 
 
+class Memo:
+    """What the live pages show, computed once for every browser.
+
+    A busy event announces hundreds of uploads a second and every open page refetches
+    on them; the standings of a whole event take a few hundred ms to compute, under the
+    database lock the uploads need.  So each part is recomputed at most once per
+    MIN_GAP seconds: a result stands while no change was announced since (up to MAX_AGE,
+    for the "s ago" figures), and within MIN_GAP of its computation even if one was.  A
+    browser served a result older than the last announcement is told so (X-Fresh: 0)
+    and asks again a moment later, so every page ends on the latest data."""
+
+    MIN_GAP = 1.0
+    MAX_AGE = 5.0
+
+    def __init__(self):
+        self.version = 0
+        self.lock = threading.Lock()
+        self.held = {}
+
+    def changed(self):
+        self.version += 1
+
+    def get(self, key, compute):
+        """(value, fresh): fresh is False when a change was announced after it."""
+        now = time.monotonic()
+        hit = self.held.get(key)
+        if hit is not None:
+            version, at, value = hit
+            if version == self.version and now - at < self.MAX_AGE:
+                return value, True
+            if now - at < self.MIN_GAP:
+                return value, False
+        version = self.version
+        value = compute()
+        with self.lock:
+            self.held[key] = (version, time.monotonic(), value)
+        return value, version == self.version
+
+
 def setup(app):
     app.mount("/static", StaticFiles(directory=os.path.join(HERE, "static")), name="static")
+    memo = app.state.pages_memo = Memo()
+    broker = app.state.broker
+    publish = broker.publish
+
+    def publish_and_note(topic, data=None):
+        memo.changed()
+        publish(topic, data)
+
+    # every announcement of a change (uploads, the director's changes) reaches the memo
+    broker.publish = publish_and_note
     from organiser import admin_pages
     app.include_router(admin_pages.router)
 
@@ -69,8 +119,19 @@ def render(request, name, here=None, live=False, **ctx):
                 stream_url="/live", now_iso=now.isoformat(timespec="seconds"),
                 now_hm=now.strftime("%H:%M:%S"), title=ctx.get("title", ""))
     base.update(ctx)
-    return templates.TemplateResponse(request, name, base,
-                                      headers={"Cache-Control": "no-store"})
+    base["stale"] = getattr(request.state, "stale", False)
+    headers = {"Cache-Control": "no-store"}
+    if base["stale"]:
+        headers["X-Fresh"] = "0"
+    return templates.TemplateResponse(request, name, base, headers=headers)
+
+
+def shared(request, key, compute):
+    """compute() through the app's Memo (see there); notes a stale answer on the request."""
+    value, fresh = request.app.state.pages_memo.get(key, compute)
+    if not fresh:
+        request.state.stale = True
+    return value
 
 
 def _int_or_none(v):
@@ -86,7 +147,11 @@ def _standings_ctx(request):
     db = request.app.state.db
     with db.read() as con:
         trounds = views.trounds(con)
-        standings = views.standings(db, con, tround_id)
+
+    def compute():
+        with db.read() as con:
+            return views.standings(db, con, tround_id)
+    standings = shared(request, ("standings", tround_id), compute)
     tround = next((t for t in trounds if t["id"] == tround_id), None)
     part = "/standings/part" + ("?tround=%d" % tround_id if tround_id else "")
     return dict(title="Standings", trounds=trounds, tround_id=tround_id, tround=tround,
@@ -105,9 +170,7 @@ def standings_part(request: Request):
 
 # -- the grid of tables ---------------------------------------------------------------
 def _grid_ctx(request):
-    db = request.app.state.db
-    with db.read() as con:
-        grid = views.table_grid(con, request.app.state.stuck_seconds)
+    grid = _grid(request)
     return dict(title="Tables", grid=grid, tround=grid["tround"], part_url="/tables/part")
 
 
@@ -121,6 +184,15 @@ def tables_part(request: Request):
     return render(request, "_tables.html", **_grid_ctx(request))
 
 
+def _grid(request):
+    db = request.app.state.db
+
+    def compute():
+        with db.read() as con:
+            return views.table_grid(con, request.app.state.stuck_seconds)
+    return shared(request, ("grid",), compute)
+
+
 # -- one table's hand log -------------------------------------------------------------
 def _log_ctx(request, number):
     db = request.app.state.db
@@ -128,7 +200,12 @@ def _log_ctx(request, number):
         table = views.table(con, number)
         if table is None:
             raise HTTPException(404, "no table %d" % number)
-        log = views.hand_log(db, con, number)
+
+
+    def compute():
+        with db.read() as con:
+            return views.hand_log(db, con, number)
+    log = shared(request, ("log", number), compute)
     return dict(title="Table %d" % number, table=table, log=log, winds="ESWN",
                 part_url="/tables/%d/part" % number)
 
@@ -148,9 +225,13 @@ def table_part(request: Request, number: int):
 def _projector_ctx(request):
     db = request.app.state.db
     rows = _int_or_none(request.query_params.get("rows")) or PROJECTOR_ROWS
-    with db.read() as con:
-        standings = views.standings(db, con, None)
-        grid = views.table_grid(con, request.app.state.stuck_seconds)
+
+
+    def compute():
+        with db.read() as con:
+            return views.standings(db, con, None)
+    standings = shared(request, ("standings", None), compute)
+    grid = _grid(request)
     pages = [dict(kind="teams", title="Teams", rows=standings["teams"])] \
         if standings["teams"] else []
     players = standings["players"]

@@ -80,7 +80,7 @@ def standings(db, con, tround_id=None):
                   table_points=t["table_points"], players=len(t["players"]),
                   games=sum(p["games"] for p in got["players"] if p["id"] in t["players"]))
              for t in got["teams"]]
-    hands = sum(g["hands"] for g in query.games(con, tround_id))
+    hands = sum(p["hands"] for p in players) // 4     # each seated game's hands, once
     return dict(teams=teams, players=players, hands=hands, table_points=got["mcr"],
                 any_penalty=any(p["penalty"] for p in players),
                 unseated=got["unseated_games"])

@@ -50,6 +50,9 @@ def event():
     ev = demo.setup_event(db, name="Test Cup", rules="hk", teams=TEAMS, rounds=1,
                           password=PASSWORD)
     app = create_app(db, stuck_seconds=STUCK)
+    # these tests read each page right after a change: no shared result older than it
+    # (test_shared_results_are_recomputed_after_a_change checks the real gap)
+    app.state.pages_memo.MIN_GAP = 0
     client = TestClient(app)
     rng = random.Random(5)
     tables = {}
@@ -223,3 +226,29 @@ def test_admin_pages_need_a_login(event):
     r = client.post("/admin/login", data={"name": "director", "password": "wrong"},
                     follow_redirects=False)
     assert "error=" in r.headers["location"] and auth.COOKIE not in r.cookies
+
+
+def test_shared_results_are_recomputed_after_a_change(event):
+    """Every browser shares one computation of a page's data: within MIN_GAP of it a
+    change is answered from it, marked X-Fresh: 0 (the page asks again); after the gap
+    the data is new."""
+    app, client = event["app"], event["client"]
+    memo = app.state.pages_memo
+    memo.MIN_GAP = 0.5
+    try:
+        first = client.get("/standings/part")
+        assert "X-Fresh" not in first.headers
+        again = client.get("/standings/part")
+        assert "X-Fresh" not in again.headers
+        t = event["tables"][1]
+        t.handle({"event": "win", "winner": 2, "hand": dict(demo.HANDS["hk"][0])})
+        t.sync()
+        stale = client.get("/standings/part")
+        assert stale.headers.get("X-Fresh") == "0"
+        assert player_scores(stale.text) == player_scores(first.text)
+        time.sleep(memo.MIN_GAP)
+        fresh = client.get("/standings/part")
+        assert "X-Fresh" not in fresh.headers
+        assert player_scores(fresh.text) != player_scores(first.text)
+    finally:
+        memo.MIN_GAP = 0

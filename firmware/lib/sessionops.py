@@ -47,7 +47,7 @@ HAND_ENDS = ("win", "flowers", "draw")
 TABLE_FIELDS = ("seat", "round", "dealer", "streak", "rules")
 BY_WORDS = ("self", "discard", "robkong")
 COMMON_FIELDS = {
-    "start": ("rules", "dealer", "players", "settings"),
+    "start": ("rules", "dealer", "players", "settings", "tag"),
     "win": ("winner", "from", "hand"),
     "flowers": ("winner", "from"),
     "draw": (),

@@ -340,7 +340,9 @@ class UI:
         elif k == K.OK:
             cfg = self.cfg
             ev = {"event": "start", "rules": self.new_rules, "dealer": self.new_dealer,
-                  "players": list(cfg["players"])}
+                  "players": list(cfg["players"]), "tag": {"table": cfg["table"]}}
+            if cfg.get("tround") is not None:   # the organiser's round, with its seating
+                ev["tag"]["tround"] = cfg["tround"]
             if self.new_rules == cfg["rules"] and cfg["settings"]:
                 ev["settings"] = cfg["settings"]
             ans = self.ses.handle(ev)
@@ -484,8 +486,8 @@ class UI:
             more.append("up %d wait" % net.waiting if net.waiting else "up ok")
         if more:
             out.append(" ".join(more))
-        if self.cfg.get("bad"):
-            out.append("settings file unreadable")
+        if self.cfg.get("_error"):
+            out.append(self.cfg["_error"])
         out.append("1-4 win A draw")
         out.append("B event C history")
         out.append("* undo 0 new D set")

@@ -21,7 +21,12 @@
     el._liveDue = false;
     el._liveAt = Date.now();
     fetch(el.dataset.live, { headers: { "X-Fragment": "1" }, cache: "no-store" })
-      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (r) {
+        // X-Fresh: 0 — the server answered from data older than its last change
+        // (it recomputes at most once a second): ask again after the gap.
+        if (r.headers.get("X-Fresh") === "0") schedule(el);
+        return r.ok ? r.text() : null;
+      })
       .then(function (html) {
         if (html === null || html === el._liveHtml) return;
         el._liveHtml = html;
@@ -42,9 +47,13 @@
   }
 
   function concerns(el, data) {
+    if (data.topic === "refused") return false;   // a refused request changes nothing shown
     var t = el.dataset.liveTable;
     return !t || data.table === undefined || data.table === null || String(data.table) === t;
   }
+
+  // the page was rendered from data older than the organiser's last change
+  if (document.body.dataset.stale) parts.forEach(schedule);
 
   var src = new EventSource(document.body.dataset.stream || "/live");
   var wasDown = false;
