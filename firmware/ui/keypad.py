@@ -1,6 +1,6 @@
 # The 4x4 keypad: the matrix is scanned from a machine.Timer callback (so it goes on while
-# the application is busy scoring a hand or writing the journal), debounced, and each key
-# reported once as an event (key index, long flag) in a preallocated ring buffer that an
+# the application is busy scoring a hand or writing the journal; a hard interrupt where the
+# port has one), debounced by lock-out, and each key reported once as an event (key index, long flag) in a preallocated ring buffer that an
 # asyncio task drains.
 #
 # A short press is reported when the key is released; a key held LONG_MS is reported as
@@ -18,7 +18,7 @@ except ImportError:             # a port built without asyncio: get() is not ava
 
 LONG_MS = 600                   # held this long: a long press
 SCAN_MS = 5                     # scan period
-_DEBOUNCE = const(3)            # scans a changed matrix must hold still to count (10-15 ms)
+DEBOUNCE_MS = 20                # after a key changes, its bounce is ignored this long
 _RING = const(32)               # events the application may fall behind by
 LONG = const(0x80)              # event code: key index | LONG
 
@@ -36,12 +36,13 @@ class Keypad:
         self.tail = 0
         self.lost = 0               # events dropped because the ring was full
         self.state = 0              # debounced bitmap of keys held
-        self.raw = 0                # last scan
-        self.same = 0               # scans the last scan has held still
+        self.busy = 0               # keys in their lock-out after a change
+        self.moved_at = [0] * len(keys)  # ticks_ms each key last changed
         self.longs = 0              # held keys already reported long
         self.down_at = [0] * len(keys)  # ticks_ms each held key went down (a list: any int)
         self.flag = ThreadSafeFlag() if ThreadSafeFlag else None
         self.timer = None
+        self.hard = False           # the scan runs in a hard interrupt
 
     # -- producer side --------------------------------------------------------------
     def put(self, code):
@@ -64,14 +65,15 @@ class Keypad:
             self.put(i | LONG if long else i)
 
     def update(self, raw, now):
-        """One scan's bitmap `raw` at ticks_ms `now`: debounce, then report."""
-        if raw != self.raw:
-            self.raw = raw
-            self.same = 1
-        elif self.same < _DEBOUNCE:
-            self.same += 1
-            if self.same == _DEBOUNCE and raw != self.state:
-                self._change(raw, now)
+        """One scan's bitmap `raw` at ticks_ms `now`: debounce, then report.
+
+        Debounce by lock-out: a key's first change seen counts at once, and the key is then
+        left alone for DEBOUNCE_MS while its contacts bounce.  So a press seen by a single
+        scan counts: the scan is held up while a flash sector is erased (interrupts off,
+        about 45 ms), and a press may show itself to only one scan between two erases."""
+        diff = (raw ^ self.state) & self.stable(now)
+        if diff:
+            self._change(diff, now)
         held = self.state & ~self.longs
         if held:
             i = 0
@@ -82,14 +84,27 @@ class Keypad:
                 held >>= 1
                 i += 1
 
-    def _change(self, raw, now):
-        old = self.state
+    def stable(self, now):
+        """Bitmap of the keys out of their lock-out."""
+        busy = self.busy
+        if busy:
+            i = 0
+            while busy:
+                if busy & 1 and time.ticks_diff(now, self.moved_at[i]) >= DEBOUNCE_MS:
+                    self.busy &= ~(1 << i)
+                busy >>= 1
+                i += 1
+        return ~self.busy
+
+    def _change(self, diff, now):
+        raw = self.state ^ diff
         self.state = raw
-        diff = old ^ raw
+        self.busy |= diff
         i = 0
         while diff:
             if diff & 1:
                 bit = 1 << i
+                self.moved_at[i] = now
                 if raw & bit:                   # went down
                     self.down_at[i] = now
                 elif self.longs & bit:          # a long press let go: already reported
@@ -130,6 +145,7 @@ class Keypad:
         try:
             self.timer = Timer(timer_id, mode=Timer.PERIODIC, period=period_ms, callback=cb,
                                hard=True)
+            self.hard = True
         except (TypeError, ValueError):
             self.timer = Timer(timer_id, mode=Timer.PERIODIC, period=period_ms, callback=cb)
 
