@@ -1,7 +1,7 @@
 # The 4x4 keypad: the matrix is scanned from a machine.Timer callback (so it goes on while
 # the application is busy scoring a hand or writing the journal; a hard interrupt where the
-# port has one), debounced by lock-out, and each key reported once as an event (key index, long flag) in a preallocated ring buffer that an
-# asyncio task drains.
+# port has one), debounced by lock-out, and each key reported once as an event (key index,
+# long flag) in a preallocated ring buffer that an asyncio task drains.
 #
 # A short press is reported when the key is released; a key held LONG_MS is reported as
 # long at that moment, and its release then says nothing.  The matrix state is one integer
