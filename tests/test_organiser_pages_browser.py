@@ -178,3 +178,21 @@ def test_admin_login_flow(event, browser):
     page.goto(url + "/admin")
     assert page.url.startswith(url + "/admin/login")
     ctx.close()
+
+
+def test_server_stops_promptly_with_a_live_page_open(browser):
+    """An open page holds a server-sent-events stream; stopping the organiser (Ctrl-C,
+    SIGTERM) must not wait for the browser to go away."""
+    import time
+    folder = tempfile.mkdtemp(prefix="organiser-stop-")
+    db = os.path.join(folder, "organiser.db")
+    demo.setup_event(db, teams={"Solo": ["甲", "乙", "丙", "丁"]}, rounds=1)
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    with demo.serve(db) as url:
+        page.goto(url + "/")
+        page.wait_for_selector(".live-state[data-state=live]", timeout=WAIT_MS)
+        stopping = time.monotonic()
+    took = time.monotonic() - stopping           # serve() kills after 10 s of waiting
+    ctx.close()
+    assert took < 5, "the organiser took %.1f s to stop with a live page open" % took
