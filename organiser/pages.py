@@ -150,7 +150,7 @@ def _standings_ctx(request):
 
     def compute():
         with db.read() as con:
-            return views.standings(db, con, tround_id)
+            return views.standings(con, tround_id)
     standings = shared(request, ("standings", tround_id), compute)
     tround = next((t for t in trounds if t["id"] == tround_id), None)
     part = "/standings/part" + ("?tround=%d" % tround_id if tround_id else "")
@@ -204,7 +204,7 @@ def _log_ctx(request, number):
 
     def compute():
         with db.read() as con:
-            return views.hand_log(db, con, number)
+            return views.hand_log(con, number)
     log = shared(request, ("log", number), compute)
     return dict(title="Table %d" % number, table=table, log=log, winds="ESWN",
                 part_url="/tables/%d/part" % number)
@@ -229,7 +229,7 @@ def _projector_ctx(request):
 
     def compute():
         with db.read() as con:
-            return views.standings(db, con, None)
+            return views.standings(con, None)
     standings = shared(request, ("standings", None), compute)
     grid = _grid(request)
     pages = [dict(kind="teams", title="Teams", rows=standings["teams"])] \

@@ -1,6 +1,7 @@
-"""What the pages show, read from the organiser's database: plain dicts and lists for
-the templates.  Standings come from the organiser's own standings query; the grid of
-tables and the hand logs are read here (records as uploaded, sessions, corrections)."""
+"""What the pages show, shaped for the templates: the standings and the grid of tables
+from the organiser's queries (organiser.standings, organiser.queries), each table's hand
+log game by game from the records as uploaded with the director's corrections, the
+export links.  Functions take a connection inside db.read()."""
 
 import datetime
 import json
@@ -68,7 +69,7 @@ def _wind(i):
 
 
 # -- standings --------------------------------------------------------------------------
-def standings(db, con, tround_id=None):
+def standings(con, tround_id=None):
     """Teams and players ranked (organiser.standings), shaped for the templates:
     {"teams", "players", "hands", "table_points" (an MCR event), "any_penalty",
     "unseated"}."""
@@ -149,7 +150,7 @@ def describe(ev, rec, names):
     return ("%s: %s" % (kind, ", ".join(parts))) if parts else str(kind)
 
 
-def hand_log(db, con, number):
+def hand_log(con, number):
     """Every game played at a table, newest first; each record with its result items
     and its payments as they count (a director's correction shown with who, when, why)."""
     names = _names(con)
