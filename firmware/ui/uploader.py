@@ -1,0 +1,425 @@
+# The upload task: sends the journal's records past the "sent up to" mark to the
+# organiser (docs/upload.md), signed with HMAC-SHA256 under the device's secret, and
+# moves the mark only when the organiser acknowledges them.
+#
+# It shares the event loop with the keypad and the screen, so it never blocks: sockets
+# are asyncio streams (non-blocking; connect, send and answer each yield), and the
+# journal is read one record at a time, yielding between records.  A batch is read twice
+# from flash, never held whole in RAM: the first pass measures it and computes its
+# signature (the header must carry both before the body), the second streams it to the
+# socket record by record, checking each is the record signed.
+#
+# Why not micropython-lib's `requests`: its sockets block (the keypad and screen would
+# wait out a dead Wi-Fi for the whole timeout), and it sends a body it holds whole in
+# RAM.  `aiohttp` is non-blocking but larger and also wants the body in RAM.  A POST
+# with Content-Length and `Connection: close` over asyncio streams is all this needs.
+#
+# The journal module is loaded only while the task reads (a synchronous call never
+# keeps it across an await), as the table session also drops it after each event: the
+# scorer needs the RAM.
+
+import gc
+import sys
+import time
+import json
+import random
+import binascii
+import hashlib
+import asyncio
+import hmac
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+_BATCH = const(20)              # records per request at most
+_MAX_BODY = const(49152)        # bytes per request at most (the organiser takes 64 KiB)
+_HEAD = const(14)               # a journal record's header (journal.py)
+_TIMEOUT_MS = const(20000)      # one whole request: connect, send, answer
+_FIRST_MS = const(1000)         # backoff after a first failure, doubling ...
+_MAX_MS = const(120000)         # ... up to this
+_IDLE_MS = const(60000)         # nothing to do: look again this often (settings change)
+_ANSWER = const(1024)           # the organiser's answers are small JSON objects
+_PATH = "/api/v1/upload"
+
+
+def _journal():
+    j = sys.modules.get("journal")
+    return j if j is not None else __import__("journal")
+
+
+def _unload_journal():
+    if sys.implementation.name == "micropython" and "journal" in sys.modules:
+        del sys.modules["journal"]
+
+
+def _raw(jpath, off):
+    return _journal().Journal(jpath).raw(off)
+
+
+def _prefix(seq, payload):
+    """A record as sent is {"seq": n, ...payload}: this prefix, then the payload after
+    its opening brace."""
+    return b'{"seq":%d,' % seq if len(payload) > 2 else b'{"seq":%d' % seq
+
+
+def address(url):
+    """(host, port, path prefix) of "http://host[:port][/prefix]"; None otherwise."""
+    if not isinstance(url, str) or not url.startswith("http://"):
+        return None
+    rest = url[7:]
+    i = rest.find("/")
+    prefix = ""
+    if i >= 0:
+        rest, prefix = rest[:i], rest[i:].rstrip("/")
+    port = 80
+    i = rest.rfind(":")
+    if i >= 0:
+        try:
+            port = int(rest[i + 1:])
+        except ValueError:
+            return None
+        rest = rest[:i]
+    if not rest:
+        return None
+    return rest, port, prefix
+
+
+class Uploader:
+    """run() is the task.  For the status line: `waiting` (records the organiser has not
+    acknowledged), `last_ok` (time.ticks_ms() of the last acknowledged upload, None
+    before), `last_error` (None, or what stops the upload now, in a few words).  The app
+    calls saved(seq) after each record it saves."""
+
+    def __init__(self, cfg, jpath="/journal.bin", link=None):
+        self.cfg = cfg
+        self.jpath = jpath
+        self.link = link            # netlink.Link, or None where the network is always up
+        self.jid = None             # the journal's id the mark belongs to
+        self.acked = 0              # the mark: records 1..acked are acknowledged
+        self.offset = 0             # file offset of record acked+1
+        self.last = 0               # the journal's last record, as far as read
+        self.end = 0                # file offset after it
+        self.hint = 0               # the last record the app reported saved
+        self.last_ok = None
+        self.last_error = None
+        self.blocked = None         # a journal the organiser refused (conflict)
+        self.limit = _BATCH
+        self.fails = 0
+        self.posts = 0
+        self.wake = asyncio.Event()
+        self.log = print
+        self.timeout_ms = _TIMEOUT_MS
+        self.max_ms = _MAX_MS
+
+    @property
+    def waiting(self):
+        n = (self.last if self.last > self.hint else self.hint) - self.acked
+        return n if n > 0 else 0
+
+    def saved(self, seq=0):
+        """A record was saved: send it soon (wakes the task from its wait)."""
+        if seq > self.hint:
+            self.hint = seq
+        self.wake.set()
+
+    def since_ok(self):
+        """Seconds since the last acknowledged upload, or None."""
+        if self.last_ok is None:
+            return None
+        return time.ticks_diff(time.ticks_ms(), self.last_ok) // 1000
+
+    # -- the mark and the journal (synchronous: no await while the journal is loaded) ---
+    def _mark_path(self, jm):
+        return jm.side(self.jpath, ".sent")
+
+    def _read_mark(self, jm, jid):
+        try:
+            f = open(self._mark_path(jm))
+            try:
+                m = json.loads(f.read())
+            finally:
+                f.close()
+            if m["journal"] == jid:
+                return int(m["acked"]), int(m["offset"])
+        except (OSError, ValueError, KeyError, TypeError):
+            pass
+        return 0, 0
+
+    def _write_mark(self, jm):
+        jm.put(self._mark_path(jm), json.dumps(
+            {"journal": self.jid, "acked": self.acked, "offset": self.offset}))
+
+    def _walk(self, j, seq):
+        """(seq reached, offset after it): headers followed from the start up to `seq`."""
+        at = off = 0
+        while at < seq:
+            h = j.head(off)
+            if h is None or h[0] != at + 1:
+                break
+            at = h[0]
+            off += _HEAD + h[1]
+        return at, off
+
+    def survey(self):
+        """Read the journal's id, the mark kept for it and the journal's end (headers
+        only).  False when there is no journal yet."""
+        jm = _journal()
+        j = jm.Journal(self.jpath)
+        if j.head(0) is None:
+            self.jid = None
+            self.acked = self.offset = self.last = self.end = 0
+            return False
+        jid = jm.journal_id(self.jpath)
+        if jid != self.jid:                   # boot, or a journal created anew
+            self.jid = jid
+            self.acked, self.offset = self._read_mark(jm, jid)
+            self.last = self.end = 0
+            self.limit = _BATCH
+        # the mark's offset must hold record acked+1, or be the end of the journal
+        h = j.head(self.offset)
+        if (h[0] != self.acked + 1 if h is not None
+                else self.acked == 0 or self.offset != self.end):
+            self.acked, self.offset = self._walk(j, self.acked)
+        if self.end < self.offset:
+            self.last, self.end = self.acked, self.offset
+        while True:
+            h = j.head(self.end)
+            if h is None or h[0] != self.last + 1:
+                break
+            self.last = h[0]
+            self.end += _HEAD + h[1]
+        return True
+
+    def _move(self, acked, recs):
+        """The organiser holds 1..acked: move the mark there (back too, if it lost
+        records) and keep it on flash."""
+        if acked > self.last:
+            acked = self.last
+        if acked < 0:
+            acked = 0
+        if acked == self.acked:
+            return
+        jm = _journal()
+        off = None
+        for seq, start, end, crc in recs:
+            if seq == acked:
+                off = end
+        if off is None:
+            acked, off = self._walk(jm.Journal(self.jpath), acked)
+        self.acked, self.offset = acked, off
+        self._write_mark(jm)
+
+    # -- a batch --------------------------------------------------------------------
+    def _head(self, device):
+        return b'{"device":%s,"journal":"%s","records":[' % (
+            json.dumps(device).encode(), self.jid.encode())
+
+    async def _plan(self, key, device):
+        """The batch past the mark: ([(seq, offset, end, crc)], body length, signature
+        hex); records read one at a time."""
+        head = self._head(device)
+        mac = hmac.new(key, head, hashlib.sha256)
+        size = len(head) + 2
+        recs = []
+        seq, off = self.acked, self.offset
+        while len(recs) < self.limit:
+            r = _raw(self.jpath, off)
+            if r is None or r[0] != seq + 1 or r[1][:1] != b"{":
+                break
+            seq, payload = r
+            r = None
+            pre = _prefix(seq, payload)
+            n = len(pre) + len(payload) - 1
+            if recs:
+                if size + 1 + n > _MAX_BODY:
+                    break
+                mac.update(b",")
+                size += 1
+            mac.update(pre)
+            mac.update(memoryview(payload)[1:])
+            size += n
+            end = off + _HEAD + len(payload)
+            recs.append((seq, off, end, binascii.crc32(payload)))
+            off = end
+            payload = pre = None
+            await asyncio.sleep_ms(0)
+        mac.update(b"]}")
+        return recs, size, mac.hexdigest()
+
+    async def _post(self, where, device, recs, size, sig):
+        """Send the batch (the body streamed from the journal); (status, answer bytes)."""
+        host, port, prefix = where
+        head = self._head(device)
+        gc.collect()
+        reader, writer = await asyncio.open_connection(host, port)
+        try:
+            writer.write(("POST %s%s HTTP/1.1\r\nHost: %s:%d\r\n"
+                          "Content-Type: application/json\r\nContent-Length: %d\r\n"
+                          "X-Signature: %s\r\nConnection: close\r\n\r\n"
+                          % (prefix, _PATH, host, port, size, sig)).encode())
+            writer.write(head)
+            head = None
+            await writer.drain()
+            first = True
+            for seq, off, end, crc in recs:
+                r = _raw(self.jpath, off)
+                if r is None or r[0] != seq or binascii.crc32(r[1]) != crc:
+                    raise OSError("journal changed")   # the organiser gets no whole body
+                payload = r[1]
+                r = None
+                if not first:
+                    writer.write(b",")
+                first = False
+                writer.write(_prefix(seq, payload))
+                writer.write(memoryview(payload)[1:])
+                payload = None
+                await writer.drain()
+            writer.write(b"]}")
+            await writer.drain()
+            line = await reader.readline()
+            parts = line.split()
+            if len(parts) < 2 or not parts[0].startswith(b"HTTP/"):
+                raise ValueError("not an HTTP answer")
+            status = int(parts[1])
+            length = -1
+            while True:
+                h = await reader.readline()
+                if not h or h == b"\r\n" or h == b"\n":
+                    break
+                if h[:15].lower() == b"content-length:":
+                    length = int(h[15:])
+            if length < 0 or length > _ANSWER:
+                length = _ANSWER
+            data = await reader.readexactly(length) if length else b""
+            return status, data
+        finally:
+            writer.close()
+            await writer.wait_closed()
+
+    # -- the task -------------------------------------------------------------------
+    def _fail(self, why):
+        """Record a failure; the wait before the next try (exponential, jittered)."""
+        if why != self.last_error:
+            self.log("upload: " + why)
+        self.last_error = why
+        self.fails += 1
+        ms = _FIRST_MS << (self.fails - 1 if self.fails < 9 else 8)
+        if ms > self.max_ms:
+            ms = self.max_ms
+        return ms // 2 + random.getrandbits(16) * (ms // 2) // 65536
+
+    def _answer(self, status, data, recs):
+        try:
+            ans = json.loads(data)
+        except ValueError:
+            ans = None
+        if not isinstance(ans, dict):
+            ans = {}
+        acked = ans.get("acked")
+        if status == 200 and ans.get("ok") is True and isinstance(acked, int):
+            self._move(acked, recs)
+            if self.acked < recs[-1][0]:
+                return self._fail("organiser holds records up to %d only" % self.acked)
+            self.fails = 0
+            self.last_ok = time.ticks_ms()
+            self.last_error = None
+            return 0
+        error = ans.get("error")
+        if status == 409:
+            # The organiser holds another record under this journal's id and seq: sending
+            # again cannot help.  The mark stays at what it holds; this journal waits
+            # (a new journal, or a restart, tries again).
+            if isinstance(acked, int):
+                self._move(acked, recs)
+            self.blocked = self.jid
+            why = "conflict at record %s" % ans.get("seq")
+            self.log("upload: refused, " + why)
+            self.last_error = why
+            return _IDLE_MS
+        if status == 413 and self.limit > 1:
+            self.limit = len(recs) // 2 if len(recs) > 1 else 1
+            return 0
+        if status == 401:
+            return self._fail("not registered" if error == "unknown_device"
+                              else "signature refused")
+        if status == 413:
+            return self._fail("record too large")
+        if status == 400:
+            return self._fail("refused: malformed")
+        return self._fail("organiser error %d" % status)
+
+    async def step(self):
+        """One try: send one batch if anything waits.  Returns the ms to wait before the
+        next (0: go on at once, more is waiting)."""
+        if not self.survey():
+            _unload_journal()
+            return _IDLE_MS
+        if self.acked >= self.last:
+            _unload_journal()
+            if self.blocked != self.jid:
+                self.last_error = None
+            return _IDLE_MS
+        if self.blocked == self.jid:
+            _unload_journal()
+            return _IDLE_MS
+        cfg = self.cfg
+        where = address(cfg.get("organiser"))
+        device = cfg.get("device")
+        secret = cfg.get("secret")
+        if not cfg.get("organiser") or not device or not secret:
+            self.last_error = "not set up"
+            return _IDLE_MS
+        if where is None:
+            self.last_error = "organiser address is not http://"
+            return _IDLE_MS
+        try:
+            key = binascii.unhexlify(secret)
+        except ValueError:
+            self.last_error = "secret is not hex"
+            return _IDLE_MS
+        if self.link is not None and not self.link.ready():
+            return self._fail(self.link.why or "no network")
+        recs, size, sig = await self._plan(key, device)
+        if not recs:
+            _unload_journal()
+            return self._fail("journal unreadable at record %d" % (self.acked + 1))
+        self.posts += 1
+        try:
+            status, data = await asyncio.wait_for_ms(
+                self._post(where, device, recs, size, sig), self.timeout_ms)
+        except asyncio.TimeoutError:
+            return self._fail("organiser does not answer")
+        except (OSError, EOFError, ValueError, IndexError):
+            return self._fail("cannot reach organiser")
+        return self._answer(status, data, recs)
+
+    async def run(self):
+        while True:
+            try:
+                ms = await self.step()
+            except MemoryError:
+                gc.collect()
+                ms = self._fail("out of memory")
+            if ms > 0:
+                try:
+                    await asyncio.wait_for_ms(self.wake.wait(), ms)
+                except asyncio.TimeoutError:
+                    pass
+                self.wake.clear()
+
+
+current = None                  # the app's uploader (its counters for the status line)
+
+
+def run(cfg, jpath, status=None, has_wifi=True):
+    """The upload task's coroutine for the app; the Uploader is `uploader.current` (and
+    status["net"] where status is a dict)."""
+    global current
+    import netlink
+    current = Uploader(cfg, jpath, netlink.Link(cfg, has_wifi))
+    if isinstance(status, dict):
+        status["net"] = current
+    return current.run()

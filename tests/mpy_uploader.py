@@ -1,0 +1,103 @@
+# Runs inside MicroPython (the unix port): a table device with the firmware's table
+# session and upload task.  It resumes its journal, keeps playing until the journal
+# holds `records` records (one event every `gap_ms`, the uploader woken after each save,
+# as the app does), and runs the upload task until everything is acknowledged or
+# `run_ms` has passed.  A device killed and started again with the same folder goes on
+# where its journal and its "sent up to" mark stand.
+#
+# Usage: micropython mpy_uploader.py DEVICE_BUILD_FOLDER STATE_FOLDER CONFIG_JSON
+# CONFIG_JSON: {"organiser", "device", "secret", "records", "gap_ms", "run_ms",
+#               "timeout_ms", "max_ms", "stay": keep running after everything is acked}
+# Prints JSON lines: {"log": ...} from the uploader, {"status": {...}} when it changes,
+# and last {"done": bool, "status": {...}}.
+
+import sys
+import json
+import gc
+
+sys.path.insert(0, sys.argv[1])
+import dtable
+dtable.PATH = sys.argv[1] + "/dtable.bin"
+import asyncio
+import time
+import session
+from ui import uploader
+
+STATE = sys.argv[2]
+CFG = json.loads(sys.argv[3])
+
+HANDS = [
+    {"hand": "123456789m123456p5s", "win": "5s"},
+    {"hand": "1112223334445556m", "win": "6m"},
+    {"hand": "123m456p789s1112223z", "win": "3z"},
+]
+
+
+def event(i):
+    """The i-th event of this table (i = records already in the journal)."""
+    if i == 0:
+        return {"event": "start", "rules": "tw", "dealer": 1,
+                "players": ["東家", "南家", "西家", "北家"]}
+    k = i % 6
+    if k == 1:
+        return {"event": "declare", "seat": i % 4}
+    if k == 2:
+        w = i % 4
+        return {"event": "win", "winner": w, "from": (w + 1) % 4, "hand": HANDS[i % 3]}
+    if k == 3:
+        return {"event": "streak", "n": i % 5}
+    if k == 4:
+        return {"event": "undo"}
+    return {"event": "draw"}
+
+
+def out(obj):
+    print(json.dumps(obj))
+
+
+def status(up):
+    return {"acked": up.acked, "last": up.last, "waiting": up.waiting,
+            "error": up.last_error, "posts": up.posts, "journal": up.jid,
+            "ok": up.last_ok is not None}
+
+
+async def play(ses, up):
+    while ses.jseq < CFG["records"]:
+        ans = ses.handle(event(ses.jseq))
+        if not ans.get("ok"):
+            out({"log": "refused: %r" % ans})
+            sys.exit(2)
+        up.saved(ses.jseq)
+        await asyncio.sleep_ms(CFG.get("gap_ms", 20))
+
+
+async def main():
+    cfg = {"organiser": CFG["organiser"], "device": CFG["device"], "secret": CFG["secret"]}
+    ses = session.Session(STATE + "/journal.bin")
+    up = uploader.Uploader(cfg, STATE + "/journal.bin")
+    up.log = lambda s: out({"log": s})
+    up.timeout_ms = CFG.get("timeout_ms", 20000)
+    up.max_ms = CFG.get("max_ms", 120000)
+    up.saved(ses.jseq)
+    task = asyncio.create_task(up.run())
+    player = asyncio.create_task(play(ses, up))
+    t0 = time.ticks_ms()
+    seen = None
+    done = False
+    while time.ticks_diff(time.ticks_ms(), t0) < CFG.get("run_ms", 30000):
+        st = status(up)
+        if st != seen:
+            out({"status": st})
+            seen = st
+        if (not CFG.get("stay") and ses.jseq >= CFG["records"]
+                and up.acked == ses.jseq and up.jid is not None):
+            done = True
+            break
+        await asyncio.sleep_ms(20)
+    task.cancel()
+    player.cancel()
+    gc.collect()
+    out({"done": done, "status": status(up), "free": gc.mem_free()})
+
+
+asyncio.run(main())
