@@ -201,12 +201,11 @@ def _log_ctx(request, number):
         if table is None:
             raise HTTPException(404, "no table %d" % number)
 
-
     def compute():
         with db.read() as con:
             return views.hand_log(con, number)
     log = shared(request, ("log", number), compute)
-    return dict(title="Table %d" % number, table=table, log=log, winds="ESWN",
+    return dict(title="Table %d" % number, table=table, log=log,
                 part_url="/tables/%d/part" % number)
 
 
@@ -224,8 +223,7 @@ def table_part(request: Request, number: int):
 # -- projector ------------------------------------------------------------------------
 def _projector_ctx(request):
     db = request.app.state.db
-    rows = _int_or_none(request.query_params.get("rows")) or PROJECTOR_ROWS
-
+    rows = max(1, _int_or_none(request.query_params.get("rows")) or PROJECTOR_ROWS)
 
     def compute():
         with db.read() as con:
@@ -243,7 +241,8 @@ def _projector_ctx(request):
     for i in range(0, len(tables), per):
         pages.append(dict(kind="tables", title="Tables", rows=tables[i:i + per]))
     return dict(title="Projector", standings=standings, pages=pages,
-                seconds=_int_or_none(request.query_params.get("seconds")) or PROJECTOR_SECONDS,
+                seconds=max(1, _int_or_none(request.query_params.get("seconds"))
+                            or PROJECTOR_SECONDS),
                 part_url="/projector/part?" + str(request.query_params))
 
 
