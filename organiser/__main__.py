@@ -19,6 +19,9 @@ def main(argv=None):
     ap.add_argument("--host", default="127.0.0.1")
     ap.add_argument("--port", type=int, default=8000)
     ap.add_argument("--log-level", default="warning")
+    ap.add_argument("--sync", choices=("full", "normal"), default="full",
+                    help="full: every acknowledged record is on disk (default); normal: "
+                         "written to the OS, synced at checkpoints (faster on a slow disk)")
     ap.add_argument("command", nargs="?", choices=("serve", "set-password"), default="serve")
     ap.add_argument("name", nargs="?", default="director")
     a = ap.parse_args(argv)
@@ -40,7 +43,7 @@ def main(argv=None):
               "(change it with: python -m organiser --db %s set-password)" % (pw, a.db),
               flush=True)
     print("organiser: http://%s:%d/" % (a.host, a.port), flush=True)
-    uvicorn.run(create_app(a.db), host=a.host, port=a.port, log_level=a.log_level)
+    uvicorn.run(create_app(a.db, sync=a.sync), host=a.host, port=a.port, log_level=a.log_level)
 
 
 if __name__ == "__main__":

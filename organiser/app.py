@@ -16,13 +16,14 @@ from fastapi.responses import JSONResponse
 
 from organiser import admin_api, exports, upload
 from organiser.db import Database
+from organiser.groupcommit import GroupCommit
 from organiser.live import Broker
 from organiser.tournament import ModelError
 
 MAX_BODY = 64 * 1024
 
 
-def create_app(db_path, max_body=MAX_BODY, stuck_seconds=300, pages=True):
+def create_app(db_path, max_body=MAX_BODY, stuck_seconds=300, pages=True, sync="full"):
     @asynccontextmanager
     async def lifespan(app):
         yield
@@ -30,8 +31,9 @@ def create_app(db_path, max_body=MAX_BODY, stuck_seconds=300, pages=True):
 
     app = FastAPI(title="Mahjong tournament organiser", docs_url="/api/docs",
                   redoc_url=None, openapi_url="/api/openapi.json", lifespan=lifespan)
-    app.state.db = Database(db_path)
+    app.state.db = Database(db_path, sync)
     app.state.broker = Broker()
+    app.state.commits = GroupCommit(app.state.db)
     app.state.max_body = max_body
     app.state.stuck_seconds = stuck_seconds      # a table silent this long is flagged
     @app.exception_handler(ModelError)

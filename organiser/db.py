@@ -1,8 +1,10 @@
-"""The organiser's SQLite database: one connection in WAL mode, serialised by a lock.
+"""The organiser's SQLite database in WAL mode: one writing and one reading connection,
+each serialised by its own lock.
 
 Every request of this one-process server goes through `Database.read()` (a connection
-to query) or `Database.write()` (a transaction: committed on leaving, rolled back on an
-exception).  One writer is what SQLite allows anyway; reads are short."""
+to query: it sees what is committed, and in WAL mode never waits for the writer, so a
+commit's fsync holds up no reader) or `Database.write()` (a transaction: committed on
+leaving, rolled back on an exception; one writer is what SQLite allows anyway)."""
 
 import os
 import sqlite3
@@ -12,29 +14,43 @@ from contextlib import contextmanager
 SCHEMA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "schema.sql")
 
 
-def connect(path):
+SYNC = ("full", "normal")
+
+
+def connect(path, schema=True, sync="full"):
     con = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=30)
     con.row_factory = sqlite3.Row
     con.execute("PRAGMA journal_mode=WAL")
-    # FULL: a record is on disk before it is acknowledged (the device may then forget it).
-    con.execute("PRAGMA synchronous=FULL")
+    # full (default): a record is on disk before it is acknowledged.  normal: committed
+    # to the OS only (safe from a crash of the server, not from a power cut of its
+    # machine); the WAL is synced at checkpoints.
+    if sync not in SYNC:
+        raise ValueError("sync: one of %s" % ", ".join(SYNC))
+    con.execute("PRAGMA synchronous=%s" % sync.upper())
     con.execute("PRAGMA foreign_keys=ON")
-    with open(SCHEMA, encoding="utf-8") as f:
-        con.executescript(f.read())
-    con.execute("INSERT OR IGNORE INTO event (id) VALUES (1)")
+    if schema:
+        with open(SCHEMA, encoding="utf-8") as f:
+            con.executescript(f.read())
+        con.execute("INSERT OR IGNORE INTO event (id) VALUES (1)")
     return con
 
 
 class Database:
-    def __init__(self, path):
+    def __init__(self, path, sync="full"):
         self.path = path
-        self.con = connect(path)
+        self.con = connect(path, sync=sync)
         self.lock = threading.RLock()
+        self.rcon = connect(path, schema=False, sync=sync)
+        self.rlock = threading.RLock()
+        self.local = threading.local()       # .writing: this thread is inside write()
 
     @contextmanager
     def read(self):
-        with self.lock:
+        if getattr(self.local, "writing", False):   # inside a write: read what it wrote
             yield self.con
+            return
+        with self.rlock:
+            yield self.rcon
 
     @contextmanager
     def write(self):
@@ -44,16 +60,21 @@ class Database:
                 yield con
                 return
             con.execute("BEGIN IMMEDIATE")
+            self.local.writing = True
             try:
                 yield con
             except BaseException:
                 con.execute("ROLLBACK")
                 raise
-            con.execute("COMMIT")
+            else:
+                con.execute("COMMIT")
+            finally:
+                self.local.writing = False
 
     def close(self):
-        with self.lock:
+        with self.lock, self.rlock:
             self.con.close()
+            self.rcon.close()
 
 
 def rows(con, sql, args=()):

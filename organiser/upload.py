@@ -93,21 +93,33 @@ def check_batch(msg):
     return journal, recs
 
 
-def log_refusal(db, request, size, ref):
-    with db.write() as con:
-        con.execute("INSERT INTO refused (at, remote, path, status, error, device, journal, seq, "
-                    "size, detail) VALUES (?,?,?,?,?,?,?,?,?,?)",
-                    (time.time(), request.client.host if request.client else "",
-                     request.url.path, ref.status, ref.error, ref.device, ref.journal, ref.seq,
-                     size, ref.detail[:500]))
+def log_refusal(con, remote, path, size, ref):
+    con.execute("INSERT INTO refused (at, remote, path, status, error, device, journal, seq, "
+                "size, detail) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                (time.time(), remote, path, ref.status, ref.error, ref.device, ref.journal,
+                 ref.seq, size, ref.detail[:500]))
 
 
-def refused(request, size, ref):
+async def refused(request, size, ref):
+    """Log the refusal (in the shared transaction), publish it, answer it."""
     size = ref.size if ref.size is not None else size
-    log_refusal(request.app.state.db, request, size, ref)
+    remote = request.client.host if request.client else ""
+    path = request.url.path
+    await request.app.state.commits.run(lambda con: log_refusal(con, remote, path, size, ref))
     request.app.state.broker.publish("refused", {"error": ref.error, "device": ref.device})
     return JSONResponse(dict({"ok": False, "error": ref.error}, **ref.extra),
                         status_code=ref.status)
+
+
+def store_batch(con, device, journal, recs):
+    """Store one upload (inside the shared transaction): (conflicting seq or None,
+    acked before, acked after, whether a tournament round closed)."""
+    try:
+        _, before, after = records.store(con, device, journal, recs)
+        conflict = None
+    except records.Conflict as c:
+        conflict, before, after = c.seq, None, records.acked(con, device, journal)
+    return conflict, before, after, tournament.autoclose(con)
 
 
 @router.post("/api/v1/upload")
@@ -120,21 +132,15 @@ async def upload(request: Request):
         with db.read() as con:
             msg, dev = authenticate(con, body, request.headers.get("x-signature"))
         journal, recs = check_batch(msg)
-        conflict = None
-        with db.write() as con:
-            try:
-                stored, before, after = records.store(con, dev["id"], journal, recs)
-            except records.Conflict as c:
-                conflict = c.seq
-                stored, before, after = None, None, records.acked(con, dev["id"], journal)
-            closed = tournament.autoclose(con)
+        conflict, before, after, closed = await app.state.commits.run(
+            lambda con: store_batch(con, dev["id"], journal, recs))
     except Refusal as ref:
-        return refused(request, len(body), ref)
+        return await refused(request, len(body), ref)
     if after != before or closed:
         app.state.broker.publish("upload", {"device": dev["id"], "table": dev["table_no"],
                                             "journal": journal, "acked": after})
     if conflict is not None:
-        return refused(request, len(body), Refusal(
+        return await refused(request, len(body), Refusal(
             409, "conflict", "record %d held with other content" % conflict, device=dev["id"],
             journal=journal, seq=conflict, extra={"seq": conflict, "acked": after}))
     return {"ok": True, "acked": after}
@@ -153,4 +159,4 @@ async def seating(request: Request):
                 raise Refusal(400, "malformed", "no nonce", device=dev["id"])
             return dict({"ok": True}, **tournament.device_seating(con, dev))
     except Refusal as ref:
-        return refused(request, len(body), ref)
+        return await refused(request, len(body), ref)

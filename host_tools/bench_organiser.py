@@ -1,0 +1,235 @@
+"""`make bench-organiser`: the organiser under a venue's upload load, on loopback.
+
+200 devices (asyncio clients signing like the firmware: HMAC-SHA256 of the raw body under
+each device's secret, one new connection per request as a device makes it) each upload
+60 records, one every 0.5-1 s with jitter, to the organiser served by uvicorn in a
+subprocess on 127.0.0.1 with a fresh SQLite database.  The records are real journal
+records of the table engine (a few long sessions, each device under its own journal id).
+Prints throughput and upload latency (p50 / p99 / max; target p99 <= 50 ms) and checks
+that every record arrived exactly once.  Bounded: 12,000 uploads, about a minute."""
+
+import argparse
+import asyncio
+import hashlib
+import hmac
+import json
+import os
+import random
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+from host_tools import paths
+
+DEVICES = 200
+HANDS = 60
+RULES = "hk"                   # no end of game: a session as long as the bench needs
+SESSIONS = 4                   # distinct real sessions, shared out among the devices
+
+
+def real_records(n_sessions, n):
+    """n_sessions journals of at least n records each, from the table engine on CPython."""
+    sys.path.insert(0, os.path.join(paths.ROOT, "tests"))
+    from organiser_fixtures import play, session_events
+    out = []
+    for s in range(n_sessions):
+        seed, recs = 1000 * s, []
+        while len(recs) < n:
+            seed += 1
+            recs = play(session_events(RULES, seed=seed, n=3 * n))
+        out.append(recs[:n])
+    return out
+
+
+def setup(db_path, n_devices):
+    """An event with n_devices tables, each with its device, seated, round open."""
+    from organiser import tournament
+    from organiser.db import Database
+    db = Database(db_path)
+    devices = []
+    with db.write() as con:
+        tournament.set_event(con, name="Bench", rules=RULES)
+        ids = [tournament.add_player(con, "P%04d" % i) for i in range(4 * n_devices)]
+        t = tournament.add_tround(con)
+        seats = {}
+        for no in range(1, n_devices + 1):
+            tournament.add_table(con, no)
+            devices.append(tournament.register_device(con, no, device_id="bench%03d" % no))
+            seats[no] = ids[4 * (no - 1):4 * no]
+        tournament.set_seating(con, t, seats)
+        tournament.open_round(con, t)
+    db.close()
+    return devices
+
+
+def free_port():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+async def post(port, path, body, secret):
+    """One signed POST on a new connection; (status, answer dict)."""
+    sig = hmac.new(bytes.fromhex(secret), body, hashlib.sha256).hexdigest()
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    try:
+        writer.write(("POST %s HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                      "Content-Length: %d\r\nX-Signature: %s\r\nConnection: close\r\n\r\n"
+                      % (path, len(body), sig)).encode() + body)
+        await writer.drain()
+        data = await reader.read()
+    finally:
+        writer.close()
+    head, _, payload = data.partition(b"\r\n\r\n")
+    return int(head.split(b" ", 2)[1]), json.loads(payload)
+
+
+async def device(port, dev_id, secret, journal, recs, lat, errors, rng):
+    acked = 0
+    for i in range(len(recs)):
+        await asyncio.sleep(rng.uniform(0.5, 1.0))
+        batch = recs[acked:i + 1]
+        body = json.dumps({"device": dev_id, "journal": journal, "records": batch},
+                          separators=(",", ":")).encode()
+        t = time.perf_counter()
+        try:
+            status, ans = await post(port, "/api/v1/upload", body, secret)
+        except OSError as e:
+            errors.append("%s: %s" % (dev_id, e))
+            continue
+        lat.append(time.perf_counter() - t)
+        if status == 200:
+            acked = ans["acked"]
+        else:
+            errors.append("%s: %d %s" % (dev_id, status, ans))
+    return acked
+
+
+def run(coro):
+    """asyncio.run, on uvloop where it is installed (as the server runs)."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(coro)
+    return uvloop.run(coro)
+
+
+def cpu_seconds(pid):
+    """User + system CPU time of a process (Linux /proc)."""
+    with open("/proc/%d/stat" % pid) as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def pct(xs, p):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
+
+
+async def loop_lag(lags, stop):
+    """How late the client's own event loop wakes (its share of a latency figure)."""
+    while not stop.is_set():
+        t = time.perf_counter()
+        await asyncio.sleep(0.01)
+        lags.append(time.perf_counter() - t - 0.01)
+
+
+async def load(port, devices, sessions, seed):
+    rng = random.Random(seed)
+    lat, errors, lags = [], [], []
+    stop = asyncio.Event()
+    lagger = asyncio.ensure_future(loop_lag(lags, stop))
+    jobs = []
+    for k, (dev_id, secret) in enumerate(devices):
+        journal = "%016x" % rng.getrandbits(64)
+        jobs.append(device(port, dev_id, secret, journal, sessions[k % len(sessions)], lat,
+                           errors, random.Random(rng.random())))
+    t = time.perf_counter()
+    acks = await asyncio.gather(*jobs)
+    wall = time.perf_counter() - t
+    stop.set()
+    await lagger
+    return wall, lat, errors, acks, lags
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--devices", type=int, default=DEVICES)
+    ap.add_argument("--hands", type=int, default=HANDS)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--sync", choices=("full", "normal"), default="full",
+                    help="the organiser's --sync (full: an fsync before each ack)")
+    a = ap.parse_args(argv)
+    folder = tempfile.mkdtemp(prefix="bench-organiser-")
+    db_path = os.path.join(folder, "organiser.db")
+    proc = None
+    try:
+        print("organiser load: generating %d real %s sessions of %d records ..."
+              % (SESSIONS, RULES, a.hands), flush=True)
+        sessions = real_records(SESSIONS, a.hands)
+        devices = setup(db_path, a.devices)
+        port = free_port()
+        cmd = [sys.executable, "-m", "organiser", "--db", db_path, "--host", "127.0.0.1",
+               "--port", str(port), "--sync", a.sync]
+        if os.environ.get("BENCH_SERVER"):          # another server script: SCRIPT DB PORT
+            cmd = [sys.executable, os.environ["BENCH_SERVER"], db_path, str(port)]
+        proc = subprocess.Popen(cmd, cwd=paths.ROOT,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        for _ in range(200):
+            try:
+                urllib.request.urlopen("http://127.0.0.1:%d/api/v1/tables" % port, timeout=1)
+                break
+            except OSError:
+                if proc.poll() is not None:
+                    sys.exit("organiser did not start: " + proc.stderr.read().decode()[-2000:])
+                time.sleep(0.1)
+        cpu0 = cpu_seconds(proc.pid)
+        wall, lat, errors, acks, lags = run(load(port, devices, sessions, a.seed))
+        cpu = cpu_seconds(proc.pid) - cpu0
+        proc.terminate()
+        proc.wait(10)
+        sys.stderr.write(proc.stderr.read().decode()[-2000:])
+        proc = None
+        from organiser.db import Database
+        db = Database(db_path)
+        with db.read() as con:
+            held = con.execute("SELECT COUNT(*) FROM records").fetchone()[0]
+            journals = con.execute("SELECT COUNT(*), MIN(acked), MAX(acked) FROM journals"
+                                   ).fetchone()
+            refused = con.execute("SELECT COUNT(*) FROM refused").fetchone()[0]
+        db.close()
+        want = a.devices * a.hands
+        p50, p99 = pct(lat, 50) * 1000, pct(lat, 99) * 1000
+        print("organiser load (--sync %s): %d devices x %d records, %d uploads in %.1f s: "
+              "%.0f uploads/s" % (a.sync, a.devices, a.hands, len(lat), wall, len(lat) / wall))
+        print("organiser load: server CPU %.2f ms per upload (%.0f%% of one core)"
+              % (cpu / max(1, len(lat)) * 1000, 100 * cpu / wall))
+        print("organiser load: upload latency p50 %.1f ms, p99 %.1f ms, max %.1f ms "
+              "(target p99 <= 50 ms: %s)" % (p50, p99, max(lat) * 1000,
+                                             "met" if p99 <= 50 else "MISSED"))
+        print("organiser load: the client's own loop lag p50 %.1f ms, p99 %.1f ms (part of the "
+              "latencies above; machine load average %.1f)"
+              % (pct(lags, 50) * 1000, pct(lags, 99) * 1000, os.getloadavg()[0]))
+        print("organiser load: records held %d of %d, journals %d (acked %d..%d), "
+              "refused %d, client errors %d" % (held, want, journals[0], journals[1] or 0,
+                                                journals[2] or 0, refused, len(errors)))
+        lost = held != want or journals[1] != a.hands or any(x != a.hands for x in acks)
+        if errors:
+            print("\n".join(errors[:10]))
+        if lost or refused:
+            sys.exit("organiser load: records lost or refused")
+        print("organiser load: nothing lost")
+    finally:
+        if proc is not None:
+            proc.kill()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
