@@ -134,10 +134,11 @@ class Table:
 
 
 def start_event(table, pulled):
-    """The start a device keys in after pulling its seating (the organiser files the
-    session under its table's open tournament round)."""
+    """The start a device keys in after pulling its seating, tagged with the table and
+    the tournament round the seating is for."""
     return {"event": "start", "rules": pulled["rules"], "players": pulled["players"],
-            "dealer": pulled.get("dealer", 0), "settings": pulled.get("settings") or {}}
+            "dealer": pulled.get("dealer", 0), "settings": pulled.get("settings") or {},
+            "tag": {"table": pulled["table"], "tround": pulled["tround"]}}
 
 
 def play(table, rules, rng, hands):

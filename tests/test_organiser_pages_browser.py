@@ -167,9 +167,10 @@ def test_admin_login_flow(event, browser):
     page.fill("input[name=why]", "late to the table")
     page.click("button:has-text('Record')")
     assert "late to the table" in page.locator("#penalties").inner_text()
-    page.goto(url + "/")
-    row = page.locator("#player-standings tr[data-player='Lee Mei']")
-    assert row.locator("td").last.inner_text() == "-25"
+    page.goto(url + "/")         # (if shown from data of a moment ago, it refreshes itself)
+    page.wait_for_function(
+        "() => { const r = document.querySelector(\"#player-standings tr[data-player='Lee Mei']\");"
+        " return r && r.cells[r.cells.length - 1].innerText === '-25'; }", timeout=WAIT_MS)
     # nothing of the page runs off a phone's screen but the tables that scroll
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390
