@@ -12,6 +12,7 @@ import time
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
+from starlette.requests import ClientDisconnect
 
 from organiser import records, signing, tournament
 from organiser.db import one
@@ -38,11 +39,15 @@ async def read_body(request, limit):
     if n is not None and n.isdigit() and int(n) > limit:
         raise Refusal(413, "too_large", "content-length %s" % n, size=int(n))
     chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise Refusal(413, "too_large", "over %d bytes" % limit, size=size)
-        chunks.append(chunk)
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limit:
+                raise Refusal(413, "too_large", "over %d bytes" % limit, size=size)
+            chunks.append(chunk)
+    except ClientDisconnect:
+        # the connection was cut mid-body: logged; nobody is left to answer
+        raise Refusal(400, "incomplete", "connection closed after %d bytes" % size, size=size)
     return b"".join(chunks)
 
 

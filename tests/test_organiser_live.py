@@ -1,0 +1,111 @@
+"""The organiser as it runs: uvicorn in a subprocess on loopback, killed and restarted
+while a device uploads, a connection cut mid-request; and the live-update broker."""
+
+import asyncio
+import socket
+import time
+
+import httpx
+import pytest
+
+from organiser.db import Database
+from organiser.live import Broker
+from organiser_fixtures import body, headers, journal_id, organiser_server, play, session_events  # noqa: F401
+
+J = journal_id(7)
+
+
+@pytest.fixture(scope="module")
+def recs():
+    return play(session_events("tw", seed=9, n=40))
+
+
+def held(db_path):
+    db = Database(db_path)
+    try:
+        with db.read() as con:
+            return (con.execute("SELECT COUNT(*) FROM records").fetchone()[0],
+                    con.execute("SELECT COUNT(DISTINCT seq) FROM records").fetchone()[0])
+    finally:
+        db.close()
+
+
+def test_kill_restart_resend_exactly_once(organiser_server, recs):
+    srv, ev = organiser_server
+    d = ev["devices"][0]
+    half = len(recs) // 2
+    with httpx.Client(timeout=5) as c:
+        assert d.upload(c, J, recs[:half], srv.url).json()["acked"] == half
+        srv.stop(kill=True)                             # the server dies
+        with pytest.raises(httpx.TransportError):
+            d.upload(c, J, recs[half:], srv.url)
+        srv.start()
+    with httpx.Client(timeout=5) as c:                  # the device resends from its mark
+        assert d.upload(c, J, recs[:half + 3], srv.url).json()["acked"] == half + 3
+        assert d.upload(c, J, recs[half:], srv.url).json()["acked"] == len(recs)
+        st = c.get(srv.url + "/api/v1/standings").json()
+    assert held(srv.db_path) == (len(recs), len(recs))
+    by_id = {p["id"]: p["score"] for p in st["players"]}
+    assert [by_id[p] for p in ev["seating"][1]] == recs[-1]["state"]["scores"]
+
+
+def test_connection_cut_mid_request_stores_nothing(organiser_server, recs):
+    srv, ev = organiser_server
+    d = ev["devices"][0]
+    raw = body(d.id, J, recs[:5])
+    h = headers(d.secret, raw)
+    s = socket.create_connection(("127.0.0.1", srv.port))
+    s.sendall(("POST /api/v1/upload HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+               "Content-Length: %d\r\nX-Signature: %s\r\n\r\n" % (len(raw), h["X-Signature"])
+               ).encode() + raw[:len(raw) // 2])
+    s.close()
+    with httpx.Client(timeout=5) as c:
+        assert c.get(srv.url + "/api/v1/tables").status_code == 200
+        assert held(srv.db_path) == (0, 0)
+        db = Database(srv.db_path)
+        for _ in range(100):                           # the server notices the cut soon
+            with db.read() as con:
+                log = [tuple(r) for r in con.execute("SELECT status, error, size FROM refused")]
+            if log:
+                break
+            time.sleep(0.02)
+        db.close()
+        assert log == [(400, "incomplete", len(raw) // 2)]
+        assert d.upload(c, J, recs[:5], srv.url).json()["acked"] == 5
+
+
+def test_broker_delivers_and_drops_the_oldest_for_a_slow_reader():
+    async def go():
+        b = Broker()
+        q = b.subscribe()
+        for i in range(150):
+            b.publish("upload", {"i": i})
+        got = [q.get_nowait() for _ in range(q.qsize())]
+        b.unsubscribe(q)
+        b.publish("upload", {"i": 999})
+        return got, q.qsize()
+    got, after = asyncio.run(go())
+    assert len(got) == 100 and got[0]["data"]["i"] == 50 and got[-1]["data"]["i"] == 149
+    assert got[0]["topic"] == "upload" and after == 0
+
+
+def test_upload_publishes_a_live_update(tmp_path, recs):
+    """The upload handler publishes to the broker after storing (the pages' SSE feed)."""
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from fastapi.testclient import TestClient
+    from organiser.app import create_app
+    from organiser_fixtures import setup_event
+    db_path = str(tmp_path / "o.db")
+    ev = setup_event(db_path)
+    app = create_app(db_path, pages=False)
+    seen = []
+    real = app.state.broker.publish
+    app.state.broker.publish = lambda topic, data=None: (seen.append((topic, data)),
+                                                         real(topic, data))
+    with TestClient(app) as c:
+        d = ev["devices"][0]
+        d.upload(c, J, recs[:4])
+        d.upload(c, J, recs[:4])                        # nothing new: no update
+    assert seen == [("upload", {"device": d.id, "table": 1, "journal": J, "acked": 4})]
