@@ -52,21 +52,15 @@ def play(events, folder=None):
     return [dict({"seq": seq}, **rec) for _, seq, rec in journal.Journal(path).records()]
 
 
-def session_events(rules="mcr", seed=1, n=30, players=NAMES, dealer=0):
-    """A start and n random events of the session generator (wins, draws, undos,
-    ruleset events; bad ones are refused, not journaled)."""
+def session_events(rules="mcr", seed=1, n=30, players=NAMES, dealer=0, tag=None):
+    """A start (with the organiser's tag {"table", "tround"} if given, as a device that
+    pulled its seating starts) and n random events of the session generator (wins,
+    draws, undos, ruleset events; bad ones are refused, not journaled)."""
     evs = sessiongen.random_session(random.Random(seed), rules, n)
     start = {"event": "start", "rules": rules, "dealer": dealer, "players": list(players)}
+    if tag:
+        start["tag"] = dict(tag)
     return [start] + evs[1:]
-
-
-def tagged(recs, tag, index=0):
-    """The records with the tournament tag ({"table", "tround"}) in the start event at
-    `index`, as a device that pulled its seating sends it (docs/upload.md)."""
-    recs = json.loads(json.dumps(recs))
-    assert recs[index]["event"]["event"] == "start"
-    recs[index]["event"]["tag"] = dict(tag)
-    return recs
 
 
 def journal_id(seed):

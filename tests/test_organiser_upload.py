@@ -14,8 +14,7 @@ with warnings.catch_warnings():
 from organiser import signing
 from organiser.app import create_app
 from organiser.db import Database
-from organiser_fixtures import (body, headers, journal_id, play, session_events, setup_event,
-                                tagged)
+from organiser_fixtures import body, headers, journal_id, play, session_events, setup_event
 
 J = journal_id(1)
 
@@ -178,14 +177,12 @@ def test_sessions_take_the_tag_and_undo_takes_back(env):
     and what counts adds up to the device's own scores."""
     c, ev, db = env
     d = ev["devices"][1]
-    evs = session_events("mcr", seed=5, n=20)
+    evs = session_events("mcr", seed=5, n=20, tag={"table": 2, "tround": ev["tround"]})
     evs += [{"event": "start", "rules": "mcr", "players": ["w", "x", "y", "z"]},
             {"event": "draw"}, {"event": "undo"}, {"event": "undo"}]
     evs += session_events("mcr", seed=6, n=12)[1:]
     recs = play(evs)
     assert [r["event"]["event"] for r in recs].count("start") == 2
-    # the device is bound to table 2; its tag says so too (and names the round)
-    recs = tagged(recs, {"table": 2, "tround": ev["tround"]})
     assert d.upload(c, J, recs).json()["acked"] == len(recs)
     from organiser import standings
     with db.read() as con:
@@ -212,3 +209,21 @@ def test_every_ruleset_adds_up(tmp_path, rules):
     final = recs[-1]["state"]["scores"]
     assert [by_name[names[p]] for p in ev["seating"][1]] == final
     assert sum(p["score"] for p in s["players"]) == sum(final)
+
+
+def test_tag_names_the_round_untagged_takes_the_open_one(env):
+    c, ev, db = env
+    from organiser import standings, tournament
+    with db.write() as con:
+        t2 = tournament.add_tround(con)
+        tournament.generate_seating(con, t2)
+        tournament.close_round(con, ev["tround"])
+        tournament.open_round(con, t2)
+    d = ev["devices"][0]
+    late = play(session_events("mcr", seed=8, n=8, tag={"table": 1, "tround": ev["tround"]}))
+    now = play(session_events("mcr", seed=9, n=8))
+    assert d.upload(c, journal_id(1), late).status_code == 200
+    assert d.upload(c, journal_id(2), now).status_code == 200
+    with db.read() as con:
+        got = {g["journal"]: (g["tround_id"], g["table_no"]) for g in standings.games(con)}
+    assert got == {journal_id(1): (ev["tround"], 1), journal_id(2): (t2, 1)}
