@@ -142,6 +142,21 @@ def read_file(fs_image, path):
         return None
 
 
+def journal_records(fs_image, path="/journal.bin"):
+    """[(seq, record dict)] of a journal on a filesystem image, read with the firmware's
+    own reader (journal.Journal)."""
+    data = read_file(fs_image, path)
+    if data is None:
+        return []
+    paths.use_firmware()
+    import journal
+    with tempfile.TemporaryDirectory() as tmp:
+        p = os.path.join(tmp, "journal.bin")
+        with open(p, "wb") as f:
+            f.write(data)
+        return [(seq, rec) for _, seq, rec in journal.Journal(p).records()]
+
+
 def list_files(fs_image):
     """{path: size} of every file in a filesystem image."""
     fs = _lfs(fs_image)
