@@ -350,8 +350,9 @@ def device_register(request, f):
         dev_id, secret = tournament.register_device(con, table_no, f.get("label", ""),
                                                     f.get("device_id") or None)
     origin = "%s://%s" % (request.url.scheme, request.url.netloc)
-    settings = {"table": table_no or 1, "device": dev_id, "secret": secret,
-                "organiser": origin}
+    settings = {"device": dev_id, "secret": secret, "organiser": origin}
+    if table_no is not None:
+        settings["table"] = table_no
     return render(request, "admin/device_secret.html", here="/admin", admin_menu=MENU,
                   admin_here="/admin/devices", who=_who(request), title="Device registered",
                   dev_id=dev_id, secret=secret, table_no=table_no,
