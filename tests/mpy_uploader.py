@@ -7,7 +7,8 @@
 #
 # Usage: micropython mpy_uploader.py DEVICE_BUILD_FOLDER STATE_FOLDER CONFIG_JSON
 # CONFIG_JSON: {"organiser", "device", "secret", "records", "gap_ms", "run_ms",
-#               "timeout_ms", "max_ms", "stay": keep running after everything is acked}
+#               "timeout_ms", "max_ms", "max_body", "name_len": players' names repeated
+#               (large records), "stay": keep running after everything is acked}
 # Prints JSON lines: {"log": ...} from the uploader, {"status": {...}} when it changes,
 # and last {"done": bool, "status": {...}}.
 
@@ -37,7 +38,7 @@ def event(i):
     """The i-th event of this table (i = records already in the journal)."""
     if i == 0:
         return {"event": "start", "rules": "tw", "dealer": 1,
-                "players": ["東家", "南家", "西家", "北家"]}
+                "players": [n * CFG.get("name_len", 1) for n in ("東", "南", "西", "北")]}
     k = i % 6
     if k == 1:
         return {"event": "declare", "seat": i % 4}
@@ -58,17 +59,22 @@ def out(obj):
 def status(up):
     return {"acked": up.acked, "last": up.last, "waiting": up.waiting,
             "error": up.last_error, "posts": up.posts, "journal": up.jid,
-            "ok": up.last_ok is not None}
+            "ok": up.last_ok is not None, "conflict": up.conflict, "limit": up.limit}
+
+
+FAILED = []
 
 
 async def play(ses, up):
-    while ses.jseq < CFG["records"]:
-        ans = ses.handle(event(ses.jseq))
-        if not ans.get("ok"):
-            out({"log": "refused: %r" % ans})
-            sys.exit(2)
-        up.saved(ses.jseq)
-        await asyncio.sleep_ms(CFG.get("gap_ms", 20))
+    try:
+        while ses.jseq < CFG["records"]:
+            ans = ses.handle(event(ses.jseq))
+            if not ans.get("ok"):
+                raise ValueError("refused: %r" % ans)
+            up.saved(ses.jseq)
+            await asyncio.sleep_ms(CFG.get("gap_ms", 20))
+    except Exception as e:
+        FAILED.append(repr(e))
 
 
 async def main():
@@ -78,13 +84,14 @@ async def main():
     up.log = lambda s: out({"log": s})
     up.timeout_ms = CFG.get("timeout_ms", 20000)
     up.max_ms = CFG.get("max_ms", 120000)
+    up.max_body = CFG.get("max_body", up.max_body)
     up.saved(ses.jseq)
     task = asyncio.create_task(up.run())
     player = asyncio.create_task(play(ses, up))
     t0 = time.ticks_ms()
     seen = None
     done = False
-    while time.ticks_diff(time.ticks_ms(), t0) < CFG.get("run_ms", 30000):
+    while time.ticks_diff(time.ticks_ms(), t0) < CFG.get("run_ms", 30000) and not FAILED:
         st = status(up)
         if st != seen:
             out({"status": st})
@@ -97,7 +104,7 @@ async def main():
     task.cancel()
     player.cancel()
     gc.collect()
-    out({"done": done, "status": status(up), "free": gc.mem_free()})
+    out({"done": done, "status": status(up), "free": gc.mem_free(), "failed": FAILED})
 
 
 asyncio.run(main())

@@ -106,12 +106,14 @@ class Uploader:
         self.last_ok = None
         self.last_error = None
         self.blocked = None         # a journal the organiser refused (conflict)
+        self.conflict = None        # the seq of the last record refused in conflict
         self.limit = _BATCH
         self.fails = 0
         self.posts = 0
         self.wake = asyncio.Event()
         self.log = print
         self.timeout_ms = _TIMEOUT_MS
+        self.max_body = _MAX_BODY
         self.max_ms = _MAX_MS
 
     @property
@@ -178,6 +180,7 @@ class Uploader:
             self.acked, self.offset = self._read_mark(jm, jid)
             self.last = self.end = 0
             self.limit = _BATCH
+            self.conflict = None
         # the mark's offset must hold record acked+1, or be the end of the journal
         h = j.head(self.offset)
         if (h[0] != self.acked + 1 if h is not None
@@ -234,7 +237,7 @@ class Uploader:
             pre = _prefix(seq, payload)
             n = len(pre) + len(payload) - 1
             if recs:
-                if size + 1 + n > _MAX_BODY:
+                if size + 1 + n > self.max_body:
                     break
                 mac.update(b",")
                 size += 1
@@ -311,6 +314,9 @@ class Uploader:
             ms = self.max_ms
         return ms // 2 + random.getrandbits(16) * (ms // 2) // 65536
 
+    def _alarm(self):
+        return None if self.conflict is None else "conflict at record %s" % self.conflict
+
     def _answer(self, status, data, recs):
         try:
             ans = json.loads(data)
@@ -325,20 +331,25 @@ class Uploader:
                 return self._fail("organiser holds records up to %d only" % self.acked)
             self.fails = 0
             self.last_ok = time.ticks_ms()
-            self.last_error = None
+            self.last_error = self._alarm()
             return 0
         error = ans.get("error")
         if status == 409:
-            # The organiser holds another record under this journal's id and seq: sending
-            # again cannot help.  The mark stays at what it holds; this journal waits
-            # (a new journal, or a restart, tries again).
+            # The organiser holds another record under this journal's id and seq, never
+            # overwritten.  The mark goes to what it holds (the organiser counts its own
+            # record there, so the mark passes it); were the record in conflict still the
+            # next to send, sending again could not help: this journal would wait (a new
+            # journal, or a restart, tries again).  The alarm stays on the status line.
             if isinstance(acked, int):
                 self._move(acked, recs)
-            self.blocked = self.jid
-            why = "conflict at record %s" % ans.get("seq")
-            self.log("upload: refused, " + why)
-            self.last_error = why
-            return _IDLE_MS
+            seq = ans.get("seq")
+            self.conflict = seq
+            self.log("upload: refused, conflict at record %s" % seq)
+            self.last_error = self._alarm()
+            if not isinstance(seq, int) or seq > self.acked:
+                self.blocked = self.jid
+                return _IDLE_MS
+            return 0
         if status == 413 and self.limit > 1:
             self.limit = len(recs) // 2 if len(recs) > 1 else 1
             return 0
@@ -360,7 +371,7 @@ class Uploader:
         if self.acked >= self.last:
             _unload_journal()
             if self.blocked != self.jid:
-                self.last_error = None
+                self.last_error = self._alarm()
             return _IDLE_MS
         if self.blocked == self.jid:
             _unload_journal()

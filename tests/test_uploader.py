@@ -1,0 +1,255 @@
+"""The device's upload task end to end on loopback: the firmware's table session and
+uploader (compiled, in the MicroPython unix port) against the real organiser (uvicorn,
+SQLite), through a proxy that cuts connections, with the organiser killed and started
+again and a device killed with records queued.  Every record of every journal arrives
+exactly once, as the journal holds it; what the device signs is HMAC-SHA256 of the exact
+bytes it sends; forged requests made from them are refused and store nothing."""
+
+import hashlib
+import hmac
+import json
+import os
+import sqlite3
+import time
+
+import pytest
+
+import journal
+from organiser_fixtures import OrganiserServer, setup_event
+from uploader_harness import DeviceProcess, Proxy, split_request
+
+
+@pytest.fixture
+def organiser(tmp_path):
+    db = str(tmp_path / "organiser.db")
+    ev = setup_event(db, n_tables=3)
+    srv = OrganiserServer(db).start()
+    try:
+        yield srv, ev, db
+    finally:
+        srv.stop()
+
+
+def held(db, device):
+    """{journal id: {seq: record}} the organiser holds for a device."""
+    con = sqlite3.connect(db)
+    try:
+        rows = con.execute("SELECT journal, seq, body FROM records WHERE device = ?",
+                           (device,)).fetchall()
+    finally:
+        con.close()
+    out = {}
+    for jid, seq, body in rows:
+        assert seq not in out.setdefault(jid, {}), "record stored twice"
+        out[jid][seq] = json.loads(body)
+    return out
+
+
+def refusals(db):
+    con = sqlite3.connect(db)
+    try:
+        return con.execute("SELECT status, error, device FROM refused ORDER BY id").fetchall()
+    finally:
+        con.close()
+
+
+def journal_of(state):
+    """(journal id, [records as sent]) of a device's flash."""
+    path = os.path.join(state, "journal.bin")
+    recs = [dict({"seq": seq}, **rec) for _, seq, rec in journal.Journal(path).records()]
+    return journal.journal_id(path), recs
+
+
+def assert_all_held(db, device, state):
+    jid, recs = journal_of(state)
+    got = held(db, device).get(jid, {})
+    assert sorted(got) == [r["seq"] for r in recs]
+    for r in recs:
+        assert got[r["seq"]] == r, r["seq"]
+    return recs
+
+
+def device(tmp_path, name, dev, url, **cfg):
+    base = {"organiser": url, "device": dev.id, "secret": dev.secret, "records": 30,
+            "gap_ms": 25, "run_ms": 60000, "timeout_ms": 1500, "max_ms": 1500}
+    base.update(cfg)
+    return DeviceProcess(str(tmp_path / name), base)
+
+
+def test_every_record_arrives_once_through_faults(tmp_path, organiser):
+    srv, ev, db = organiser
+    proxy = Proxy(srv.port, ["pass", "cut_request", "pass", "cut_response", "pass", "stall"])
+    a = device(tmp_path, "a", ev["devices"][0], proxy.url, records=60, gap_ms=100).start()
+    b = device(tmp_path, "b", ev["devices"][1], proxy.url, records=60, gap_ms=60).start()
+    try:
+        a.until(lambda s: s.get("acked", 0) >= 10)
+        srv.stop(kill=True)                             # the organiser crashes
+        # device a goes on saving hands with nowhere to send them; then its power fails
+        st = a.until(lambda s: s.get("waiting", 0) >= 5)
+        a.kill()
+        time.sleep(0.3)
+        srv.start()
+        a.start()                                       # boots with records queued
+        st = a.until(lambda s: s.get("journal") is not None)
+        a.until(lambda s: s.get("acked", 0) >= 30)
+        srv.restart(kill=True)                          # and once more, mid-upload
+        fa, fb = a.wait(90), b.wait(90)
+    finally:
+        a.kill()
+        b.kill()
+        proxy.close()
+    assert fa["done"] and fb["done"], (fa, fb)
+    assert fa["status"]["waiting"] == 0 and fa["status"]["error"] is None
+    # the faults did happen: cut requests, lost answers (batches the organiser stored
+    # and the device sent again), stalls that timed out
+    for mode in ("pass", "cut_request", "cut_response", "stall"):
+        assert proxy.counts.get(mode, 0) >= 1, proxy.counts
+    assert any("does not answer" in m for m in a.logs() + b.logs())
+    assert len(assert_all_held(db, ev["devices"][0].id, a.state)) == 60
+    assert len(assert_all_held(db, ev["devices"][1].id, b.state)) == 60
+    # the organiser logged the cut requests as incomplete, and nothing else
+    cut = refusals(db)
+    assert {r[:2] for r in cut} <= {(400, "incomplete")}
+    assert len(cut) <= proxy.counts["cut_request"]
+
+
+def test_mark_kept_across_reboots_and_wiped_device_starts_new_journal(tmp_path, organiser):
+    srv, ev, db = organiser
+    d = ev["devices"][0]
+    a = device(tmp_path, "a", d, srv.url, records=12)
+    fin = a.start().wait()
+    assert fin["done"] and fin["status"]["acked"] == 12
+    first, _ = journal_of(a.state)
+    mark = json.load(open(os.path.join(a.state, "journal.sent")))
+    assert mark["journal"] == first and mark["acked"] == 12
+    # a reboot with nothing new sends nothing
+    fin = a.start(records=12, run_ms=1500, stay=True).wait()
+    assert fin["status"]["posts"] == 0 and fin["status"]["acked"] == 12
+    # more hands after a reboot: only the new records are sent
+    fin = a.start(records=20).wait()
+    assert fin["done"] and fin["status"]["acked"] == 20 and fin["status"]["posts"] >= 1
+    # wiped (journal and its id gone; a stale mark left behind): a new journal id, and
+    # its records 1.. are sent in full, the old journal kept apart
+    os.remove(os.path.join(a.state, "journal.bin"))
+    os.remove(os.path.join(a.state, "journal.id"))
+    fin = a.start(records=7).wait()
+    second, _ = journal_of(a.state)
+    assert second != first and len(second) == 16
+    assert fin["done"] and fin["status"]["acked"] == 7 and fin["status"]["journal"] == second
+    got = held(db, d.id)
+    assert sorted(got) == sorted([first, second])
+    assert sorted(got[first]) == list(range(1, 21)) and sorted(got[second]) == list(range(1, 8))
+    assert_all_held(db, d.id, a.state)
+
+
+def test_device_signs_the_bytes_it_sends_and_forgeries_are_refused(tmp_path, organiser):
+    srv, ev, db = organiser
+    d1, d2 = ev["devices"][0], ev["devices"][1]
+    proxy = Proxy(srv.port, ["pass"])
+    a = device(tmp_path, "a", d1, proxy.url, records=25)
+    try:
+        assert a.start().wait()["done"]
+    finally:
+        proxy.close()
+    posts = [split_request(r) for r in proxy.requests]
+    assert posts
+    for line, hdrs, body in posts:
+        assert line == "POST /api/v1/upload HTTP/1.1"
+        assert hdrs["content-type"] == "application/json"
+        assert int(hdrs["content-length"]) == len(body) <= 65536
+        want = hmac.new(bytes.fromhex(d1.secret), body, hashlib.sha256).hexdigest()
+        assert hdrs["x-signature"] == want
+        sent = json.loads(body)
+        assert sent["device"] == d1.id and 1 <= len(sent["records"]) <= 20
+    recs = assert_all_held(db, d1.id, a.state)
+    assert [r["seq"] for _, _, b in posts for r in json.loads(b)["records"]] == \
+        [r["seq"] for r in recs]
+
+    import urllib.request
+    import urllib.error
+
+    def post(body, sig):
+        req = urllib.request.Request(srv.url + "/api/v1/upload", data=body, headers={
+            "Content-Type": "application/json", "X-Signature": sig})
+        try:
+            with urllib.request.urlopen(req, timeout=10) as r:
+                return r.status, json.loads(r.read())
+        except urllib.error.HTTPError as e:
+            return e.code, json.loads(e.read())
+
+    _, hdrs, body = posts[-1]
+    sig = hdrs["x-signature"]
+    before = held(db, d1.id), held(db, d2.id)
+    assert post(body, sig)[0] == 200                    # the device's own, again: held
+    seq = json.loads(body)["records"][0]["seq"]
+    altered = body.replace(b'{"seq":%d,' % seq, b'{"seq":%d,' % (seq + 1000), 1)
+    assert altered != body
+    other = body.replace(('"device":"%s"' % d1.id).encode(), ('"device":"%s"' % d2.id).encode())
+    assert other != body
+    unknown = body.replace(('"device":"%s"' % d1.id).encode(), b'"device":"nobody"')
+    assert post(altered, sig) == (401, {"ok": False, "error": "bad_signature"})
+    assert post(other, sig) == (401, {"ok": False, "error": "bad_signature"})
+    assert post(body, sig[::-1]) == (401, {"ok": False, "error": "bad_signature"})
+    assert post(unknown, sig) == (401, {"ok": False, "error": "unknown_device"})
+    assert (held(db, d1.id), held(db, d2.id)) == before
+    assert [r[:2] for r in refusals(db)] == [(401, "bad_signature")] * 3 + [(401, "unknown_device")]
+
+
+def test_wrong_secret_and_unknown_device_shown_nothing_stored(tmp_path, organiser):
+    srv, ev, db = organiser
+    d = ev["devices"][0]
+    wrong = device(tmp_path, "w", d, srv.url, records=5, secret="%064x" % 7,
+                   run_ms=2500, stay=True).start()
+    unknown = device(tmp_path, "u", d, srv.url, records=5, device="dev99",
+                     run_ms=2500, stay=True).start()
+    fw, fu = wrong.wait(), unknown.wait()
+    assert fw["status"]["error"] == "signature refused" and fw["status"]["waiting"] == 5
+    assert fu["status"]["error"] == "not registered" and fu["status"]["waiting"] == 5
+    assert not fw["status"]["ok"] and not fu["status"]["ok"]
+    assert held(db, d.id) == {} and held(db, "dev99") == {}
+    errors = {r[1] for r in refusals(db)}
+    assert errors == {"bad_signature", "unknown_device"}
+
+
+def test_conflict_surfaced_not_resent_forever(tmp_path, organiser):
+    srv, ev, db = organiser
+    d = ev["devices"][0]
+    a = device(tmp_path, "a", d, srv.url, records=10)
+    assert a.start().wait()["done"]
+    jid, recs = journal_of(a.state)
+    # the organiser comes to hold another record 12 under this journal (what a device
+    # whose journal id was reused would cause): signed by the device's own secret
+    forged = {"seq": 12, "event": {"event": "draw"}, "payments": [0, 0, 0, 0],
+              "state": recs[-1]["state"]}
+    body = json.dumps({"device": d.id, "journal": jid, "records": [forged]}).encode()
+    import urllib.request
+    req = urllib.request.Request(srv.url + "/api/v1/upload", data=body, headers={
+        "Content-Type": "application/json",
+        "X-Signature": hmac.new(bytes.fromhex(d.secret), body, hashlib.sha256).hexdigest()})
+    assert json.loads(urllib.request.urlopen(req, timeout=10).read()) == {"ok": True, "acked": 10}
+    fin = a.start(records=15, run_ms=3000, stay=True).wait()
+    st = fin["status"]
+    # the alarm stays on the status line; the mark passed the record the organiser holds
+    # (never sent again), the later records went up
+    assert st["error"] == "conflict at record 12" and st["conflict"] == 12
+    assert st["acked"] == 15 and st["waiting"] == 0
+    assert [m for m in a.logs() if "conflict" in m] == ["upload: refused, conflict at record 12"]
+    got = held(db, d.id)[jid]
+    assert sorted(got) == list(range(1, 16)) and got[12] == forged
+    _, mine = journal_of(a.state)
+    assert [got[r["seq"]] for r in mine if r["seq"] != 12] == [r for r in mine if r["seq"] != 12]
+    assert [r[:2] for r in refusals(db)] == [(409, "conflict")]
+
+
+def test_large_records_batches_shrink_on_413(tmp_path, organiser):
+    srv, ev, db = organiser
+    d = ev["devices"][0]
+    # about 5 KB per record (long names in every record's state); the device's own cap
+    # lifted, so the organiser's 64 KiB limit answers 413 and the device sends less
+    a = device(tmp_path, "a", d, srv.url, records=24, gap_ms=0, name_len=400,
+               max_body=1 << 20)
+    fin = a.start().wait()
+    assert fin["done"], fin
+    assert fin["status"]["limit"] < 20
+    assert_all_held(db, d.id, a.state)
+    assert {r[:2] for r in refusals(db)} == {(413, "too_large")}     # before any parsing
