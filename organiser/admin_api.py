@@ -227,6 +227,22 @@ async def reseat(request: Request, body: dict = Body(...), who: str = admin):
     return {"ok": True, "id": cid}
 
 
+@router.post("/api/admin/trounds/{tid}/reseat")
+async def reseat_tables(tid: int, request: Request, body: dict = Body(...), who: str = admin):
+    """The players who really sat at tables' seats 0..3 in a round, {"tables": {"<no>":
+    [4 player ids]}, "why": ...}: their hands so far move to them, and the round's
+    seating changes for the rest of it."""
+    tabs = body.get("tables")
+    if not isinstance(tabs, dict):
+        raise ModelError("tables: {table number: [4 player ids]}")
+    with _db(request).write() as con:
+        ids = corrections.reseat_tables(con, who, str(body.get("why", "")), tid,
+                                        {_int(k, "table"): [_int(p, "player") for p in v]
+                                         for k, v in tabs.items()})
+    _publish(request)
+    return {"ok": True, "corrections": ids}
+
+
 @router.get("/api/admin/corrections")
 async def list_corrections(request: Request, who: str = admin):
     with _db(request).read() as con:

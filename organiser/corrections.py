@@ -79,6 +79,24 @@ def reseat(con, who, why, session_id, player_ids, now=None):
                {"players": list(player_ids)}, now)
 
 
+def reseat_tables(con, who, why, tround_id, tables, now=None):
+    """The players who really sat at seats 0..3 of some tables in a tournament round
+    ({table_no: [4 player ids]}; two tables at once when players sat at each other's):
+    every session played there moves to them (one reseat correction each, appended),
+    and the round's seating says so for what is still to come.  Returns the ids."""
+    from organiser import tournament
+    if not why or not why.strip():
+        raise ModelError("a re-seat needs a reason")
+    tables = {int(no): list(ps) for no, ps in tables.items()}
+    tournament.set_seating(con, tround_id, tables, source="manual", played_ok=True)
+    ids = []
+    for no, ps in sorted(tables.items()):
+        for s in rows(con, "SELECT id FROM sessions WHERE tround_id = ? AND table_no = ?",
+                      (tround_id, no)):
+            ids.append(reseat(con, who, why, s["id"], ps, now))
+    return ids
+
+
 def history(con):
     out = rows(con, "SELECT * FROM corrections ORDER BY id")
     for c in out:

@@ -191,11 +191,19 @@ def check_seating(con, tround_id):
     return seatgen.validate({no: t["players"] for no, t in s.items()}, known)
 
 
-def set_seating(con, tround_id, tables_, source="manual", keep_locks=True):
+def set_seating(con, tround_id, tables_, source="manual", keep_locks=True, played_ok=False):
     """Enter a round's seating: {table_no: [4 player ids by seat]} for some or all
-    tables (tables not given keep theirs).  Validated whole before anything is written."""
+    tables (tables not given keep theirs).  Validated whole before anything is written.
+    A table that has played hands in the round is changed only by a re-seat with a
+    reason (corrections.reseat_table, which passes played_ok)."""
     tround(con, tround_id)
     cur = seating(con, tround_id)
+    if not played_ok:
+        for no, ps in tables_.items():
+            no = int(no)
+            if no in cur and list(ps) != cur[no]["players"] and hands_played(con, tround_id, no):
+                raise ModelError("table %d has played hands in this round: re-seat it with a "
+                                 "reason instead" % no)
     merged = {no: t["players"] for no, t in cur.items()}
     merged.update({int(no): list(ps) for no, ps in tables_.items()})
     known = {r["id"] for r in rows(con, "SELECT id FROM players")}
@@ -248,7 +256,9 @@ def generate_seating(con, tround_id, player_ids=None, seed=None):
     if len(nos) < n:
         raise ModelError("%d tables needed, %d registered" % (n, len(nos)))
     cur = seating(con, tround_id)
-    locked = {no: s["players"] for no, s in cur.items() if s["locked"]}
+    # locked tables, and tables that have played hands here, keep their seating
+    locked = {no: s["players"] for no, s in cur.items()
+              if s["locked"] or hands_played(con, tround_id, no)}
     nos = sorted(set(nos[:n]) | set(locked))[:max(n, len(locked))]
     if len(nos) != n:
         raise ModelError("locked tables outside the %d tables this round needs" % n)

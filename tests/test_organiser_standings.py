@@ -241,3 +241,32 @@ def test_round_closes_after_the_set_hands(tmp_path, games_recs):
         assert c.get("/api/v1/tables").json()["tables"][0]["tround"] is None
     with __import__("organiser.db").db.Database(db_path).read() as con:
         assert con.execute("SELECT status FROM trounds").fetchone()[0] == "closed"
+
+
+def test_reseating_tables_after_hands(env, games_recs):
+    """Players at each other's tables: both tables re-seated at once, with a reason; the
+    hands move at once, the seating follows; plain seating edits are refused there."""
+    c, ev, db = env
+    r1, r2 = games_recs[0], games_recs[1]
+    d1, d2 = ev["devices"]
+    d1.upload(c, journal_id(1), r1)
+    d2.upload(c, journal_id(2), r2)
+    login(c)
+    t = ev["tround"]
+    s1, s2 = list(ev["seating"][1]), list(ev["seating"][2])
+    n1, n2 = s1[:], s2[:]
+    n1[0], n2[3] = s2[3], s1[0]                  # these two sat at each other's seats
+    r = c.put("/api/admin/trounds/%d/seating" % t, json={"tables": {"1": n1, "2": n2}})
+    assert r.status_code == 400 and "re-seat" in r.json()["error"]
+    r = c.post("/api/admin/trounds/%d/reseat" % t, json={"tables": {"1": n1, "2": n2}})
+    assert r.status_code == 400                   # no reason given
+    r = c.post("/api/admin/trounds/%d/reseat" % t,
+               json={"tables": {"1": n1, "2": n2}, "why": "swapped by mistake"})
+    assert r.status_code == 200 and len(r.json()["corrections"]) == 2
+    ps, _, _ = scores(c)
+    assert [ps[p]["score"] for p in n1] == r1[-1]["state"]["scores"]
+    assert [ps[p]["score"] for p in n2] == r2[-1]["state"]["scores"]
+    rep = c.get("/api/admin/trounds/%d/seating" % t).json()
+    assert rep["tables"]["1"] == n1 and rep["tables"]["2"] == n2
+    assert ev["devices"][0].pull(c).json()["players"][0] == \
+        {v: k for k, v in ev["players"].items()}[s2[3]]
