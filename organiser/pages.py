@@ -29,6 +29,7 @@ router = APIRouter(include_in_schema=False)
 NAV = (("/", "Standings"), ("/tables", "Tables"), ("/projector", "Projector"),
        ("/exports", "Exports"), ("/admin", "Admin"))
 KEEPALIVE_SECONDS = 15
+BATCH_SECONDS = 0.25         # the live stream gathers a burst of uploads this long
 PROJECTOR_SECONDS = 12       # each projector page shows this long
 PROJECTOR_ROWS = 12          # players per projector page
 
@@ -278,8 +279,30 @@ def sse(event, data):
     return "event: %s\ndata: %s\n\n" % (event, json.dumps(data, ensure_ascii=False))
 
 
+def updates(messages):
+    """The stream's events for a batch of the broker's messages: one per table an upload
+    came from, or a single one for everything when a change concerns no one table (the
+    director's); refused requests change nothing shown."""
+    tables, everything = set(), False
+    for m in messages:
+        if m.get("topic") == "refused":
+            continue
+        table = (m.get("data") or {}).get("table")
+        if isinstance(table, int):
+            tables.add(table)
+        else:
+            everything = True
+    if everything:
+        return [sse("update", {})]
+    return [sse("update", {"table": t}) for t in sorted(tables)]
+
+
 @router.get("/live")
 async def live(request: Request):
+    """Server-sent events: `update` (data {"table": n}, or {} for anything) after each
+    announced change.  Messages that queue up while a browser is being written to are
+    sent as one batch: a busy event (hundreds of uploads a second) costs a browser a few
+    events a second, not one per upload."""
     broker = request.app.state.broker
     queue = broker.subscribe()
 
@@ -289,7 +312,7 @@ async def live(request: Request):
             quiet_since = time.monotonic()
             while not _server_exiting():
                 try:
-                    msg = await asyncio.wait_for(queue.get(), 1.0)
+                    batch = [await asyncio.wait_for(queue.get(), 1.0)]
                 except asyncio.TimeoutError:
                     if await request.is_disconnected():
                         break
@@ -297,10 +320,13 @@ async def live(request: Request):
                         quiet_since = time.monotonic()
                         yield ": keepalive\n\n"
                     continue
-                quiet_since = time.monotonic()
-                data = dict(msg.get("data") or {})
-                data.setdefault("topic", msg.get("topic"))
-                yield sse("update", data)
+                await asyncio.sleep(BATCH_SECONDS)       # let a burst gather
+                while not queue.empty():
+                    batch.append(queue.get_nowait())
+                events = updates(batch)
+                if events:
+                    quiet_since = time.monotonic()
+                    yield "".join(events)
         finally:
             broker.unsubscribe(queue)
 

@@ -252,3 +252,13 @@ def test_shared_results_are_recomputed_after_a_change(event):
         assert player_scores(fresh.text) != player_scores(first.text)
     finally:
         memo.MIN_GAP = 0
+
+
+def test_live_stream_batches_uploads_by_table():
+    from organiser.pages import updates
+    up = [{"topic": "upload", "data": {"table": t, "acked": 3}} for t in (3, 1, 3, 1)]
+    assert updates(up) == ['event: update\ndata: {"table": 1}\n\n',
+                           'event: update\ndata: {"table": 3}\n\n']
+    assert updates([{"topic": "refused", "data": {"error": "bad_signature"}}]) == []
+    assert updates(up + [{"topic": "admin", "data": {"what": "penalty"}}]) == \
+        ['event: update\ndata: {}\n\n']
