@@ -10,7 +10,7 @@
 #               "timeout_ms", "max_ms", "max_body", "name_len": players' names repeated
 #               (large records), "stay": keep running after everything is acked}
 # Prints JSON lines: {"log": ...} from the uploader, {"status": {...}} when it changes,
-# and last {"done": bool, "status": {...}}.
+# and last {"done": bool, "status": {...}, "lag_ms": the event loop's worst delay}.
 
 import sys
 import json
@@ -69,12 +69,31 @@ async def play(ses, up):
     try:
         while ses.jseq < CFG["records"]:
             ans = ses.handle(event(ses.jseq))
+            SAVES[0] += 1
             if not ans.get("ok"):
                 raise ValueError("refused: %r" % ans)
             up.saved(ses.jseq)
             await asyncio.sleep_ms(CFG.get("gap_ms", 20))
     except Exception as e:
         FAILED.append(repr(e))
+
+
+LAG = [0]
+
+
+async def ticker():
+    """What a keypad or screen task would feel: the worst delay of a 10 ms sleep,
+    outside the table session's own work (which a real keypad rides out in its ring)."""
+    while True:
+        t = time.ticks_ms()
+        n = SAVES[0]
+        await asyncio.sleep_ms(10)
+        late = time.ticks_diff(time.ticks_ms(), t) - 10
+        if late > LAG[0] and n == SAVES[0]:
+            LAG[0] = late
+
+
+SAVES = [0]
 
 
 async def main():
@@ -88,6 +107,7 @@ async def main():
     up.saved(ses.jseq)
     task = asyncio.create_task(up.run())
     player = asyncio.create_task(play(ses, up))
+    tick = asyncio.create_task(ticker())
     t0 = time.ticks_ms()
     seen = None
     done = False
@@ -103,8 +123,10 @@ async def main():
         await asyncio.sleep_ms(20)
     task.cancel()
     player.cancel()
+    tick.cancel()
     gc.collect()
-    out({"done": done, "status": status(up), "free": gc.mem_free(), "failed": FAILED})
+    out({"done": done, "status": status(up), "free": gc.mem_free(), "failed": FAILED,
+         "lag_ms": LAG[0]})
 
 
 asyncio.run(main())

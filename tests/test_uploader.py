@@ -105,6 +105,9 @@ def test_every_record_arrives_once_through_faults(tmp_path, organiser):
     for mode in ("pass", "cut_request", "cut_response", "stall"):
         assert proxy.counts.get(mode, 0) >= 1, proxy.counts
     assert any("does not answer" in m for m in a.logs() + b.logs())
+    # the other tasks kept running throughout: a stalled organiser held the upload for
+    # its whole timeout (1.5 s) and a 10 ms sleep elsewhere was never held up near that
+    assert fa["lag_ms"] < 500 and fb["lag_ms"] < 500, (fa["lag_ms"], fb["lag_ms"])
     assert len(assert_all_held(db, ev["devices"][0].id, a.state)) == 60
     assert len(assert_all_held(db, ev["devices"][1].id, b.state)) == 60
     # the organiser logged the cut requests as incomplete, and nothing else
