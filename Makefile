@@ -2,7 +2,7 @@
 PY := .venv/bin/python
 STAMP := .venv/.installed
 
-.PHONY: run test bench bench-organiser build clean
+.PHONY: run score test bench bench-organiser build clean
 
 $(STAMP): requirements.txt setup/apt-packages.txt setup/install.sh
 	bash setup/install.sh
@@ -11,8 +11,13 @@ $(STAMP): requirements.txt setup/apt-packages.txt setup/install.sh
 build: $(STAMP)
 	$(PY) -m host_tools.build
 
-# The main job: score hands typed in the terminal (one JSON object per line).
+# The main job: the terminal's firmware in the simulator (keyboard as keypad, screen in the
+# terminal); `make run ARGS="--rules tw"` starts a fresh session.
 run: build
+	$(PY) -m host_tools.sim $(ARGS)
+
+# The text scorer: one hand a line, scored at once (`help` shows an example per ruleset).
+score: build
 	$(PY) -m host_tools.run
 
 test: build

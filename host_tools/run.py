@@ -4,12 +4,13 @@ Type a hand in short form or as the contract's JSON, one per line:
 
     mcr 1112345678999m +5m self
     tw 123456789m11p45s +6s discard chi:789p seat=S round=E flowers=2f6f dealer streak=2
-    hk 19m19p19s1234567z +1z robkong flag:last_of_kind
+    hk 123456789m11p45s +6s discard chi:789p flag:last_of_kind
     {"rules": "mcr", "hand": "1112345678999m", "win": "5m"}
 
 Short form: ruleset, concealed tiles, +winning tile, then in any order: self / discard /
 robkong, melds as chi:|pon:|kan:|addkan:|ankan:TILES, seat=, round=, flowers=, dealer,
-streak=N, flag:WORD.  `--device` scores inside the MicroPython unix port."""
+streak=N, flag:WORD.  `help` shows an example for every ruleset.  `--device` scores
+inside the MicroPython unix port."""
 
 import argparse
 import json
@@ -19,8 +20,29 @@ from host_tools import score
 from host_tools.device import DEFAULT_HEAP, DevicePerRuleset
 
 
+# One example a ruleset, as typed at the prompt (`help` prints them).
+EXAMPLES = (
+    ("mcr", "Chinese Official: nine gates, self-drawn",
+     "mcr 1112345678999m +5m self"),
+    ("hk", "Hong Kong 16-tile: straights, a chow melded, won on a discard",
+     "hk 123456789m11p45s +6s discard chi:789p"),
+    ("tw", "Taiwan 16-tile: a chow melded, two flowers, dealer on a streak of 2",
+     "tw 123456789m11p45s +6s discard chi:789p seat=S round=E flowers=2f6f dealer streak=2"),
+    ("sh", "Shanghai: a chow melded, won on a discard",
+     "sh 456m789m234s1p +1p discard chi:123p"),
+)
+
+
 class ShortFormError(ValueError):
     pass
+
+
+def examples():
+    lines = ["An example for every ruleset (type one to see it scored):"]
+    for rid, what, line in EXAMPLES:
+        lines.append("  %-4s %s" % (rid, what))
+        lines.append("       " + line)
+    return "\n".join(lines)
 
 
 def parse_short(line):
@@ -74,6 +96,7 @@ def main(argv=None):
     interactive = sys.stdin.isatty()
     if interactive:
         print(__doc__.split("\n\n")[1])
+        print("Type `help` for an example of every ruleset.")
     while True:
         if interactive:
             sys.stdout.write("hand> ")
@@ -83,6 +106,9 @@ def main(argv=None):
             break
         line = line.strip()
         if not line:
+            continue
+        if line in ("help", "?"):
+            print(examples())
             continue
         try:
             req = json.loads(line) if line.startswith("{") else parse_short(line)
