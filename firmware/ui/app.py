@@ -1,0 +1,168 @@
+# The application: one asyncio program, a task per job.
+#
+#   keypad   the matrix is scanned from a timer into a ring (ui/keypad.py); the key task
+#            drains it into the screens' state machine (ui/ui.py)
+#   display  redraws the screen when a key changed it (several keys queued behind a slow
+#            panel make one redraw)
+#   upload   ui/uploader.py, where the board has one
+#   watchdog fed from its own task, on boards that name a timeout
+#
+# Boot: the settings file, the session resumed from the journal, the status screen (with an
+# empty journal the status screen offers a new session; `fresh` starts one from the
+# settings at once, as the simulator's --rules does).
+
+import gc
+import sys
+import asyncio
+import settings
+from session import Session
+from ui import keypad
+
+JOURNAL = "journal.bin"
+SETTINGS = "settings.json"
+TICK_MS = 5000                  # the status line's upload counters: redrawn this often
+
+
+def start_event(cfg):
+    """The event that opens a session as the settings describe it."""
+    tag = {"table": cfg["table"]}
+    if cfg.get("tround") is not None:       # the organiser's round, with its seating
+        tag["tround"] = cfg["tround"]
+    return {"event": "start", "rules": cfg["rules"], "settings": cfg["settings"],
+            "players": list(cfg["players"]), "dealer": cfg["dealer"], "tag": tag}
+
+
+class App:
+    """The board's application.  root: the folder holding the settings and the journal
+    ("/" on a board, the simulator's state folder on the host).  on_key(key, long,
+    changed) and on_show(rows) are called after each key and each redraw (the simulator's
+    hooks)."""
+
+    def __init__(self, board, root="/", fresh=False):
+        self.board = board
+        self.journal_path = root + JOURNAL
+        self.cfg = settings.load(root + SETTINGS)
+        self.session = Session(self.journal_path)
+        if fresh and self.session.state is None:
+            ans = self.session.handle(start_event(self.cfg))
+            if not ans.get("ok"):
+                self.cfg["_error"] = "start: " + ans["error"]["message"]
+        gc.collect()
+        self.status = {}
+        self.upload = self.uploader()       # before the screens: they show its counters
+        from ui import display
+        self.display = display.open(board)
+        from ui.ui import UI
+        self.ui = UI(self.session, self.cfg, self.display.rows, self.display.cols,
+                     save_cfg=settings.save, net=self.status.get("net"))
+        self.ui.on_saved = self.saved
+        self.keypad = keypad.open(board)
+        self.dirty = asyncio.Event()
+        self.stopped = asyncio.Event()
+        self.on_key = None
+        self.on_show = None
+        self.faults = 0             # exceptions a key raised (shown, not fatal)
+        self.tasks = []
+        gc.collect()
+
+    # -- the tasks ------------------------------------------------------------------
+    def press(self, key, long=False):
+        """One key into the screens; a fault in a screen is reported, never fatal."""
+        try:
+            changed = self.ui.key(key, long)
+        except Exception as e:
+            self.faults += 1
+            sys.print_exception(e)
+            changed = True
+        if changed:
+            self.dirty.set()
+        if self.on_key is not None:
+            self.on_key(key, long, changed)
+        return changed
+
+    async def key_task(self):
+        kp = self.keypad
+        while True:
+            key, long = await kp.get()
+            self.press(key, long)
+
+    def draw(self):
+        rows = self.ui.screen()
+        self.display.show(rows)
+        if self.on_show is not None:
+            self.on_show(rows)
+
+    async def display_task(self):
+        while True:
+            await self.dirty.wait()
+            self.dirty.clear()
+            self.draw()
+
+    async def tick_task(self, ms):
+        """Redraw now and then: the upload counters change with no key pressed (the
+        display pushes only rows that changed)."""
+        while True:
+            await asyncio.sleep_ms(ms)
+            self.dirty.set()
+
+    async def watchdog_task(self, ms):
+        from machine import WDT
+        wdt = WDT(timeout=ms)
+        while True:
+            wdt.feed()
+            await asyncio.sleep_ms(ms // 4)
+
+    def uploader(self):
+        """The upload task's coroutine where the settings name an organiser (a board
+        without Wi-Fi still counts what waits); its counters in status["net"]."""
+        if not self.cfg["organiser"]:
+            return None
+        try:
+            from ui import uploader
+        except ImportError:
+            return None
+        return uploader.run(self.cfg, self.journal_path, self.status,
+                            getattr(self.board, "WIFI", False))
+
+    def saved(self):
+        """A record was saved (the review screen's save key): wake the uploader."""
+        net = self.status.get("net")
+        if net is not None:
+            net.saved(self.session.jseq)
+
+    async def run(self):
+        self.draw()                                     # the status screen
+        self.tasks.append(asyncio.create_task(self.key_task()))
+        self.tasks.append(asyncio.create_task(self.display_task()))
+        if self.upload is not None:
+            self.tasks.append(asyncio.create_task(self.upload))
+            self.tasks.append(asyncio.create_task(self.tick_task(TICK_MS)))
+        ms = getattr(self.board, "WATCHDOG_MS", 0)
+        if ms:
+            self.tasks.append(asyncio.create_task(self.watchdog_task(ms)))
+        print("app: ready")
+        await self.stopped.wait()
+        for t in self.tasks:
+            t.cancel()
+
+    def stop(self):
+        self.stopped.set()
+
+    def close(self):
+        self.keypad.stop()
+
+
+def main(board=None, root="/", hooks=None, fresh=False):
+    """Run the application until stopped (on a board: until reset or Ctrl-C).  hooks(app)
+    is called once the application is built, before its tasks start (the simulator)."""
+    if board is None:
+        import board
+    app = App(board, root, fresh)
+    try:
+        if hooks is not None:
+            hooks(app)
+        asyncio.run(app.run())
+    finally:
+        app.close()
+        asyncio.new_event_loop()
+    return app
