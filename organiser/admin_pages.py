@@ -276,18 +276,17 @@ def seating_page(request):
         report = tournament.seating_report(con, tid) if seats else None
         players = tournament.players(con)
         tables = tournament.tables(con)
-    by_id = {p["id"]: p for p in players}
+        played = {tb["number"]: tournament.hands_played(con, tid, tb["number"])
+                  for tb in tables}
     grid = []
     for tb in tables:
         s = seats.get(tb["number"])
         grid.append(dict(number=tb["number"], players=s["players"] if s else [None] * 4,
-                         names=[by_id[p]["name"] if p in by_id else "" for p in
-                                (s["players"] if s else [None] * 4)],
                          locked=bool(s and s["locked"]), source=s["source"] if s else "",
-                         seated=s is not None))
+                         seated=s is not None, hands=played[tb["number"]]))
     return page(request, "admin/seating.html", "/admin/rounds",
                 title="Seating of round %d" % t["number"], t=t, grid=grid, players=players,
-                report=report)
+                report=report, any_played=any(played.values()))
 
 
 @post("/rounds/{tround_id}/generate")
@@ -313,6 +312,31 @@ def seating_table(request, f):
         tournament.set_seating(con, tid, {no: ps}, source="manual")
     changed(request, "seating")
     return back("/admin/rounds/%d" % tid, ok="table %d seated by hand" % no)
+
+
+@post("/rounds/{tround_id}/reseat")
+def seating_reseat(request, f):
+    """Tables that have played hands are re-seated with a reason, together (players who
+    sat at each other's tables move in one go): their hands move with the players."""
+    who = _who(request)
+    tid = _int(request.path_params["tround_id"], "round")
+    with request.app.state.db.write() as con:
+        cur = tournament.seating(con, tid)
+        moves = {}
+        for no, t in cur.items():
+            if "t%ds0" % no not in f:
+                continue
+            ps = [_int(f.get("t%ds%d" % (no, i)), "table %d seat %d" % (no, i + 1))
+                  for i in range(4)]
+            if ps != t["players"]:
+                moves[no] = ps
+        if not moves:
+            raise ModelError("no seat was changed")
+        corrections.reseat_tables(con, who, f.get("why", ""), tid, moves)
+    changed(request, "reseat")
+    return back("/admin/rounds/%d" % tid,
+                ok="table(s) %s re-seated; their hands moved with the players"
+                   % ", ".join(str(n) for n in sorted(moves)))
 
 
 @post("/rounds/{tround_id}/lock")

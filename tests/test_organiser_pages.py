@@ -262,3 +262,41 @@ def test_live_stream_batches_uploads_by_table():
     assert updates([{"topic": "refused", "data": {"error": "bad_signature"}}]) == []
     assert updates(up + [{"topic": "admin", "data": {"what": "penalty"}}]) == \
         ['event: update\ndata: {}\n\n']
+
+
+def test_reseating_played_tables_moves_their_hands(event):
+    """Two players of table 1 sat in each other's seats: the seating page re-seats the
+    played table with a reason, and the hands of those seats move to them."""
+    from organiser import standings
+    app = event["app"]
+    client = login(TestClient(app))
+
+    def game():
+        with app.state.db.read() as con:
+            return next(g for g in standings.games(con) if g["table_no"] == 1)
+    with app.state.db.read() as con:
+        tid = con.execute("SELECT id FROM trounds WHERE status = 'open'").fetchone()[0]
+    page = client.get("/admin/rounds/%d" % tid).text
+    assert 'name="t1s0" form="reseat"' in page              # played: re-seat, not save
+    names = {p["id"]: p["name"] for p in _players(app)}
+    g = game()
+    sat = g["players"]
+    before = player_scores(client.get("/").text)
+    j = next(k for k in (1, 2, 3) if g["scores"][k] != g["scores"][0])
+    swapped = list(sat)
+    swapped[0], swapped[j] = sat[j], sat[0]
+    form = {"t1s%d" % i: p for i, p in enumerate(swapped)}
+    r = client.post("/admin/rounds/%d/reseat" % tid, data=dict(form, why=""),
+                    follow_redirects=False,
+                    headers={"referer": "http://testserver/admin/rounds/%d" % tid})
+    assert "error=" in r.headers["location"]                 # a reason is required
+    assert player_scores(client.get("/").text) == before
+    r = client.post("/admin/rounds/%d/reseat" % tid, data=dict(form, why="seats mixed up"),
+                    follow_redirects=False)
+    assert "ok=" in r.headers["location"]
+    assert game()["players"] == swapped
+    after = player_scores(client.get("/").text)
+    moved = g["scores"][0] - g["scores"][j]
+    assert after[names[sat[j]]] - before[names[sat[j]]] == moved
+    assert after[names[sat[0]]] - before[names[sat[0]]] == -moved
+    assert "seats mixed up" in client.get("/admin/corrections").text
