@@ -366,15 +366,12 @@ class Uploader:
         """One try: send one batch if anything waits.  Returns the ms to wait before the
         next (0: go on at once, more is waiting)."""
         if not self.survey():
-            _unload_journal()
             return _IDLE_MS
         if self.acked >= self.last:
-            _unload_journal()
             if self.blocked != self.jid:
                 self.last_error = self._alarm()
             return _IDLE_MS
         if self.blocked == self.jid:
-            _unload_journal()
             return _IDLE_MS
         cfg = self.cfg
         where = address(cfg.get("organiser"))
@@ -395,7 +392,6 @@ class Uploader:
             return self._fail(self.link.why or "no network")
         recs, size, sig = await self._plan(key, device)
         if not recs:
-            _unload_journal()
             return self._fail("journal unreadable at record %d" % (self.acked + 1))
         self.posts += 1
         try:
@@ -414,7 +410,11 @@ class Uploader:
             except MemoryError:
                 gc.collect()
                 ms = self._fail("out of memory")
+            except Exception as e:      # a fault here must not end the task
+                sys.print_exception(e)
+                ms = self._fail("upload fault")
             if ms > 0:
+                _unload_journal()
                 try:
                     await asyncio.wait_for_ms(self.wake.wait(), ms)
                 except asyncio.TimeoutError:
