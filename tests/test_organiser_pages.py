@@ -265,8 +265,9 @@ def test_live_stream_batches_uploads_by_table():
 
 
 def test_reseating_played_tables_moves_their_hands(event):
-    """Two players of table 1 sat in each other's seats: the seating page re-seats the
-    played table with a reason, and the hands of those seats move to them."""
+    """Players of table 1 sat at other seats than the seating says: the seating page
+    re-seats the played table with a reason, and the hands of each seat move to the
+    player who sat there."""
     from organiser import standings
     app = event["app"]
     client = login(TestClient(app))
@@ -276,15 +277,14 @@ def test_reseating_played_tables_moves_their_hands(event):
             return next(g for g in standings.games(con) if g["table_no"] == 1)
     with app.state.db.read() as con:
         tid = con.execute("SELECT id FROM trounds WHERE status = 'open'").fetchone()[0]
+        seated = [r[0] for r in con.execute("SELECT player_id FROM seating WHERE tround_id = ? "
+                                            "AND table_no = 1 ORDER BY seat", (tid,))]
     page = client.get("/admin/rounds/%d" % tid).text
     assert 'name="t1s0" form="reseat"' in page              # played: re-seat, not save
     names = {p["id"]: p["name"] for p in _players(app)}
     g = game()
-    sat = g["players"]
     before = player_scores(client.get("/").text)
-    j = next(k for k in (1, 2, 3) if g["scores"][k] != g["scores"][0])
-    swapped = list(sat)
-    swapped[0], swapped[j] = sat[j], sat[0]
+    swapped = [seated[2], seated[1], seated[0], seated[3]]
     form = {"t1s%d" % i: p for i, p in enumerate(swapped)}
     r = client.post("/admin/rounds/%d/reseat" % tid, data=dict(form, why=""),
                     follow_redirects=False,
@@ -296,7 +296,9 @@ def test_reseating_played_tables_moves_their_hands(event):
     assert "ok=" in r.headers["location"]
     assert game()["players"] == swapped
     after = player_scores(client.get("/").text)
-    moved = g["scores"][0] - g["scores"][j]
-    assert after[names[sat[j]]] - before[names[sat[j]]] == moved
-    assert after[names[sat[0]]] - before[names[sat[0]]] == -moved
+    moved = {p: g["scores"][swapped.index(p)] - g["scores"][g["players"].index(p)]
+             for p in swapped}
+    assert any(moved.values())
+    for p, d in moved.items():
+        assert after[names[p]] - before[names[p]] == d
     assert "seats mixed up" in client.get("/admin/corrections").text
