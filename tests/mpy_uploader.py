@@ -8,7 +8,8 @@
 # Usage: micropython mpy_uploader.py DEVICE_BUILD_FOLDER STATE_FOLDER CONFIG_JSON
 # CONFIG_JSON: {"organiser", "device", "secret", "records", "gap_ms", "run_ms",
 #               "timeout_ms", "max_ms", "max_body", "name_len": players' names repeated
-#               (large records), "stay": keep running after everything is acked}
+#               (large records), "stay": keep running after everything is acked,
+#               "no_upload": only play the events}
 # Prints JSON lines: {"log": ...} from the uploader, {"status": {...}} when it changes,
 # and last {"done": bool, "status": {...}, "lag_ms": the event loop's worst delay}.
 
@@ -105,6 +106,10 @@ async def main():
     up.max_ms = CFG.get("max_ms", 120000)
     up.max_body = CFG.get("max_body", up.max_body)
     up.saved(ses.jseq)
+    if CFG.get("no_upload"):                # only fill the journal (records queued)
+        await play(ses, up)
+        out({"done": not FAILED, "status": status(up), "failed": FAILED, "lag_ms": 0})
+        return
     task = asyncio.create_task(up.run())
     player = asyncio.create_task(play(ses, up))
     tick = asyncio.create_task(ticker())
