@@ -7,6 +7,7 @@ server-sent-events stream `/live` announces an upload.  The director's pages are
 `organiser.admin_pages`, included here."""
 
 import asyncio
+import contextlib
 import datetime
 import json
 import os
@@ -20,6 +21,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from organiser import auth, views
+from organiser.db import connect
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 templates = Jinja2Templates(directory=os.path.join(HERE, "templates"))
@@ -95,8 +97,25 @@ class Memo:
         return value, version == self.version
 
 
+class Reader:
+    """The live pages' own connection to the database: computing the standings of a
+    whole event takes a few hundred ms, and on the organiser's shared reading connection
+    the uploads' device look-ups would wait that long behind it.  WAL mode lets any
+    number of connections read beside the writer."""
+
+    def __init__(self, path):
+        self.con = connect(path, schema=False)
+        self.lock = threading.Lock()
+
+    @contextlib.contextmanager
+    def read(self):
+        with self.lock:
+            yield self.con
+
+
 def setup(app):
     app.mount("/static", StaticFiles(directory=os.path.join(HERE, "static")), name="static")
+    app.state.pages_db = Reader(app.state.db.path)
     memo = app.state.pages_memo = Memo()
     broker = app.state.broker
     publish = broker.publish
@@ -150,7 +169,7 @@ def _standings_ctx(request):
         trounds = views.trounds(con)
 
     def compute():
-        with db.read() as con:
+        with request.app.state.pages_db.read() as con:
             return views.standings(con, tround_id)
     standings = shared(request, ("standings", tround_id), compute)
     tround = next((t for t in trounds if t["id"] == tround_id), None)
@@ -186,10 +205,8 @@ def tables_part(request: Request):
 
 
 def _grid(request):
-    db = request.app.state.db
-
     def compute():
-        with db.read() as con:
+        with request.app.state.pages_db.read() as con:
             return views.table_grid(con, request.app.state.stuck_seconds)
     return shared(request, ("grid",), compute)
 
@@ -203,7 +220,7 @@ def _log_ctx(request, number):
             raise HTTPException(404, "no table %d" % number)
 
     def compute():
-        with db.read() as con:
+        with request.app.state.pages_db.read() as con:
             return views.hand_log(con, number)
     log = shared(request, ("log", number), compute)
     return dict(title="Table %d" % number, table=table, log=log,
@@ -223,11 +240,10 @@ def table_part(request: Request, number: int):
 
 # -- projector ------------------------------------------------------------------------
 def _projector_ctx(request):
-    db = request.app.state.db
     rows = max(1, _int_or_none(request.query_params.get("rows")) or PROJECTOR_ROWS)
 
     def compute():
-        with db.read() as con:
+        with request.app.state.pages_db.read() as con:
             return views.standings(con, None)
     standings = shared(request, ("standings", None), compute)
     grid = _grid(request)
