@@ -39,25 +39,26 @@ def table_grid(con, stuck_seconds=300, now=None):
     names = _names(con)
     t = tournament.open_tround(con)
     games = st.games(con, t["id"]) if t else []
+    seats = st._all_seating(con)
+    devs_of, last_of, pending_of = {}, {}, {}
+    for d in rows(con, "SELECT id, table_no FROM devices ORDER BY id"):
+        devs_of.setdefault(d["table_no"], []).append(d["id"])
+    for j in rows(con, "SELECT device, MAX(last_at) AS at FROM journals GROUP BY device"):
+        last_of[j["device"]] = j["at"]
+    for p in rows(con, "SELECT r.device, COUNT(*) AS n FROM records r JOIN journals j ON "
+                       "j.device = r.device AND j.journal = r.journal WHERE r.seq > j.acked "
+                       "GROUP BY r.device"):
+        pending_of[p["device"]] = p["n"]
     out = []
     for tab in tournament.tables(con):
         no = tab["number"]
-        devs = [d["id"] for d in rows(con, "SELECT id FROM devices WHERE table_no = ? "
-                                           "ORDER BY id", (no,))]
-        seat = [None] * 4
-        if t:
-            seat = st.seat_players(con, t["id"], no, {})
+        devs = devs_of.get(no, [])
+        seat = list(seats.get((t["id"], no), [None] * 4)) if t else [None] * 4
         mine = [g for g in games if g["table_no"] == no]
         cur = mine[-1] if mine else None
-        last = None
-        pending = 0
-        for d in devs:
-            j = one(con, "SELECT MAX(last_at) AS at FROM journals WHERE device = ?", (d,))
-            if j["at"] and (last is None or j["at"] > last):
-                last = j["at"]
-            pending += one(con, "SELECT COUNT(*) AS n FROM records r JOIN journals j ON "
-                                "j.device = r.device AND j.journal = r.journal WHERE "
-                                "r.device = ? AND r.seq > j.acked", (d,))["n"]
+        times = [last_of[d] for d in devs if last_of.get(d)]
+        last = max(times) if times else None
+        pending = sum(pending_of.get(d, 0) for d in devs)
         stale = bool(t and devs and any(seat) and
                      (last is None and now - (t["opened_at"] or now) > stuck_seconds
                       or last is not None and now - last > stuck_seconds))
@@ -116,11 +117,9 @@ def hands(con, tround_id=None, table_no=None, include_undone=False):
     corr = corrections.latest(con)
     names = _names(con)
     out = []
-    gs = st.games(con, tround_id, corr)
+    gs = st.games(con, tround_id, corr, table_no)
     gs.sort(key=lambda g: (g["table_no"] or 0, g["session_id"]))
     for g in gs:
-        if table_no is not None and g["table_no"] != table_no:
-            continue
         q = ("SELECT * FROM records WHERE session_id = ? AND kind != 'undo'" +
              ("" if include_undone else " AND effective = 1") + " ORDER BY seq")
         for r in rows(con, q, (g["session_id"],)):

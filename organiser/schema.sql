@@ -100,7 +100,9 @@ CREATE TABLE IF NOT EXISTS records (
     effective INTEGER,                          -- 1: counts; 0: taken back by an undo; NULL: not processed yet
     PRIMARY KEY (device, journal, seq)
 );
-CREATE INDEX IF NOT EXISTS records_session ON records(session_id, seq);
+-- covering: the standings read only this index, never the wide rows with their bodies
+CREATE INDEX IF NOT EXISTS records_counting ON records(session_id, effective, seq, payments,
+                                                       hand_no, dealer, streak, round, over);
 
 -- A session: the hands a device played after one `start`, at one table in one
 -- tournament round.

@@ -52,13 +52,23 @@ def seat_players(con, tround_id, table_no, cache):
     return list(cache[key])
 
 
-def games(con, tround_id=None, corr=None):
-    """Every game that counts (optionally of one tournament round), in upload order:
-    {session_id, device, journal, table_no, tround_id, rules, players (4 ids or None by
-    seat), scores, hands, dealer, streak, round, over, records}."""
+def _all_seating(con):
+    """{(tround_id, table_no): [4 player ids or None]} for every round, in one query."""
+    out = {}
+    for r in con.execute("SELECT tround_id, table_no, seat, player_id FROM seating"):
+        out.setdefault((r[0], r[1]), [None] * 4)[r[2]] = r[3]
+    return out
+
+
+def games(con, tround_id=None, corr=None, table_no=None):
+    """Every game that counts (optionally of one tournament round, one table), in
+    upload order: {session_id, device, journal, table_no, tround_id, rules, names,
+    players (4 ids or None by seat), scores, hands, dealer, streak, round, over,
+    records}.  Three queries whatever the number of games."""
     corr = corrections.latest(con) if corr is None else corr
-    cache = {}
+    seats = _all_seating(con)
     out = []
+    by_id = {}
     for s in rows(con, "SELECT s.* FROM sessions s JOIN records r ON r.device = s.device AND "
                        "r.journal = s.journal AND r.seq = s.start_seq WHERE r.effective = 1 "
                        "ORDER BY s.id"):
@@ -68,30 +78,60 @@ def games(con, tround_id=None, corr=None):
             s["table_no"] = c["data"].get("table_no", s["table_no"])
         if tround_id is not None and s["tround_id"] != tround_id:
             continue
+        if table_no is not None and s["table_no"] != table_no:
+            continue
         c = corr.get(("reseat", corrections.session_target(s["id"])))
         if c is not None:
             players = list(c["data"]["players"])
-        elif s["tround_id"] is not None and s["table_no"] is not None:
-            players = seat_players(con, s["tround_id"], s["table_no"], cache)
         else:
-            players = [None] * 4
+            players = list(seats.get((s["tround_id"], s["table_no"]), [None] * 4))
         g = {"session_id": s["id"], "device": s["device"], "journal": s["journal"],
              "table_no": s["table_no"], "tround_id": s["tround_id"], "rules": s["rules"],
              "names": json.loads(s["players"]), "players": players, "scores": [0, 0, 0, 0],
              "hands": 0, "dealer": None, "streak": None, "round": None, "over": False,
              "records": 0, "corrected": False}
-        for r in rows(con, "SELECT device, journal, seq, payments, hand_no, dealer, streak, "
-                           "round, over FROM records WHERE session_id = ? AND effective = 1 "
-                           "ORDER BY seq", (s["id"],)):
-            pay = hand_payments(r, corr)
-            for i in range(4):
-                g["scores"][i] += pay[i]
-            g["records"] += 1
-            if r["hand_no"]:
-                g["hands"] = r["hand_no"] - 1
-            g["dealer"], g["streak"], g["round"] = r["dealer"], r["streak"], r["round"]
-            g["over"] = bool(r["over"])
         out.append(g)
+        by_id[s["id"]] = g
+    if not out:
+        return out
+    # sums and the last state per game in SQL (json_extract runs in C), then the few
+    # corrected records adjusted in Python
+    where = "effective = 1 AND session_id IS NOT NULL"
+    args = ()
+    if len(by_id) <= 500:                  # few games: only theirs
+        where += " AND session_id IN (%s)" % ",".join("?" * len(by_id))
+        args = tuple(by_id)
+    for r in con.execute(
+            "SELECT session_id, COUNT(*), SUM(json_extract(payments, '$[0]')), "
+            "SUM(json_extract(payments, '$[1]')), SUM(json_extract(payments, '$[2]')), "
+            "SUM(json_extract(payments, '$[3]')) FROM records WHERE " + where +
+            " GROUP BY session_id", args):
+        g = by_id.get(r[0])
+        if g is not None:
+            g["records"] = r[1]
+            g["scores"] = [x or 0 for x in r[2:6]]
+    for r in con.execute(
+            "SELECT r.session_id, r.hand_no, r.dealer, r.streak, r.round, r.over FROM records r "
+            "JOIN (SELECT session_id, MAX(seq) AS last FROM records WHERE " + where +
+            " GROUP BY session_id) x ON r.session_id = x.session_id AND r.seq = x.last", args):
+        g = by_id.get(r[0])
+        if g is not None:
+            g["hands"] = r[1] - 1 if r[1] else 0
+            g["dealer"], g["streak"], g["round"], g["over"] = r[2], r[3], r[4], bool(r[5])
+    for (group, target), c in corr.items():
+        if group != "hand":
+            continue
+        device, journal, seq = target.rsplit("/", 2)
+        r = one(con, "SELECT device, journal, seq, session_id, payments, effective FROM records "
+                     "WHERE device = ? AND journal = ? AND seq = ?", (device, journal, int(seq)))
+        if r is None or not r["effective"] or r["session_id"] not in by_id:
+            continue
+        up = json.loads(r["payments"]) if r["payments"] else [0, 0, 0, 0]
+        now = hand_payments(r, corr)
+        sc = by_id[r["session_id"]]["scores"]
+        for i in range(4):
+            sc[i] += now[i] - up[i]
+        by_id[r["session_id"]]["corrected"] = True
     return out
 
 
