@@ -116,7 +116,7 @@ async def refused(request, size, ref):
                         status_code=ref.status)
 
 
-def store_batch(con, device, journal, recs):
+def store_batch(con, device, journal, recs, table_no=None):
     """Store one upload (inside the shared transaction): (conflicting seq or None,
     acked before, acked after, whether a tournament round closed)."""
     try:
@@ -124,7 +124,7 @@ def store_batch(con, device, journal, recs):
         conflict = None
     except records.Conflict as c:
         conflict, before, after = c.seq, None, records.acked(con, device, journal)
-    return conflict, before, after, tournament.autoclose(con)
+    return conflict, before, after, tournament.autoclose(con, table_no)
 
 
 async def upload(request: Request):
@@ -137,7 +137,7 @@ async def upload(request: Request):
             msg, dev = authenticate(con, body, request.headers.get("x-signature"))
         journal, recs = check_batch(msg)
         conflict, before, after, closed = await app.state.commits.run(
-            lambda con: store_batch(con, dev["id"], journal, recs))
+            lambda con: store_batch(con, dev["id"], journal, recs, dev["table_no"]))
     except Refusal as ref:
         return await refused(request, len(body), ref)
     if after != before or closed:
