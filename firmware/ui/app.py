@@ -87,7 +87,12 @@ class App:
             self.press(key, long)
 
     def draw(self):
-        rows = self.ui.screen()
+        try:
+            rows = self.ui.screen()
+        except Exception as e:      # a screen that cannot be drawn: say so, go on
+            self.faults += 1
+            sys.print_exception(e)
+            rows = ["\x01fault: " + type(e).__name__, str(e), "long * : status"]
         self.display.show(rows)
         if self.on_show is not None:
             self.on_show(rows)
