@@ -131,6 +131,21 @@ def fixed(rid):
     return out
 
 
+def heaviest(rid, hands, n):
+    """The n hands slowest in the last full run (build/bench_pico/result.json), else the n
+    with the most readings; in their order."""
+    key = lambda i: (-(weight(hands[i]) or 0), i)   # noqa: E731
+    try:
+        with open(os.path.join(OUT, "result.json")) as f:
+            last = json.load(f)[rid]["times"]
+        if len(last) == len(hands):
+            key = lambda i: (-last[i], i)   # noqa: E731
+    except (OSError, KeyError, ValueError):
+        pass
+    w = sorted(range(len(hands)), key=key)[:n]
+    return [hands[i] for i in sorted(w)]
+
+
 def pool(rid, seed):
     _tests()
     rng = random.Random(seed)
@@ -184,6 +199,27 @@ BOARD = """
 import gc, json, time, sys
 ticks_us = time.ticks_us
 diff = time.ticks_diff
+PHASES = %r
+
+
+def phases(rid, req):
+    # parse, analyse, score (the scorer alone), in us
+    import hand, engine
+    rules = contract.ruleset(rid)
+    body = {}
+    for k in req:
+        if k != 'rules':
+            body[k] = req[k]
+    gc.collect()
+    t0 = ticks_us()
+    h = hand.parse(body, rules.N_SETS, rules.FLAGS, True)
+    t1 = ticks_us()
+    a = engine.analyse(h, rules.SHAPES)
+    t2 = ticks_us()
+    rules.score(h, a)
+    t3 = ticks_us()
+    return diff(t1, t0), diff(t2, t1), diff(t3, t2), len(a.readings)
+
 gc.collect()
 t0 = ticks_us()
 import contract, scorers, dtable
@@ -219,6 +255,8 @@ for rid in %r:
             raise ValueError(line)
         low = min(low, gc.mem_free())
         print('hand', rid, i, dt)
+        if PHASES:
+            print('phases', rid, i, ' '.join(str(x) for x in phases(rid, req)))
         i += 1
     f.close()
     print('low', rid, low)
@@ -276,12 +314,14 @@ def make_image(files, out):
     subprocess.run([paths.tool("micropython"), "-X", "heapsize=16M", "-c", code], check=True)
 
 
-def run_board(rids, hand_sets):
+def run_board(rids, hand_sets, phases=False):
     os.makedirs(OUT, exist_ok=True)
     folder = build.build_device()
     files = []
     for top, _, names in os.walk(folder):
         for name in sorted(names):
+            if top == folder and name in ("boot.py", "main.py"):
+                continue   # the scorers alone: the application does not start
             src = os.path.join(top, name)
             files.append((src, "/" + os.path.relpath(src, folder).replace(os.sep, "/")))
     for rid in rids:
@@ -294,7 +334,7 @@ def run_board(rids, hand_sets):
     make_image(files, image)
     script = os.path.join(OUT, "board.py")
     with open(script, "w") as f:
-        f.write(BOARD % (tuple(rids),))
+        f.write(BOARD % (phases, tuple(rids)))
     run = subprocess.run(["node", os.path.join(PICO, "run.mjs"), "--fs", image,
                           "--timeout-emu", "900", script], capture_output=True, text=True)
     with open(os.path.join(OUT, "board.out"), "w") as f:
@@ -318,6 +358,8 @@ def parse(text):
             res[w[1]]["first_us"] = int(w[2])
         elif w[0] == "hand":
             res[w[1]]["times"].append(int(w[3]))
+        elif w[0] == "phases":
+            res[w[1]].setdefault("phases", []).append([int(x) for x in w[3:]])
         elif w[0] == "low":
             res[w[1]]["low_free"] = int(w[2])
     return res
@@ -333,12 +375,19 @@ def main(argv=None):
     ap.add_argument("--hands", type=int, default=300, help="pool hands per ruleset (benchhands come on top)")
     ap.add_argument("--top", type=int, default=120, help="of which the heaviest by readings")
     ap.add_argument("--worst", type=int, default=0, help="also list the N slowest hands per ruleset")
+    ap.add_argument("--phases", action="store_true",
+                    help="also time parse / analyse / score apart (with --worst: per hand)")
+    ap.add_argument("--only", type=int, default=0,
+                    help="time only the N hands with the most readings per ruleset (a quick look)")
     args = ap.parse_args(argv)
     rids = [r for r in args.rules.split(",") if r]
     hand_sets = {rid: hands_for(rid, args.hands, args.top) for rid in rids}
-    res, stats = run_board(rids, hand_sets)
-    with open(os.path.join(OUT, "result.json"), "w") as f:
-        json.dump(res, f)
+    if args.only:
+        hand_sets = {rid: heaviest(rid, hand_sets[rid], args.only) for rid in rids}
+    res, stats = run_board(rids, hand_sets, args.phases)
+    if not args.only:
+        with open(os.path.join(OUT, "result.json"), "w") as f:
+            json.dump(res, f)
     print("Emulated Pico (MicroPython v1.28.0, RP2040 at 125 MHz, .mpy on LittleFS), "
           "contract.score_hand per hand, ticks_us:")
     print("  %-4s %6s %9s %9s %9s %9s   %9s %9s %10s" % ("", "hands", "median", "p99", "max", "mean",
@@ -352,7 +401,16 @@ def main(argv=None):
         if args.worst:
             order = sorted(range(len(r["times"])), key=lambda i: -r["times"][i])
             for i in order[:args.worst]:
-                print("      %7.1f ms  %s" % (r["times"][i] / 1e3, json.dumps(hand_sets[rid][i], ensure_ascii=False)))
+                ph = ""
+                if args.phases:
+                    ph = "parse %.1f analyse %.1f score %.1f (%d readings)  " % tuple(
+                        x / 1e3 if k < 3 else x for k, x in enumerate(r["phases"][i]))
+                print("      %7.1f ms  %s%s" % (r["times"][i] / 1e3, ph,
+                                               json.dumps(hand_sets[rid][i], ensure_ascii=False)))
+        if args.phases:
+            ph = r["phases"]
+            print("       mean: parse %.1f ms, analyse %.1f ms, score %.1f ms"
+                  % tuple(sum(p[k] for p in ph) / len(ph) / 1e3 for k in range(3)))
     print("  (board: %s)" % " ".join(stats))
 
 

@@ -3,6 +3,9 @@
 # 96-byte buffer live in RAM.  A lookup is one bisect in RAM and at most one small read.
 # A firmware build that freezes the table as a bytes object is read in place, no copy.
 
+from array import array
+import struct
+
 try:
     from micropython import const
 except ImportError:  # CPython
@@ -20,12 +23,12 @@ def _u16(b, i):
     return b[i] | b[i + 1] << 8
 
 
-def _u24(b, i):
-    return b[i] | b[i + 1] << 8 | b[i + 2] << 16
-
-
 def _u32(b, i):
     return b[i] | b[i + 1] << 8 | b[i + 2] << 16 | b[i + 3] << 24
+
+
+def _u24(b, i):
+    return b[i] | b[i + 1] << 8 | b[i + 2] << 16
 
 
 class Table:
@@ -47,10 +50,12 @@ class Table:
         self._starts_at = _u32(h, 12)
         self._divs_at = _u32(h, 16)
         if self._mem is not None:
-            self._index = self._mem[_HEADER:_HEADER + 4 * n_blocks]
+            raw = self._mem[_HEADER:_HEADER + 4 * n_blocks]
         else:
             self._file.seek(_HEADER)
-            self._index = self._file.read(4 * n_blocks)   # first key of each block
+            raw = self._file.read(4 * n_blocks)
+        # the first key of each block, as ints: a bisect step reads one item, no decoding
+        self._index = array("I", struct.unpack("<%dI" % n_blocks, raw))
         self._n_blocks = n_blocks
         self._keys_at = _HEADER + 4 * n_blocks
         self._block = -1   # which block of keys the buffer holds (file source)
@@ -77,7 +82,7 @@ class Table:
         hi = self._n_blocks
         while lo < hi:  # last block whose first key <= key
             mid = (lo + hi) >> 1
-            if _u32(index, mid << 2) <= key:
+            if index[mid] <= key:
                 lo = mid + 1
             else:
                 hi = mid
@@ -100,7 +105,8 @@ class Table:
         hi = count
         while lo < hi:
             mid = (lo + hi) >> 1
-            k = _u24(keys, 3 * mid)
+            j = 3 * mid
+            k = keys[j] | keys[j + 1] << 8 | keys[j + 2] << 16
             if k == key:
                 return first + mid
             if k < key:

@@ -21,6 +21,39 @@ def column(text, col):
     return bytes(v)
 
 
+def counted(text, counts):
+    """(position, fields) of every line whose element has a count, in order.  Walks the
+    text's UTF-8 bytes: in a str every offset is counted out in characters from the
+    start, in bytes it is one step."""
+    b = text.encode()
+    i = 0
+    pos = 0
+    n = len(b)
+    while pos < n:
+        end = b.find(b"\n", pos)
+        if end < 0:
+            end = n
+        if end > pos:
+            if counts[i]:
+                yield i, b[pos:end].decode().split()
+            i += 1
+        pos = end + 1
+
+
+def positions(text, keys):
+    """The position of each element id in keys, in one reading of the text (-1: none)."""
+    out = [-1] * len(keys)
+    i = 0
+    for line in text.split("\n"):
+        if line:
+            eid = line[:line.find(" ")]
+            for k in range(len(keys)):
+                if keys[k] == eid:
+                    out[k] = i
+            i += 1
+    return out
+
+
 def drop_excluded(counts, pairs):
     """Exclusions as data: pairs holds (loser, winner) element positions, flat.  Every
     loser counted beside its winner is set to 0, all at once, in place.  Returns counts."""

@@ -18,6 +18,28 @@ def knit_tiles(knit):
     return out
 
 
+def _knit_bits(knit):
+    m = 0
+    for t in knit_tiles(knit):
+        m |= 1 << t
+    return m
+
+
+KNIT_BITS = tuple(_knit_bits(k) for k in KNITS)   # bit t set for each tile of the pattern
+
+
+def _single_bits(c):
+    """Bit t for each suited tile held, or -1 when a tile is held more than once."""
+    m = 0
+    for t in range(34):
+        x = c[t]
+        if x > 1:
+            return -1
+        if x and t < 27:
+            m |= 1 << t
+    return m
+
+
 def _total(c):
     n = 0
     for x in c:
@@ -90,38 +112,27 @@ class HonorsAndKnitted:
     name = "honors_knitted"
 
     def _knit_of(self, c):
-        for knit in KNITS:
-            allowed = knit_tiles(knit)
-            ok = True
-            for t in range(27):
-                if c[t] and (c[t] > 1 or t not in allowed):
-                    ok = False
-                    break
-            if ok:
-                for t in range(27, 34):
-                    if c[t] > 1:
-                        return None
-                return knit
+        m = _single_bits(c)
+        if m >= 0:
+            for i in range(6):
+                if not m & ~KNIT_BITS[i]:
+                    return KNITS[i]
         return None
 
     def waits(self, c, n_melds):
         if n_melds or _total(c) != 13:
             return []
+        m = _single_bits(c)
+        if m < 0:
+            return []
         out = []
-        for knit in KNITS:
-            if self._knit_of_one(c, knit):
-                for t in knit_tiles(knit) + list(range(27, 34)):
+        for i in range(6):
+            if not m & ~KNIT_BITS[i]:
+                for t in knit_tiles(KNITS[i]) + list(range(27, 34)):
                     if not c[t] and t not in out:
                         out.append(t)
         out.sort()
         return out
-
-    def _knit_of_one(self, c, knit):
-        allowed = knit_tiles(knit)
-        for t in range(34):
-            if c[t] > 1 or (c[t] and t < 27 and t not in allowed):
-                return False
-        return True
 
     def readings(self, c, hand, melds, table):
         if melds or _total(c) != 14:
@@ -138,45 +149,51 @@ class KnittedStraight:
     """147 258 369 in three suits (組合龍) with one more set and a pair."""
     name = "knitted_straight"
 
-    def _complete(self, c, table):
-        for knit in KNITS:
-            ks = knit_tiles(knit)
-            if all(c[t] for t in ks):
-                for t in ks:
-                    c[t] -= 1
-                pairs = 0
-                ok = True
-                for s in range(4):
-                    p = engine.suit_pairs(c, s, table)
-                    if p < 0:
-                        ok = False
-                        break
-                    pairs += p
-                for t in ks:
-                    c[t] += 1
-                if ok and pairs == 1:
-                    return True
-        return False
-
     def waits(self, c, n_melds):
+        """A knitted straight held whole: the waits of the rest; one tile short: that tile,
+        if the rest is complete with it."""
         if n_melds > 1:
             return []
-        near = False
-        for knit in KNITS:
-            if sum(1 for t in knit_tiles(knit) if c[t]) >= 8:
-                near = True
-        if not near:
-            return []
-        import dtable
-        table = dtable.default()
+        table = None
         out = []
-        for t in range(34):
-            if c[t] < 4:
-                c[t] += 1
-                if self._complete(c, table):
+        for knit in KNITS:
+            ks = knit_tiles(knit)
+            missing = -1
+            n = 0
+            for t in ks:
+                if c[t]:
+                    n += 1
+                else:
+                    missing = t
+            if n < 8:
+                continue
+            if table is None:
+                import dtable
+                table = dtable.default()
+            for t in ks:
+                if t != missing:
+                    c[t] -= 1
+            if missing < 0:
+                ws = engine.standard_waits(c, c, table)
+            else:   # the missing tile drawn: the rest must be complete
+                ws = [missing] if self._rest_complete(c, table) else []
+            for t in ks:
+                if t != missing:
+                    c[t] += 1
+            for t in ws:
+                if t not in out:
                     out.append(t)
-                c[t] -= 1
+        out.sort()
         return out
+
+    def _rest_complete(self, c, table):
+        pairs = 0
+        for s in range(4):
+            p = engine.suit_pairs(c, s, table)
+            if p < 0:
+                return False
+            pairs += p
+        return pairs == 1
 
     def readings(self, c, hand, melds, table):
         if len(melds) > 1:

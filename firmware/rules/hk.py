@@ -305,6 +305,11 @@ class _Facts:
         for f in h.flowers:
             fk |= 1 << (f // 4)
         self.seven = fk == 3    # flowers of both kinds: 春夏秋冬 and 梅蘭菊竹
+        fours = []
+        for t in range(34):
+            if c[t] == 4:
+                fours.append(t)
+        self.fours = fours
 
 
 def _context(h, f):
@@ -473,10 +478,17 @@ def _groups(h, f, G, cnt, lique):
     eyes = 0
     seat = 27 + h.seat
     rnd = 27 + h.round
+    am = 0x1FF     # ranks every suited group holds (帶X)
+    outside = 1    # every suited group holds a 1 or a 9 (帶么)
     for kind, t, op in G:
         d = t // 9 if t < 27 else (3 if t < 31 else 4)
         if t >= 27:
             hg += 1
+        else:
+            gm = 7 << t % 9 if kind == 0 else 1 << t % 9
+            am &= gm
+            if not gm & 0x101:
+                outside = 0
         if kind == _PAIR:
             pdoors |= 1 << d
             pair = t
@@ -530,39 +542,25 @@ def _groups(h, f, G, cnt, lique):
             cnt[_SMALL_THREE_WINDS] = 1
     # 帶么 / 帶X: every group holds the rank (混: honour groups allowed, at least one)
     if hg < len(G):
-        for x in (-1, 1, 2, 3, 4, 5, 6, 7):
-            ok = True
-            for kind, t, op in G:
-                if t < 27:
-                    r = t % 9
-                    if x < 0:
-                        if r != (6 if kind == 0 else 8) and r:
-                            ok = False
-                    elif not _has(kind, r, x):
-                        ok = False
-            if ok:
-                if x < 0:
-                    cnt[_MIXED_OUTSIDE if hg else _PURE_OUTSIDE] = 1
-                else:
-                    cnt[(_MIXED_X3, _MIXED_X1, _MIXED_X2, _MIXED_X3)[min(hg, 3)] if hg
-                        else _ALL_X] = 1
-                    break
+        if outside:
+            cnt[_MIXED_OUTSIDE if hg else _PURE_OUTSIDE] = 1
+        if am & 0xFE:
+            cnt[(_MIXED_X3, _MIXED_X1, _MIXED_X2, _MIXED_X3)[min(hg, 3)] if hg else _ALL_X] = 1
     # 四歸: all four of a tile in two, three or four groups (a kong is one group)
     fours = []
-    for t in range(34):
-        if c[t] == 4:
-            m = 0
-            op = 0
-            i = 0
-            for kind, u, o in G:
-                if _has(kind, u, t):
-                    m |= 1 << i
-                    op |= o
-                i += 1
-            n = _bits(m)
-            if n >= 2:
-                cnt[_FOUR2_OPEN + 2 * (n - 2) + (0 if op else 1)] += 1
-                fours.append(m)
+    for t in f.fours:   # all four of a tile held
+        m = 0
+        op = 0
+        i = 0
+        for kind, u, o in G:
+            if _has(kind, u, t):
+                m |= 1 << i
+                op |= o
+            i += 1
+        n = _bits(m)
+        if n >= 2:
+            cnt[_FOUR2_OPEN + 2 * (n - 2) + (0 if op else 1)] += 1
+            fours.append(m)
     nf = len(fours)
     if nf >= 2:
         used = 0
@@ -648,40 +646,52 @@ def _chows(cm, hm, chows, cnt):
             hi2 = hi2 or cm[s * 9 + r2] == 2
         if r3 == r2 or not hi2 or hi3:
             cnt[_ALL_MEET] = 1
+    # combinations of distinct chows, each found from its lowest member (ranks rise
+    # through every combination), so only the chows held are looked at
     dragons = oy = 0
-    for s in range(3):
-        b = s * 9
-        for r in range(5):
-            _combo(cm, hm, (b + r, b + r + 1, b + r + 2), cnt, _PURE_STEP3_OPEN)
-        for r in range(3):
-            if chows == 5:
-                _combo(cm, hm, (b + r, b + r + 1, b + r + 2, b + r + 3, b + r + 4), cnt,
-                       _PURE_STEP5_OPEN)
-            _combo(cm, hm, (b + r, b + r + 2, b + r + 4), cnt, _PURE_CHAIN_OPEN)
-        if chows >= 4:
-            _combo(cm, hm, (b, b + 2, b + 4, b + 6), cnt, _PURE_BRIDGE_OPEN)
-        dragons += _combo(cm, hm, (b, b + 3, b + 6), cnt, _PURE_DRAGON_OPEN)
-        oy += _k(cm, (b, b + 6))
-    for p in range(0, 18, 3):
-        A = PERMS[p] * 9
-        B = PERMS[p + 1] * 9
-        C = PERMS[p + 2] * 9
-        for r in range(5):
-            _combo(cm, hm, (A + r, B + r + 1, C + r + 2), cnt, _MIX_STEP3_OPEN)
-        for r in range(3):
-            if chows == 5:
-                _combo(cm, hm, (A + r, B + r + 1, C + r + 2, A + r + 3, B + r + 4), cnt,
-                       _MIX_STEP5_OPEN)
-            _combo(cm, hm, (A + r, B + r + 2, C + r + 4), cnt, _MIX_CHAIN_OPEN)
-        dragons += _combo(cm, hm, (A, B + 3, C + 6), cnt, _MIX_DRAGON_OPEN)
-    if chows >= 4:
-        for code in range(81):
-            a = code % 3
-            b = code // 3 % 3
-            d = code // 9 % 3
-            e = code // 27
-            if (1 << a) | (1 << b) | (1 << d) | (1 << e) == 7:
-                _combo(cm, hm, (a * 9, b * 9 + 2, d * 9 + 4, e * 9 + 6), cnt, _MIX_BRIDGE_OPEN)
+    for t in range(27):
+        if not cm[t]:
+            continue
+        r = t % 9
+        s = t - r          # first tile of the suit
+        if r <= 4:
+            if cm[t + 1] and cm[t + 2]:
+                _combo(cm, hm, (t, t + 1, t + 2), cnt, _PURE_STEP3_OPEN)
+            if r <= 2:
+                if chows == 5 and cm[t + 1] and cm[t + 3]:
+                    _combo(cm, hm, (t, t + 1, t + 2, t + 3, t + 4), cnt, _PURE_STEP5_OPEN)
+                if cm[t + 2] and cm[t + 4]:
+                    _combo(cm, hm, (t, t + 2, t + 4), cnt, _PURE_CHAIN_OPEN)
+        if r == 0:
+            if chows >= 4 and cm[t + 2] and cm[t + 4] and cm[t + 6]:
+                _combo(cm, hm, (t, t + 2, t + 4, t + 6), cnt, _PURE_BRIDGE_OPEN)
+            if cm[t + 3] and cm[t + 6]:
+                dragons += _combo(cm, hm, (t, t + 3, t + 6), cnt, _PURE_DRAGON_OPEN)
+            if cm[t + 6]:
+                oy += _k(cm, (t, t + 6))
+        if r > 4:
+            continue
+        for b in (9, 18):
+            B = (s + b) % 27   # the other two suits, each second in turn
+            C = (s + 27 - b) % 27
+            if cm[B + r + 1] and cm[C + r + 2]:
+                _combo(cm, hm, (t, B + r + 1, C + r + 2), cnt, _MIX_STEP3_OPEN)
+                if chows == 5 and r <= 2 and cm[t + 3]:
+                    _combo(cm, hm, (t, B + r + 1, C + r + 2, t + 3, B + r + 4), cnt,
+                           _MIX_STEP5_OPEN)
+            if r <= 2 and cm[B + r + 2] and cm[C + r + 4]:
+                _combo(cm, hm, (t, B + r + 2, C + r + 4), cnt, _MIX_CHAIN_OPEN)
+            if r == 0 and cm[B + 3] and cm[C + 6]:
+                dragons += _combo(cm, hm, (t, B + 3, C + 6), cnt, _MIX_DRAGON_OPEN)
+        if r == 0 and chows >= 4:
+            # 金門橋 over the three suits: ranks 1 3 5 7, the first in this suit
+            for code in range(27):
+                b = code % 3 * 9
+                d = code // 3 % 3 * 9
+                e = code // 9 * 9
+                if (1 << (s // 9)) | (1 << (b // 9)) | (1 << (d // 9)) | (1 << (e // 9)) == 7 \
+                        and cm[b + 2] and cm[d + 4] and cm[e + 6]:
+                    _combo(cm, hm, (t, b + 2, d + 4, e + 6), cnt, _MIX_BRIDGE_OPEN)
     if oy >= 2:
         cnt[_DOUBLE_OLD_YOUNG] = 1
     else:
@@ -796,13 +806,14 @@ def _total(cnt):
     return n
 
 
-def _reading(h, f, base, r):
-    cnt = bytearray(base)
+def _reading(h, f, base, tbase, r):
+    """The counts of reading r; base: the context's counts, tbase: with the tiles' too."""
     shape = r.shape
     if shape == "orphans" or shape == "unrelated":
+        cnt = bytearray(base)
         _special(h, f, r, cnt)
         return _finish(cnt)
-    _tiles(f, cnt)
+    cnt = bytearray(tbase)
     G = []
     if shape == "lique":
         for t in r.pairs:
@@ -843,13 +854,15 @@ def score(hand, analysis):
     _dn = 2 * hand.streak + 1
     f = _Facts(hand, analysis)
     base = _context(hand, f)
+    tbase = bytearray(base)
+    _tiles(f, tbase)     # the same for every reading that is sets and pairs
     best = None
     bt = -1
     std = None
     st = -1
     lq = None
     for r in analysis.readings:
-        cnt = _reading(hand, f, base, r)
+        cnt = _reading(hand, f, base, tbase, r)
         t = _total(cnt)
         if r.shape == "lique":
             lq = cnt

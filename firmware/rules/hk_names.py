@@ -39,12 +39,16 @@ def named(cnt):
     """(index, id, name) of each element with a count in cnt, in order."""
     i = 0
     for part in NAMES:
+        # in the UTF-8 bytes an offset is one step; in a str, the length and every
+        # offset are counted out in characters from the start
+        b = part.encode()
         pos = 0
-        while pos < len(part):
-            end = part.find("\n", pos)
+        n = len(b)
+        while pos < n:
+            end = b.find(b"\n", pos)
             if cnt[i]:
-                sp = part.find(" ", pos)
-                yield i, part[pos:sp], part[sp + 1:end]
+                sp = b.find(b" ", pos)
+                yield i, b[pos:sp].decode(), b[sp + 1:end].decode()
             pos = end + 1
             i += 1
 

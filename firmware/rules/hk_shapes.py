@@ -10,6 +10,7 @@
 import engine
 
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_ORPHAN = b"\x01\0\0\0\0\0\0\0\x01" * 3 + b"\x01" * 7   # 1 for each tile of ORPHANS
 KNITS = (0x49, 0x92, 0x124)   # rank bits of 147, 258, 369
 
 
@@ -30,16 +31,20 @@ def _rank_bits(c, s):
 
 class _Shape:
     def waits(self, c, n_melds):
-        if _total(c) != 16 - 3 * n_melds or n_melds > self.melds:
+        if n_melds > self.melds or _total(c) != 16 - 3 * n_melds:
             return []
         out = []
-        for t in range(34):
+        for t in self.candidates(c):
             if c[t] < 4:
                 c[t] += 1
                 if self.parts(c, n_melds):
                     out.append(t)
                 c[t] -= 1
         return out
+
+    def candidates(self, c):
+        """Tiles that may complete the shape: every tile, unless a shape knows fewer."""
+        return range(34)
 
 
 class Lique(_Shape):
@@ -58,6 +63,21 @@ class Lique(_Shape):
             elif x & 1:
                 return None
         return None if pung < 0 else pung
+
+    def candidates(self, c):
+        # seven pairs and a pung: one tile count odd (the 3) once the tile is added
+        odd = []
+        for t in range(34):
+            if c[t] & 1:
+                odd.append(t)
+        if len(odd) == 2:
+            return odd
+        if odd:
+            return ()
+        for t in range(34):
+            if c[t] == 2:
+                odd.append(t)
+        return odd
 
     def readings(self, c, hand, melds, table):
         p = self.parts(c, len(melds))
@@ -86,14 +106,16 @@ class Orphans(_Shape):
         for t in ORPHANS:
             if not c[t]:
                 return None
+        left = []   # the tiles beside one of each orphan
+        for t in range(34):
+            for _ in range(c[t] - _ORPHAN[t]):
+                left.append(t)
         out = []
         for o in ORPHANS:
             if c[o] < 2:
                 continue
-            rest = []
-            for t in range(34):
-                k = c[t] - (t in ORPHANS) - (t == o)
-                rest.extend([t] * k)
+            rest = list(left)
+            rest.remove(o)
             if n:
                 out.append((o, None))
             elif rest[0] == rest[2]:
@@ -102,6 +124,14 @@ class Orphans(_Shape):
                     and rest[0] % 9 < 7:
                 out.append((o, (engine.CHOW, rest[0], 0)))
         return out or None
+
+    def candidates(self, c):
+        # all thirteen held once the tile is added
+        missing = []
+        for t in ORPHANS:
+            if not c[t]:
+                missing.append(t)
+        return missing if len(missing) == 1 else (() if missing else range(34))
 
     def readings(self, c, hand, melds, table):
         ps = self.parts(c, len(melds))
@@ -141,6 +171,24 @@ class Unrelated(_Shape):
         if pair < 27 and not (knit or meet):
             return None   # 字做眼 unless 雜龍 / 三相 (general rule 3)
         return (pair, knit, meet)
+
+    def candidates(self, c):
+        # at most one tile twice, no suit's tiles within two ranks, every honour
+        pairs = 0
+        for t in range(34):
+            if c[t] > 2:
+                return ()
+            if c[t] == 2:
+                pairs += 1
+        for s in range(3):
+            m = _rank_bits(c, s)
+            if pairs > 1 or m & (m >> 1) or m & (m >> 2):
+                return ()
+        missing = []
+        for t in range(27, 34):
+            if not c[t]:
+                missing.append(t)
+        return missing if len(missing) == 1 else (() if missing else range(34))
 
     def readings(self, c, hand, melds, table):
         p = self.parts(c, len(melds))

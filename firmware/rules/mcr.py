@@ -763,13 +763,14 @@ def best(hand, analysis):
 def score(hand, analysis):
     f, total = best(hand, analysis)
     items = []
-    for i in range(1, _N):
-        if f[i]:
-            items.append({"id": i, "name": _name(i),
-                          "value": VALUES[i - 1], "count": f[i]})
     nf = len(hand.flowers)
     if nf:
-        items.append({"id": 81, "name": _name(81), "value": 1, "count": nf})
+        f[81] = nf
+    names = _names(f)
+    for i in range(1, _N):
+        if f[i]:
+            items.append({"id": i, "name": next(names), "value": VALUES[i - 1],
+                          "count": f[i]})
     ans = {"ok": True, "rules": "mcr", "unit": UNIT, "total": total + nf,
            "legal": total >= 8, "items": items}
     if total < 8:
@@ -777,11 +778,14 @@ def score(hand, analysis):
     return ans
 
 
-def _name(i):
-    """The i-th name of NAMES (space separated) without splitting the whole string."""
+def _names(f):
+    """The names of the elements counted in f, in id order, from NAMES (space separated):
+    found in its UTF-8 bytes, where an offset is one step (in a str, every offset is
+    counted out in characters from the start)."""
+    b = NAMES.encode()
     start = 0
-    while i > 1:
-        start = NAMES.index(" ", start) + 1
-        i -= 1
-    end = NAMES.find(" ", start)
-    return NAMES[start:] if end < 0 else NAMES[start:end]
+    for i in range(1, _N):
+        end = b.find(b" ", start)
+        if f[i]:
+            yield (b[start:] if end < 0 else b[start:end]).decode()
+        start = end + 1

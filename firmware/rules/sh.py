@@ -97,11 +97,11 @@ def index(key):
 
 
 def _pairs():
-    b = bytearray()
+    keys = []
     for big, small in REPLACES:   # (loser, winner), as eltable.drop_excluded reads them
-        b.append(index(small))
-        b.append(index(big))
-    return bytes(b)
+        keys.append(small)
+        keys.append(big)
+    return bytes(eltable.positions(ELEMENTS, keys))
 
 
 _PAIRS = _pairs()
@@ -328,16 +328,11 @@ def check(hand):
 
 def items(counts):
     out = []
-    i = 0
-    for line in ELEMENTS.split("\n"):
-        if line:
-            if counts[i]:
-                eid, name, kind, _ = line.split()
-                if kind == "h":
-                    out.append({"id": eid, "name": name, "hua": VALUES[i] * counts[i]})
-                else:
-                    out.append({"id": eid, "name": name, "multiplier": VALUES[i]})
-            i += 1
+    for i, (eid, name, kind, _) in eltable.counted(ELEMENTS, counts):
+        if kind == "h":
+            out.append({"id": eid, "name": name, "hua": VALUES[i] * counts[i]})
+        else:
+            out.append({"id": eid, "name": name, "multiplier": VALUES[i]})
     return out
 
 

@@ -361,13 +361,8 @@ def _total(counts):
 
 def _items(counts):
     out = []
-    i = 0
-    for line in ELEMENTS.split("\n"):
-        if line:
-            if counts[i]:
-                eid, name, value = line.split()
-                out.append({"id": eid, "name": name, "value": VALUES[i], "count": counts[i]})
-            i += 1
+    for i, (eid, name, _) in eltable.counted(ELEMENTS, counts):
+        out.append({"id": eid, "name": name, "value": VALUES[i], "count": counts[i]})
     return out
 
 
