@@ -61,40 +61,55 @@ templates.env.globals["static"] = _static_url
 class Memo:
     """What the live pages show, computed once for every browser.
 
-    A busy event announces hundreds of uploads a second and every open page refetches
-    on them; the standings of a whole event take a few hundred ms to compute, under the
-    database lock the uploads need.  So each part is recomputed at most once per
-    MIN_GAP seconds: a result stands while no change was announced since (up to MAX_AGE,
-    for the "s ago" figures), and within MIN_GAP of its computation even if one was.  A
-    browser served a result older than the last announcement is told so (X-Fresh: 0)
+    A busy event announces many uploads a second and every open page refetches on
+    them; the standings of a whole 56-round event take a few hundred ms of CPU.  So a
+    result stands while no change was announced since (up to MAX_AGE, for the "s ago"
+    figures), and after a change it is recomputed only once its gap has passed: MIN_GAP,
+    or GAP_FACTOR times as long as it took to compute, so that no part of the pages
+    takes more than a fifth of a core however many browsers look.  Only one thread
+    computes a part at a time; the others are answered from the result before.  A
+    browser answered from a result older than the last change is told so (X-Fresh: 0)
     and asks again a moment later, so every page ends on the latest data."""
 
     MIN_GAP = 1.0
     MAX_AGE = 5.0
+    GAP_FACTOR = 5
 
     def __init__(self):
         self.version = 0
+        self.held = {}           # key: (version, computed at, took, value)
+        self.busy = {}           # key: the lock of the thread computing it
         self.lock = threading.Lock()
-        self.held = {}
 
     def changed(self):
         self.version += 1
 
     def get(self, key, compute):
         """(value, fresh): fresh is False when a change was announced after it."""
-        now = time.monotonic()
         hit = self.held.get(key)
         if hit is not None:
-            version, at, value = hit
-            if version == self.version and now - at < self.MAX_AGE:
+            version, at, took, value = hit
+            age = time.monotonic() - at
+            if version == self.version and age < self.MAX_AGE:
                 return value, True
-            if now - at < self.MIN_GAP:
+            if age < max(self.MIN_GAP, self.GAP_FACTOR * took):
                 return value, False
-        version = self.version
-        value = compute()
         with self.lock:
-            self.held[key] = (version, time.monotonic(), value)
-        return value, version == self.version
+            busy = self.busy.setdefault(key, threading.Lock())
+        if not busy.acquire(blocking=hit is None):
+            return hit[3], False                 # being computed: the last result for now
+        try:
+            again = self.held.get(key)
+            if again is not None and again is not hit and again[0] == self.version:
+                return again[3], True            # computed while this thread waited
+            version = self.version
+            start = time.monotonic()
+            value = compute()
+            end = time.monotonic()
+            self.held[key] = (version, end, end - start, value)
+            return value, version == self.version
+        finally:
+            busy.release()
 
 
 class Reader:
@@ -219,12 +234,22 @@ def _log_ctx(request, number):
         if table is None:
             raise HTTPException(404, "no table %d" % number)
 
-    def compute():
+    def everything():
         with request.app.state.pages_db.read() as con:
-            return views.hand_log(con, number)
-    log = shared(request, ("log", number), compute)
-    return dict(title="Table %d" % number, table=table, log=log,
-                part_url="/tables/%d/part" % number)
+            return views.played(con)
+
+    show = request.query_params.get("tround") or None
+    if show not in (None, "all"):
+        show = _int_or_none(show)
+
+    def compute():
+        games = shared(request, ("games",), everything)
+        with request.app.state.pages_db.read() as con:
+            return views.hand_log(con, number, games, show)
+    log = shared(request, ("log", number, show), compute)
+    part = "/tables/%d/part" % number + ("?tround=%s" % show if show is not None else "")
+    return dict(title="Table %d" % number, table=table, log=log, part_url=part,
+                number=number)
 
 
 @router.get("/tables/{number}", response_class=HTMLResponse)

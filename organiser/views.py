@@ -150,13 +150,29 @@ def describe(ev, rec, names):
     return ("%s: %s" % (kind, ", ".join(parts))) if parts else str(kind)
 
 
-def hand_log(con, number):
-    """Every game played at a table, newest first; each record with its result items
-    and its payments as they count (a director's correction shown with who, when, why)."""
-    names = _names(con)
+def played(con):
+    """Every game of the event with the corrections it was counted with (one reading
+    that every table's hand log can share)."""
     corr = corrections.latest(con)
+    return {"games": query.games(con, None, corr), "corr": corr}
+
+
+def hand_log(con, number, games=None, show=None):
+    """The games played at a table in one tournament round (show: a round's id; None:
+    the open round, else the last this table played; "all": every round), newest
+    first; each record with its result items and its payments as they count (a
+    director's correction shown with who, when, why).  games: played(con) if at hand.
+    Also the rounds this table has games in, for links to them."""
+    games = games or played(con)
+    names = _names(con)
+    corr = games["corr"]
     trs = {t["id"]: t["number"] for t in trounds(con)}
-    games = [g for g in query.games(con, None, corr) if g["table_no"] == number]
+    mine = [g for g in games["games"] if g["table_no"] == number]
+    here = sorted({g["tround_id"] for g in mine}, key=lambda t: (trs.get(t) is None, trs.get(t)))
+    if show is None:
+        now = open_tround(con)
+        show = now["id"] if now and now["id"] in here else (here[-1] if here else None)
+    games = mine if show == "all" else [g for g in mine if g["tround_id"] == show]
     out = []
     for g in reversed(games):
         players = seat_names(g, names)
@@ -199,7 +215,8 @@ def hand_log(con, number):
                         device=g["device"], journal=g["journal"], players=players,
                         reseated=reseat is not None, show_winds=True,
                         hands=list(reversed(hands)), scores=g["scores"]))
-    return dict(sessions=out)
+    return dict(sessions=out, showing=show,
+                rounds=[(t, trs.get(t)) for t in here])
 
 
 # -- exports ----------------------------------------------------------------------------
