@@ -52,7 +52,7 @@ def event():
     app = create_app(db, stuck_seconds=STUCK)
     # these tests read each page right after a change: no shared result older than it
     # (test_shared_results_are_recomputed_after_a_change checks the real gap)
-    app.state.pages_memo.MIN_GAP = 0
+    app.state.pages_memo.MIN_GAP = app.state.pages_memo.GAP_FACTOR = 0
     client = TestClient(app)
     rng = random.Random(5)
     tables = {}
@@ -234,7 +234,7 @@ def test_shared_results_are_recomputed_after_a_change(event):
     the data is new."""
     app, client = event["app"], event["client"]
     memo = app.state.pages_memo
-    memo.MIN_GAP = 1.0
+    memo.MIN_GAP = 1.0         # (GAP_FACTOR stays 0: the gap does not grow with the cost)
     try:
         t = event["tables"][1]
         t.handle({"event": "win", "winner": 2, "hand": dict(demo.HANDS["hk"][0])})
@@ -302,3 +302,33 @@ def test_reseating_played_tables_moves_their_hands(event):
     for p, d in moved.items():
         assert after[names[p]] - before[names[p]] == d
     assert "seats mixed up" in client.get("/admin/corrections").text
+
+
+def test_hand_log_shows_one_round_at_a_time(event):
+    """Round 1 closes, round 2 opens and table 1 plays in it: its hand log shows round 2
+    by default, with links to round 1 and to every round.  (Last: it closes round 1.)"""
+    app, folder = event["app"], event["folder"]
+    with app.state.db.write() as con:
+        from organiser import tournament
+        r1 = tournament.open_tround(con)["id"]
+        r2 = tournament.add_tround(con)
+        tournament.close_round(con, r1)
+        tournament.generate_seating(con, r2)
+        tournament.open_round(con, r2)
+    dev_id, secret = event["devices"][1]
+    os.mkdir(os.path.join(folder, "r2"))
+    t = demo.Table(ClientDevice(event["client"], dev_id, secret), os.path.join(folder, "r2"))
+    status, pulled = t.device.seating()
+    assert status == 200 and pulled["tround"] == r2
+    t.handle(demo.start_event(t, pulled))
+    t.handle({"event": "draw"})
+    t.sync()
+    client = event["client"]
+    default = client.get("/tables/1/part").text
+    assert default.count('class="session"') == 1
+    assert "Round 2 ·" in default and "Round 1 ·" not in default
+    assert 'href="/tables/1?tround=%d"' % r1 in default
+    one = client.get("/tables/1/part?tround=%d" % r1).text
+    assert "Round 1 ·" in one and "Round 2 ·" not in one
+    every = client.get("/tables/1/part?tround=all").text
+    assert every.count('class="session"') == 2
