@@ -5,8 +5,9 @@
 # `run_ms` has passed.  A device killed and started again with the same folder goes on
 # where its journal and its "sent up to" mark stand.
 #
-# Usage: micropython mpy_uploader.py DEVICE_BUILD_FOLDER STATE_FOLDER CONFIG_JSON
-# CONFIG_JSON: {"organiser", "device", "secret", "records", "gap_ms", "run_ms",
+# Usage: micropython mpy_uploader.py DEVICE_BUILD_FOLDER STATE_FOLDER CONFIG_FILE
+# CONFIG_FILE holds a JSON object (a file: a long JSON text as an argument has crashed
+# the unix port at startup): {"organiser", "device", "secret", "records", "gap_ms", "run_ms",
 #               "timeout_ms", "max_ms", "max_body", "name_len": players' names repeated
 #               (large records), "stay": keep running after everything is acked,
 #               "no_upload": only play the events}
@@ -26,7 +27,8 @@ import session
 from ui import uploader
 
 STATE = sys.argv[2]
-CFG = json.loads(sys.argv[3])
+with open(sys.argv[3]) as f:
+    CFG = json.load(f)
 
 HANDS = [
     {"hand": "123456789m123456p5s", "win": "5s"},

@@ -35,9 +35,12 @@ class DeviceProcess:
         cfg = dict(self.cfg, **more)
         self.final = None
         self.status = {}
+        conf = self.state + ".json"         # beside the device's flash, not on it
+        with open(conf, "w") as f:
+            json.dump(cfg, f)
         self.proc = subprocess.Popen(
             [paths.tool("micropython"), "-X", "heapsize=" + self.heap, RUNNER,
-             build.build_device(), self.state, json.dumps(cfg)],
+             build.build_device(), self.state, conf],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         threading.Thread(target=self._read, args=(self.proc,), daemon=True).start()
         return self
