@@ -2,7 +2,7 @@
 PY := .venv/bin/python
 STAMP := .venv/.installed
 
-.PHONY: run score test bench bench-organiser build clean
+.PHONY: run score test bench bench-organiser build clean firmware bundle deploy size
 
 $(STAMP): requirements.txt setup/apt-packages.txt setup/install.sh
 	bash setup/install.sh
@@ -30,6 +30,30 @@ bench: build bench-organiser
 # The organiser under 200 uploading devices on loopback (about a minute).
 bench-organiser: build
 	$(PY) -m host_tools.bench_organiser
+
+# Boards: firmware image with the application frozen in (pico, pico_w) -> build/firmware/$(BOARD)/,
+# the .mpy bundle for stock MicroPython -> build/bundle/$(BOARD)/, deployment over mpremote
+# (PORT=/dev/ttyACM0 or socket://...; settings from TABLE RULES SSID PASSWORD ORGANISER
+# REGISTRATION=answer.json or DEVICE SECRET; FROZEN=1: settings only), and the size report.
+BOARD ?= pico
+DEPLOY_ARGS = $(if $(TABLE),--table $(TABLE)) $(if $(RULES),--rules $(RULES)) \
+	$(if $(SSID),--ssid "$(SSID)") $(if $(PASSWORD),--password "$(PASSWORD)") \
+	$(if $(ORGANISER),--organiser "$(ORGANISER)") $(if $(REGISTRATION),--registration "$(REGISTRATION)") \
+	$(if $(DEVICE),--device "$(DEVICE)") $(if $(SECRET),--secret "$(SECRET)") \
+	$(if $(FROZEN),--settings-only) $(if $(WIPE),--wipe)
+
+firmware: build
+	$(PY) -m host_tools.firmware --board $(BOARD)
+
+bundle: build
+	$(PY) -m host_tools.bundle $(BOARD)
+
+deploy: build
+	@test -n "$(PORT)" || { echo "make deploy BOARD=... PORT=... (see README)"; exit 2; }
+	$(PY) -m host_tools.bundle $(BOARD) --deploy "$(PORT)" $(DEPLOY_ARGS)
+
+size: build
+	$(PY) -m host_tools.size
 
 clean:
 	rm -rf build .pytest_cache

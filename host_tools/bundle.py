@@ -65,7 +65,7 @@ def build_bundle(board, out=None):
     out = out or os.path.join(OUT, board)
     march = arch_of(board)
     mpy_cross = firmware.mpy_cross()
-    stage = out + ".tmp"
+    stage = "%s.%d.tmp" % (out, os.getpid())
     if os.path.exists(stage):
         shutil.rmtree(stage)
     os.makedirs(stage)

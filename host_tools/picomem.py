@@ -21,7 +21,7 @@ import json
 import os
 import sys
 
-from host_tools import build, paths
+from host_tools import paths
 from host_tools.pico import Pico, PicoError, image
 
 FILL = """\
@@ -35,10 +35,11 @@ print(gc.mem_free())
 """
 
 
-def device_image(files=None, mpy=True):
-    """The filesystem image: the compiled application (build/device) when it is not frozen
-    into the firmware, plus files."""
-    folders = [build.build_device()] if mpy else []
+def device_image(files=None, mpy=True, board="pico"):
+    """The filesystem image: the application's .mpy bundle for the board (make bundle) when
+    it is not frozen into the firmware, plus files."""
+    from host_tools import bundle
+    folders = [bundle.build_bundle(board)] if mpy else []
     return image(*folders, files=files or {})
 
 
