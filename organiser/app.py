@@ -26,6 +26,7 @@ MAX_BODY = 64 * 1024
 def create_app(db_path, max_body=MAX_BODY, stuck_seconds=300, pages=True, sync="full"):
     @asynccontextmanager
     async def lifespan(app):
+        app.state.db.start_checkpoints()
         yield
         app.state.db.close()
 

@@ -43,6 +43,38 @@ class Database:
         self.rcon = connect(path, schema=False, sync=sync)
         self.rlock = threading.RLock()
         self.local = threading.local()       # .writing: this thread is inside write()
+        self.checkpointer = None
+
+    def start_checkpoints(self, interval=1.0):
+        """Checkpoint the WAL from a thread of its own instead of inside a commit: an
+        automatic checkpoint copies megabytes while the committing upload (and all that
+        wait on it) waits.  A passive checkpoint neither waits for nor blocks writers."""
+        if self.checkpointer is not None:
+            return
+        self.con.execute("PRAGMA wal_autocheckpoint=0")
+        stop = threading.Event()
+        con = connect(self.path, schema=False)
+
+        def run():
+            while not stop.wait(interval):
+                try:
+                    con.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                except sqlite3.Error:
+                    pass                    # busy: the next round will do it
+            con.close()
+        t = threading.Thread(target=run, name="wal-checkpoint", daemon=True)
+        t.start()
+        self.checkpointer = (t, stop)
+
+    def stop_checkpoints(self):
+        if self.checkpointer is None:
+            return
+        t, stop = self.checkpointer
+        stop.set()
+        t.join()
+        self.checkpointer = None
+        with self.lock:
+            self.con.execute("PRAGMA wal_autocheckpoint=1000")
 
     @contextmanager
     def read(self):
@@ -72,6 +104,7 @@ class Database:
                 self.local.writing = False
 
     def close(self):
+        self.stop_checkpoints()
         with self.lock, self.rlock:
             self.con.close()
             self.rcon.close()
