@@ -3,6 +3,7 @@ and devices.  Functions take a connection (inside db.read()/db.write()); those t
 change something raise ModelError with a message for the director."""
 
 import json
+import re
 import secrets
 import time
 
@@ -11,6 +12,7 @@ from organiser import signing
 from organiser.db import one, rows
 
 RULESETS = ("mcr", "hk", "tw", "sh")
+DEVICE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 
 
 class ModelError(ValueError):
@@ -316,6 +318,8 @@ def register_device(con, table_no=None, label="", device_id=None, now=None):
                                         (table_no,)):
         raise ModelError("no table %s" % table_no)
     device_id = device_id or "d-" + secrets.token_hex(4)
+    if not isinstance(device_id, str) or not DEVICE_ID.match(device_id):
+        raise ModelError("device id: 1-32 letters, digits, '-' or '_'")
     if one(con, "SELECT 1 FROM devices WHERE id = ?", (device_id,)):
         raise ModelError("device %s exists" % device_id)
     secret = signing.new_secret()

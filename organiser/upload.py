@@ -98,11 +98,16 @@ def check_batch(msg):
     return journal, recs
 
 
+REFUSED_KEPT = 10000          # a flood of bad requests cannot fill the disk
+
+
 def log_refusal(con, remote, path, size, ref):
     con.execute("INSERT INTO refused (at, remote, path, status, error, device, journal, seq, "
                 "size, detail) VALUES (?,?,?,?,?,?,?,?,?,?)",
                 (time.time(), remote, path, ref.status, ref.error, ref.device, ref.journal,
                  ref.seq, size, ref.detail[:500]))
+    con.execute("DELETE FROM refused WHERE id <= (SELECT MAX(id) FROM refused) - ?",
+                (REFUSED_KEPT,))
 
 
 async def refused(request, size, ref):
