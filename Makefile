@@ -26,6 +26,7 @@ test: build
 bench: build bench-organiser
 	$(PY) -m host_tools.bench
 	$(PY) -m host_tools.bench_upload
+	$(PY) -m host_tools.bench_pages
 
 # The organiser under 200 uploading devices on loopback (about a minute).
 bench-organiser: build
