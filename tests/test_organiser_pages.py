@@ -9,6 +9,7 @@ import json
 import os
 import random
 import re
+import shutil
 import tempfile
 import time
 import warnings
@@ -65,6 +66,8 @@ def event():
         t.sync()
         tables[no] = t
     yield dict(ev, app=app, client=client, tables=tables, folder=folder)
+    app.state.db.close()
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 def login(client):

@@ -6,6 +6,7 @@ arrive without a reload."""
 
 import os
 import random
+import shutil
 import tempfile
 
 import pytest
@@ -28,6 +29,7 @@ def event():
     with demo.serve(db) as url:
         tables = demo.play_round(url, ev["devices"], folder, random.Random(3), [4, 3])
         yield dict(ev, url=url, tables=tables, db=db)
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture(scope="module")
@@ -196,4 +198,5 @@ def test_server_stops_promptly_with_a_live_page_open(browser):
         stopping = time.monotonic()
     took = time.monotonic() - stopping           # serve() kills after 10 s of waiting
     ctx.close()
+    shutil.rmtree(folder, ignore_errors=True)
     assert took < 5, "the organiser took %.1f s to stop with a live page open" % took
