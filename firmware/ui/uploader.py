@@ -389,6 +389,9 @@ class Uploader:
             self.last_error = "secret is not hex"
             return _IDLE_MS
         if self.link is not None and not self.link.ready():
+            if not self.link.has_wifi:          # nothing to wait for: count what waits
+                self.last_error = self.link.why
+                return _IDLE_MS
             return self._fail(self.link.why or "no network")
         recs, size, sig = await self._plan(key, device)
         if not recs:
