@@ -90,10 +90,6 @@ def _firmware():
     """The firmware's modules on CPython (once: it checks the decomposition table)."""
     if not _FIRMWARE:
         paths.use_firmware()
-        # The session collects garbage after every hand (the device's heap is small);
-        # on CPython that would scan this whole process each time: freeze what is here.
-        gc.collect()
-        gc.freeze()
         _FIRMWARE.append(True)
 
 
@@ -113,7 +109,14 @@ class Table:
         self.sent = 0
 
     def handle(self, event):
-        answer = self.session.handle(event)
+        # The session collects garbage several times an event (the device's heap is
+        # small); on CPython each collection would scan the whole process: what was
+        # there before the event is set aside meanwhile.
+        gc.freeze()
+        try:
+            answer = self.session.handle(event)
+        finally:
+            gc.unfreeze()
         if not answer.get("ok"):
             raise ValueError("%s refused %r: %r" % (self.device.id, event, answer))
         return answer
