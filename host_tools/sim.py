@@ -122,6 +122,7 @@ class Sim:
         self.frames = []
         self.screen = None
         self.ready = self._until("ready")
+        self._until("rows")             # the status screen, drawn at boot
 
     def _next(self):
         while True:
@@ -130,7 +131,7 @@ class Sim:
                 raise RuntimeError("the simulated board stopped:\n" + "".join(self.log[-30:]))
             if line.startswith("SIM "):
                 msg = json.loads(line[4:])
-                if "rows" in msg and "key" not in msg and "ready" not in msg:
+                if "rows" in msg:
                     self.frames.append(msg)
                     self.screen = msg
                 return msg

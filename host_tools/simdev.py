@@ -75,7 +75,7 @@ def hooks(app):
 
     app.on_key = on_key
     app.on_show = on_show
-    send({"ready": app.session.jseq, "rows": app.display.rows, "cols": app.display.cols})
+    send({"ready": app.session.jseq, "grid": [app.display.rows, app.display.cols]})
     asyncio.create_task(keyboard())
 
 
