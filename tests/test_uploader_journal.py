@@ -91,3 +91,18 @@ def test_head_and_raw_read_records_as_stored(tmp_path):
     with open(path, "wb") as f:
         f.write(whole[:offs[4] + 20])
     assert j.head(offs[4])[0] == 5 and j.raw(offs[4]) is None
+
+
+def test_mark_rewrite_survives_power_cuts():
+    """On a real LittleFS v2 image (MicroPython), power lost after every block write of
+    the mark's rewrite: the old mark or the new, never a torn one."""
+    import subprocess
+    from host_tools import build, paths
+    out = subprocess.run([paths.tool("micropython"),
+                          os.path.join(paths.ROOT, "tests", "mpy_markcut.py"), build.build_device()],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    res = json.loads(out.stdout.strip().splitlines()[-1])
+    assert res["ok"], res["failures"]
+    assert res["span"] > 2 and res["cuts"] == res["span"] + 1
+    assert res["old"] >= 1 and res["new"] >= 1 and res["old"] + res["new"] == res["cuts"]
