@@ -57,8 +57,10 @@ def back(path, ok=None, error=None, **extra):
 
 
 def changed(request, what):
-    """Tell open pages the standings or the grid may have moved."""
-    request.app.state.broker.publish("admin", {"what": what})
+    """Tell open pages the standings or the grid may have moved (announced by guarded()
+    once the handler is done: the broker lives on the event loop, handlers in a
+    worker thread)."""
+    request.state.announce = what
 
 
 async def form(request):
@@ -84,11 +86,16 @@ def guarded(handler):
         try:
             _who(request)
             f = await form(request)
-            return await run_in_threadpool(handler, request, f)
+            answer = await run_in_threadpool(handler, request, f)
         except Login:
-            return login_redirect(request)
+            return RedirectResponse("/admin/login?next=" + quote(_referer_path(request)),
+                                    status_code=303)
         except ModelError as e:
             return back(_referer_path(request), error=str(e))
+        what = getattr(request.state, "announce", None)
+        if what is not None:
+            request.app.state.broker.publish("admin", {"what": what})
+        return answer
     run.__name__ = handler.__name__
     return run
 
