@@ -1,16 +1,25 @@
 """Seating for a tournament round: generation and validation (pure functions).
 
-Generation minimises, lexicographically, (1) the number of player pairs that will have
-met more than once, (2) teammates sharing a table (when the event keeps them apart),
-(3) the sum of squared meeting counts (spreads meetings evenly once repeats cannot be
-avoided).  Locked tables keep their players and are left out.  The search is random
-restarts of a greedy fill followed by pairwise swaps between tables until no swap
-improves; seeded, so the same input gives the same seating."""
+Generation minimises a cost summed over the pairs a seating puts at one table, by the
+times each pair has met before (n):
+- teammates together (when the event keeps them apart): by far the heaviest;
+- a meeting beyond a pair's first (n >= 1): so no pair meets twice while that can be
+  avoided, and the number of pairs meeting more than once (reported) stays low;
+- a pair meeting for the second time (n == 1): a small extra weight, so that repeats
+  go to pairs that already repeated, but only while those stay within a few meetings;
+- 2n + 1, the growth of the sum of squared meeting counts: spreads meetings evenly.
+(Counting only the pairs that meet more than once would, over a long event, seat the
+same few players together dozens of times once every pair has met.)
+
+Locked tables keep their players and are left out.  The search: random restarts of a
+fill followed by swaps of players between tables until no swap improves, within a time
+budget; seeded, so the same input gives the same seating."""
 
 import itertools
 import random
+import time
 
-REPEAT, TEAM, SPREAD = 10 ** 6, 10 ** 3, 1
+TEAM, EXCESS, NEW_REPEAT, SPREAD = 10 ** 6, 1000, 6, 1
 
 
 class SeatingError(ValueError):
@@ -40,8 +49,10 @@ def _pair_cost(k, met, team):
     a, b = k
     n = met.get(k, 0)
     c = SPREAD * (2 * n + 1)                 # (n+1)^2 - n^2
+    if n >= 1:
+        c += EXCESS
     if n == 1:
-        c += REPEAT                          # this pair becomes a repeated pair
+        c += NEW_REPEAT                      # this pair becomes a repeated pair
     if team and team.get(a) is not None and team.get(a) == team.get(b):
         c += TEAM
     return c
@@ -51,12 +62,14 @@ def table_cost(t, met, team):
     return sum(_pair_cost(pair(a, b), met, team) for a, b in itertools.combinations(t, 2))
 
 
-def generate(players, n_tables, past=(), team=None, locked=None, seed=0, restarts=20):
+def generate(players, n_tables, past=(), team=None, locked=None, seed=0, restarts=20,
+             budget=3.0):
     """Tables for one round: a list of n_tables lists of 4 player ids (seat order).
 
     players: the ids to seat (4 per table, locked tables' players included); past: earlier
     rounds' tables; team: {player: team id} to keep teammates apart (None: don't);
-    locked: {table index: [4 ids]} kept as they are."""
+    locked: {table index: [4 ids]} kept as they are; restarts, budget (seconds): how
+    hard to search (at least one full search whatever the budget)."""
     locked = dict(locked or {})
     if len(players) != 4 * n_tables or len(set(players)) != len(players):
         raise SeatingError("%d distinct players needed for %d tables, %d given"
@@ -73,7 +86,10 @@ def generate(players, n_tables, past=(), team=None, locked=None, seed=0, restart
     met = meetings(past)
     rng = random.Random(seed)
     best, best_cost = None, None
-    for _ in range(max(1, restarts)):
+    end = time.monotonic() + budget
+    for k in range(max(1, restarts)):
+        if k and time.monotonic() > end:
+            break
         order = free[:]
         rng.shuffle(order)
         tables = [order[4 * j:4 * j + 4] for j in range(len(slots))]

@@ -138,3 +138,18 @@ def test_hand_entered_seating_validated_before_use(con):
     assert tournament.seating_report(con, t1)["teammates_together"] == 4 * 6
     s = tournament.seating(con, t1)
     assert all(x["source"] == "manual" for x in s.values())
+
+
+def test_long_event_spreads_meetings():
+    """The Cloud Dragon Cup's shape: 8 teams, 28 players, 7 tables, many rounds.  Once
+    repeats cannot be avoided they are spread: nobody meets the same opponent over and
+    over, and teammates never share a table."""
+    team = {p: (p - 1) % 8 for p in range(1, 29)}
+    rounds = run_rounds(28, 14, team)
+    got, met = brute_repeats(rounds)
+    assert all(len({team[p] for p in t}) == 4 for tables in rounds for t in tables)
+    assert max(met.values()) <= 5
+    # 14 rounds x 3 opponents = 42 meetings each over 24 or 25 possible opponents (teams
+    # of 4 and of 3): every one met at least once
+    size = {t: sum(1 for p in team if team[p] == t) for t in range(8)}
+    assert all(sum(1 for k in met if p in k) == 28 - size[team[p]] for p in range(1, 29))
