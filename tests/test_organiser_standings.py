@@ -270,3 +270,27 @@ def test_reseating_tables_after_hands(env, games_recs):
     assert rep["tables"]["1"] == n1 and rep["tables"]["2"] == n2
     assert ev["devices"][0].pull(c).json()["players"][0] == \
         {v: k for k, v in ev["players"].items()}[s2[3]]
+
+
+def test_session_moved_to_another_round(env, games_recs):
+    """A device that started before the director opened the right round: its session is
+    moved there by a correction, and the per-round standings follow."""
+    c, ev, db = env
+    login(c)
+    t1 = ev["tround"]
+    t2 = c.post("/api/admin/trounds", json={}).json()["id"]
+    c.put("/api/admin/trounds/%d/seating" % t2,
+          json={"tables": {"1": ev["seating"][1], "2": ev["seating"][2]}})
+    ev["devices"][0].upload(c, journal_id(1), games_recs[0])
+    with db.read() as con:
+        sid = con.execute("SELECT id FROM sessions").fetchone()[0]
+    final = games_recs[0][-1]["state"]["scores"]
+    seats = ev["seating"][1]
+    assert [scores(c, t1)[0][p]["score"] for p in seats] == final
+    r = c.post("/api/admin/corrections", json={
+        "kind": "session", "target": "session:%d" % sid,
+        "data": {"tround_id": t2, "table_no": 1}, "why": "round 2 opened late"})
+    assert r.status_code == 200
+    assert [scores(c, t1)[0][p]["score"] for p in seats] == [0, 0, 0, 0]
+    assert [scores(c, t2)[0][p]["score"] for p in seats] == final
+    assert [scores(c)[0][p]["score"] for p in seats] == final
