@@ -55,8 +55,8 @@ def authenticate(con, body, signature):
     """The parsed body and the device row, after the device and signature checks."""
     try:
         msg = json.loads(body)
-    except (ValueError, UnicodeDecodeError) as e:
-        raise Refusal(400, "malformed", "not JSON: %s" % e)
+    except (ValueError, UnicodeDecodeError, RecursionError) as e:
+        raise Refusal(400, "malformed", "not JSON: %s" % str(e)[:200])
     if not isinstance(msg, dict) or not isinstance(msg.get("device"), str):
         raise Refusal(400, "malformed", "no device id")
     dev = one(con, "SELECT * FROM devices WHERE id = ?", (msg["device"],))

@@ -114,6 +114,7 @@ def _refusals(ev, recs):
          headers(d1.secret, body("nobody", J, recs[:5])), 401, "unknown_device"),
         ("not JSON", b"{not json", headers(d1.secret, b"{not json"), 400, "malformed"),
         ("not an object", b"[1, 2]", headers(d1.secret, b"[1, 2]"), 400, "malformed"),
+        ("nested too deep", b"[" * 30000, headers(d1.secret, b"[" * 30000), 400, "malformed"),
         ("bad journal id", body(d1.id, "XYZ", recs[:2]),
          headers(d1.secret, body(d1.id, "XYZ", recs[:2])), 400, "malformed"),
         ("seq not increasing", body(d1.id, J, [recs[1], recs[0]]),
