@@ -75,3 +75,20 @@ def test_exec_errors_and_emulated_clock():
         out, err = pico.exec("print(6 * 7)\nraise ValueError('boom')", check=False)
         assert out.strip() == "42" and "ValueError: boom" in err
         assert re.search(r"\d+", pico.exec("import gc; gc.collect(); print(gc.mem_free())"))
+
+
+def test_key_held_at_power_on_and_soft_reset():
+    """The board's safe-mode key held while it powers up (boot.py reads it), then a soft
+    reset from the raw REPL: a fresh heap, boot.py again, main.py not run."""
+    from host_tools import bundle
+    with Pico(fs=image(bundle.build_bundle("pico")), hold="*") as pico:
+        pico.wait(300)
+        pico.up("*")
+        assert "app: ready" not in pico.serial()
+        # (boot.py's and main.py's prints come before USB has enumerated: not on serial)
+        assert pico.exec("import board\nprint(board.SAFE_MODE)\nx = 1").strip() == "True"
+        pico.soft_reset()
+        out, err = pico.exec("print(x)", check=False)
+        assert "NameError" in err
+        assert pico.exec("import board\nprint(board.SAFE_MODE)").strip() == "False"
+        assert "app: ready" not in pico.serial()
