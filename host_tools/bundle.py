@@ -211,6 +211,37 @@ def _rm(d):
 _rm('/')
 """
 
+FROZEN_APP = """\
+import sys
+_p = sys.path[:]
+sys.path[:] = ['.frozen']
+try:
+    import settings, session
+    print(1)
+except ImportError:
+    print(0)
+sys.path[:] = _p
+"""
+
+# Before only settings go onto a board whose firmware holds the application: a bundle
+# deployed earlier would shadow the frozen modules (the filesystem comes first on sys.path).
+UNBUNDLE = """\
+import os
+def _rm(d):
+    n = 0
+    for e in os.ilistdir(d):
+        p = d.rstrip('/') + '/' + e[0]
+        if e[1] & 0x4000:
+            n += _rm(p)
+            if not list(os.ilistdir(p)):
+                os.rmdir(p)
+        elif p.endswith('.mpy') or p in ('/main.py', '/boot.py', '/dtable.bin', '/font.bin'):
+            os.remove(p)
+            n += 1
+    return n
+print(_rm('/'))
+"""
+
 READ = """\
 try:
     print(open('/settings.json').read())
@@ -246,6 +277,14 @@ def deploy(board, port, args, log=print):
             log("deploy: the board's filesystem emptied")
         if folder:
             log("deploy: %d files of %s copied" % (copy_tree(t, folder), folder))
+        else:
+            if t.exec(FROZEN_APP).decode().strip() != "1":
+                raise SystemExit("deploy: this board's firmware does not hold the application: "
+                                 "flash build/firmware/%s/firmware.uf2 first, or deploy the "
+                                 "bundle (without FROZEN=1)" % board)
+            n = int(t.exec(UNBUNDLE).decode().strip() or 0)
+            if n:
+                log("deploy: %d files of an earlier bundle removed (the firmware holds the application)" % n)
         try:
             current = json.loads(t.exec(READ).decode())
         except ValueError:
