@@ -97,6 +97,14 @@ def test_hand_log_shows_each_hand_with_its_elements(event, page):
         for item in (r.get("result") or {}).get("items", []):
             assert item["name"] in text             # as the scorer spells it, Chinese too
     assert "undone" in text                          # the demo's referee took one back
+    # the Chinese names are drawn with a CJK font, not as empty boxes
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("DOM.enable")
+    cdp.send("CSS.enable")
+    root = cdp.send("DOM.getDocument")["root"]["nodeId"]
+    item = cdp.send("DOM.querySelector", {"nodeId": root, "selector": ".item b"})["nodeId"]
+    fonts = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": item})["fonts"]
+    assert any("CJK" in f["familyName"] or "WenQuanYi" in f["familyName"] for f in fonts), fonts
     for name in recs[0]["event"]["players"]:
         assert name in page.locator(".hand-log thead").first.inner_text()
 
