@@ -209,14 +209,20 @@ def test_screen_on_the_emulated_pico_oled(tmp_path, font):
     shutil.copytree(build.build_device(), folder)
     for name in ("main.py", "boot.py", "board.mpy"):     # the REPL stays free; pico's board
         (folder / name).unlink(missing_ok=True)
-    board = open(os.path.join(paths.ROOT, "boards", "pico.py"), encoding="utf-8").read()
+    boards = {name + ".py": open(os.path.join(paths.ROOT, "boards", b + ".py"), encoding="utf-8").read()
+              for name, b in (("board", "pico"), ("board_eink", "pico_eink"))}
     # the REPL carries the source as bytes: non-ASCII text goes as escapes
     code = ("from ui import display\nimport board\nd = display.open(board)\n"
             "print(d.show(%s), d.show(%s), d.rows, d.cols)\n" % (ascii(PICO_ROWS), ascii(PICO_ROWS)))
-    with pico.Pico(fs=pico.image(str(folder), files={"board.py": board})) as p:
+    with pico.Pico(fs=pico.image(str(folder), files=boards)) as p:
         out = p.exec(code, timeout_ms=20000)
         shot = p.screen(png=str(tmp_path / "oled.png"))
+        # pico_eink's panel: hardware SPI1 and its pins accepted, the init sequence sent (no
+        # refresh: the emulator's SPI never finishes a DMA write of 32 bytes or more)
+        eink = p.exec("import board_eink\ne = display.open(board_eink)\n"
+                      "print(e.rows, e.cols, e.panel.asleep, e.panel.shown)", timeout_ms=20000)
     assert out.split() == ["True", "False", "5", "21"]
+    assert eink.split() == ["10", "41", "False", "False"]
     pic = vlsb(shot["ram"], 128, 64)
     for n, row in enumerate(PICO_ROWS):
         inverse = row.startswith("\x01")
