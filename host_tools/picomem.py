@@ -10,10 +10,11 @@ event, which then differs from CPython's answer).
 
 A driver has `files` ({path on the board: bytes}, added to the filesystem image) and
 `run(pico)` -> (passed, detail).  TableSession plays table sessions through the table
-engine's entry point (session.Session.handle) over exec; a driver that types the session
-on the keypad into the running application plugs in the same way.
+engine's entry point (session.Session.handle) over exec; KeyedSession types hands on the
+keypad into the running application and reads the journal back from flash.
 
     .venv/bin/python -m host_tools.picomem [--uf2 F] [--rules mcr,tw,sh,hk] [--sessions 4]
+    .venv/bin/python -m host_tools.picomem [--uf2 F] --rules tw --keys 4
 """
 
 import argparse
@@ -132,6 +133,49 @@ class TableSession:
         return True, "%d events" % sum(len(w) for _, _, _, w in self.runs)
 
 
+class KeyedSession:
+    """A ruleset's legal hands typed on the keypad into the running application (started
+    after the filler: `ui.app.main()`, a new session from the status screen), the journal
+    read back from flash and each record's table state compared with CPython's.  Slow on
+    the emulator (about half a second of host time per key): a few hands per run."""
+
+    STATE = ("hand_no", "dealer", "streak", "huang", "scores", "deltas")
+
+    def __init__(self, rid, hands=4, seed=5, hold_ms=50, gap_ms=50):
+        sys.path.insert(0, os.path.join(paths.ROOT, "tests"))
+        paths.use_firmware()
+        from host_tools import keys
+        from uicorpus import legal_session
+        self.events, self.answers = legal_session(rid, hands, seed=seed)
+        info = keys.ruleset(rid)
+        self.typed = "".join(keys.event_keys(ev, info, rid) for ev in self.events)
+        self.files = {"settings.json": json.dumps({"table": 1, "rules": rid})}
+        self.hold_ms, self.gap_ms = hold_ms, gap_ms
+
+    def run(self, pico):
+        from host_tools.pico import journal_records
+        pico.launch("import ui.app\nui.app.main()")
+        up = pico.wait_serial(r"app: ready|(\w+Error[^\r\n]*)", timeout_ms=30000)
+        if up["groups"][0]:
+            return False, "the application did not start: %s" % up["groups"][0]
+        pico.type(self.typed, hold_ms=self.hold_ms, gap_ms=self.gap_ms)
+        recs = []
+        for _ in range(40):
+            recs = journal_records(pico.read_fs())
+            if len(recs) >= len(self.events):
+                break
+            pico.wait(250)
+        said = pico.serial()
+        if "Error" in said:
+            return False, "the application said: %s" % said.strip().splitlines()[-1][:200]
+        for i, ((_, rec), want) in enumerate(zip(recs, self.answers)):
+            if {k: rec["state"][k] for k in self.STATE} != {k: want[k] for k in self.STATE}:
+                return False, "record %d differs" % (i + 1)
+        if len(recs) != len(self.events):
+            return False, "%d records for %d events" % (len(recs), len(self.events))
+        return True, "%d events, %d keys" % (len(self.events), len(self.typed))
+
+
 def long_sessions(rules, sessions=4, n=30, seed=1):
     """tests/sessiongen.long_session for each ruleset."""
     sys.path.insert(0, os.path.join(paths.ROOT, "tests"))
@@ -149,8 +193,14 @@ def main(argv=None):
     ap.add_argument("--lo", type=int, default=8, help="KB")
     ap.add_argument("--hi", type=int, default=160, help="KB")
     ap.add_argument("--step", type=int, default=1024)
+    ap.add_argument("--keys", type=int, metavar="HANDS",
+                    help="type HANDS legal hands of the (one) ruleset into the application "
+                         "instead of calling the table engine")
     a = ap.parse_args(argv)
-    driver = TableSession(long_sessions(a.rules.split(","), a.sessions, a.events))
+    if a.keys:
+        driver = KeyedSession(a.rules, a.keys)
+    else:
+        driver = TableSession(long_sessions(a.rules.split(","), a.sessions, a.events))
     fs = device_image(driver.files, mpy=a.uf2 is None)
     budget, runs = smallest_budget(driver, fs, a.lo * 1024, a.hi * 1024, a.step, uf2=a.uf2,
                                    log=lambda r: print(json.dumps(r), flush=True))
