@@ -87,6 +87,79 @@ def address(url):
     return rest, port, prefix
 
 
+def request(writer, where, path, size, sig):
+    """The request line and headers of a signed POST (the body follows)."""
+    host, port, prefix = where
+    writer.write(("POST %s%s HTTP/1.1\r\nHost: %s:%d\r\n"
+                  "Content-Type: application/json\r\nContent-Length: %d\r\n"
+                  "X-Signature: %s\r\nConnection: close\r\n\r\n"
+                  % (prefix, path, host, port, size, sig)).encode())
+
+
+async def answer(reader, limit):
+    """(status, body bytes: at most `limit`) of an HTTP answer."""
+    line = await reader.readline()
+    parts = line.split()
+    if len(parts) < 2 or not parts[0].startswith(b"HTTP/"):
+        raise ValueError("not an HTTP answer")
+    status = int(parts[1])
+    length = -1
+    while True:
+        h = await reader.readline()
+        if not h or h == b"\r\n" or h == b"\n":
+            break
+        if h[:15].lower() == b"content-length:":
+            length = int(h[15:])
+    if length < 0 or length > limit:
+        length = limit
+    data = await reader.readexactly(length) if length else b""
+    return status, data
+
+
+async def post(where, path, body, sig, limit=_ANSWER):
+    """One signed POST of a small body held in RAM; (status, answer bytes)."""
+    gc.collect()
+    reader, writer = await asyncio.open_connection(where[0], where[1])
+    try:
+        request(writer, where, path, len(body), sig)
+        writer.write(body)
+        await writer.drain()
+        return await answer(reader, limit)
+    finally:
+        writer.close()
+        await writer.wait_closed()
+
+
+def backoff(fails, max_ms):
+    """The wait after the `fails`-th failure in a row: 1 s doubling up to max_ms, drawn
+    evenly between half and all of it (jitter: a venue's devices do not return in step)."""
+    ms = _FIRST_MS << (fails - 1 if fails < 9 else 8)
+    if ms > max_ms:
+        ms = max_ms
+    return ms // 2 + random.getrandbits(16) * (ms // 2) // 65536
+
+
+def setup(cfg):
+    """(organiser address, device id, key bytes) from the settings; a str saying what is
+    missing or wrong otherwise."""
+    where = address(cfg.get("organiser"))
+    device = cfg.get("device")
+    secret = cfg.get("secret")
+    if not cfg.get("organiser") or not device or not secret:
+        return "not set up"
+    if where is None:
+        return "organiser address is not http://"
+    try:
+        return where, device, binascii.unhexlify(secret)
+    except ValueError:
+        return "secret is not hex"
+
+
+def refused(error):
+    """What a 401 answer's error means, for the status line."""
+    return "not registered" if error == "unknown_device" else "signature refused"
+
+
 class Uploader:
     """run() is the task.  For the status line: `waiting` (records the organiser has not
     acknowledged), `last_ok` (time.ticks_ms() of the last acknowledged upload, None
@@ -115,6 +188,7 @@ class Uploader:
         self.timeout_ms = _TIMEOUT_MS
         self.max_body = _MAX_BODY
         self.max_ms = _MAX_MS
+        self.puller = None          # ui.seating.Seating: pulled between batches
 
     @property
     def waiting(self):
@@ -254,15 +328,11 @@ class Uploader:
 
     async def _post(self, where, device, recs, size, sig):
         """Send the batch (the body streamed from the journal); (status, answer bytes)."""
-        host, port, prefix = where
         head = self._head(device)
         gc.collect()
-        reader, writer = await asyncio.open_connection(host, port)
+        reader, writer = await asyncio.open_connection(where[0], where[1])
         try:
-            writer.write(("POST %s%s HTTP/1.1\r\nHost: %s:%d\r\n"
-                          "Content-Type: application/json\r\nContent-Length: %d\r\n"
-                          "X-Signature: %s\r\nConnection: close\r\n\r\n"
-                          % (prefix, _PATH, host, port, size, sig)).encode())
+            request(writer, where, _PATH, size, sig)
             writer.write(head)
             head = None
             await writer.drain()
@@ -282,22 +352,7 @@ class Uploader:
                 await writer.drain()
             writer.write(b"]}")
             await writer.drain()
-            line = await reader.readline()
-            parts = line.split()
-            if len(parts) < 2 or not parts[0].startswith(b"HTTP/"):
-                raise ValueError("not an HTTP answer")
-            status = int(parts[1])
-            length = -1
-            while True:
-                h = await reader.readline()
-                if not h or h == b"\r\n" or h == b"\n":
-                    break
-                if h[:15].lower() == b"content-length:":
-                    length = int(h[15:])
-            if length < 0 or length > _ANSWER:
-                length = _ANSWER
-            data = await reader.readexactly(length) if length else b""
-            return status, data
+            return await answer(reader, _ANSWER)
         finally:
             writer.close()
             await writer.wait_closed()
@@ -309,10 +364,7 @@ class Uploader:
             self.log("upload: " + why)
         self.last_error = why
         self.fails += 1
-        ms = _FIRST_MS << (self.fails - 1 if self.fails < 9 else 8)
-        if ms > self.max_ms:
-            ms = self.max_ms
-        return ms // 2 + random.getrandbits(16) * (ms // 2) // 65536
+        return backoff(self.fails, self.max_ms)
 
     def _alarm(self):
         return None if self.conflict is None else "conflict at record %s" % self.conflict
@@ -354,8 +406,7 @@ class Uploader:
             self.limit = len(recs) // 2 if len(recs) > 1 else 1
             return 0
         if status == 401:
-            return self._fail("not registered" if error == "unknown_device"
-                              else "signature refused")
+            return self._fail(refused(error))
         if status == 413:
             return self._fail("record too large")
         if status == 400:
@@ -373,21 +424,11 @@ class Uploader:
             return _IDLE_MS
         if self.blocked == self.jid:
             return _IDLE_MS
-        cfg = self.cfg
-        where = address(cfg.get("organiser"))
-        device = cfg.get("device")
-        secret = cfg.get("secret")
-        if not cfg.get("organiser") or not device or not secret:
-            self.last_error = "not set up"
+        got = setup(self.cfg)
+        if isinstance(got, str):
+            self.last_error = got
             return _IDLE_MS
-        if where is None:
-            self.last_error = "organiser address is not http://"
-            return _IDLE_MS
-        try:
-            key = binascii.unhexlify(secret)
-        except ValueError:
-            self.last_error = "secret is not hex"
-            return _IDLE_MS
+        where, device, key = got
         if self.link is not None and not self.link.ready():
             if not self.link.has_wifi:          # nothing to wait for: count what waits
                 self.last_error = self.link.why
@@ -406,16 +447,26 @@ class Uploader:
             return self._fail("cannot reach organiser")
         return self._answer(status, data, recs)
 
+    async def _guarded(self, step, fail):
+        try:
+            return await step()
+        except MemoryError:
+            gc.collect()
+            return fail("out of memory")
+        except Exception as e:      # a fault here must not end the task
+            sys.print_exception(e)
+            return fail("fault")
+
     async def run(self):
+        """The task: upload batches; between them, the seating pull when it is due (one
+        task, so one connection at a time and one set of stream buffers in RAM)."""
         while True:
-            try:
-                ms = await self.step()
-            except MemoryError:
-                gc.collect()
-                ms = self._fail("out of memory")
-            except Exception as e:      # a fault here must not end the task
-                sys.print_exception(e)
-                ms = self._fail("upload fault")
+            ms = await self._guarded(self.step, self._fail)
+            p = self.puller
+            if p is not None:
+                n = await self._guarded(p.step, p.fail)
+                if n < ms:
+                    ms = n
             if ms > 0:
                 _unload_journal()
                 try:
@@ -428,12 +479,18 @@ class Uploader:
 current = None                  # the app's uploader (its counters for the status line)
 
 
-def run(cfg, jpath, status=None, has_wifi=True):
+def run(cfg, jpath, status=None, has_wifi=True, session=None, on_change=None):
     """The upload task's coroutine for the app; the Uploader is `uploader.current` (and
-    status["net"] where status is a dict)."""
+    status["net"] where status is a dict).  Given the table session, the same task pulls
+    the table's seating (ui/seating.py; status["seating"]) and calls on_change() when it
+    changed the settings."""
     global current
     import netlink
     current = Uploader(cfg, jpath, netlink.Link(cfg, has_wifi))
+    if session is not None:
+        from ui import seating
+        current.puller = seating.Seating(current, session, on_change)
     if isinstance(status, dict):
         status["net"] = current
+        status["seating"] = current.puller
     return current.run()
