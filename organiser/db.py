@@ -1,9 +1,10 @@
-"""The organiser's SQLite database in WAL mode: one writing and one reading connection,
-each serialised by its own lock.
+"""The organiser's SQLite database in WAL mode: one writing connection behind a lock, and
+a reading connection for each thread that reads.
 
-Every request of this one-process server goes through `Database.read()` (a connection
-to query: it sees what is committed, and in WAL mode never waits for the writer, so a
-commit's fsync holds up no reader) or `Database.write()` (a transaction: committed on
+Every request of this one-process server goes through `Database.read()` (the calling
+thread's own connection: it sees what is committed and, in WAL mode, waits neither for
+the writer nor for other readers, so neither a commit's fsync nor a page computing the
+standings holds up the uploads) or `Database.write()` (a transaction: committed on
 leaving, rolled back on an exception; one writer is what SQLite allows anyway)."""
 
 import os
@@ -38,11 +39,12 @@ def connect(path, schema=True, sync="full"):
 class Database:
     def __init__(self, path, sync="full"):
         self.path = path
+        self.sync = sync
         self.con = connect(path, sync=sync)
         self.lock = threading.RLock()
-        self.rcon = connect(path, schema=False, sync=sync)
-        self.rlock = threading.RLock()
-        self.local = threading.local()       # .writing: this thread is inside write()
+        self.local = threading.local()       # .writing: inside write(); .reader: its connection
+        self.readers = []                    # every reading connection, to close them
+        self.readers_lock = threading.Lock()
         self.checkpointer = None
 
     def start_checkpoints(self, interval=1.0):
@@ -81,8 +83,13 @@ class Database:
         if getattr(self.local, "writing", False):   # inside a write: read what it wrote
             yield self.con
             return
-        with self.rlock:
-            yield self.rcon
+        con = getattr(self.local, "reader", None)
+        if con is None:
+            con = connect(self.path, schema=False, sync=self.sync)
+            self.local.reader = con
+            with self.readers_lock:
+                self.readers.append(con)
+        yield con
 
     @contextmanager
     def write(self):
@@ -105,9 +112,11 @@ class Database:
 
     def close(self):
         self.stop_checkpoints()
-        with self.lock, self.rlock:
+        with self.lock, self.readers_lock:
             self.con.close()
-            self.rcon.close()
+            for con in self.readers:
+                con.close()
+            self.readers = []
 
 
 def rows(con, sql, args=()):
