@@ -53,6 +53,7 @@ def test_encoded_keys_typed_into_the_ui_save_what_the_table_gives(rid):
     for ev, want in zip(events, answers):
         for k in keys.event_keys(ev, info, cur):
             ui.key(k)
+            ui.screen()                 # every screen on the way draws
         cur = ev.get("rules", cur)
         assert ui.mode == 0 and ui.msg.startswith(("saved", "started")), (ev, ui.screen())
         got = {k: v for k, v in ses.state.items()}

@@ -1,8 +1,11 @@
 """Random legal table sessions for the application's tests: win events (with winner and
-from) drawn from each ruleset's random hand corpus, kept where the table on CPython
-accepts them, with the table's answer to each; a fresh session every 16 hands (mcr)."""
+from) drawn from tests/handgen's random hands or from each ruleset's richer device corpus
+(flowers, context words, robbed kongs), kept where the table on CPython accepts them,
+with the table's answer to each; a fresh session every 16 hands (mcr)."""
 
 import random
+
+import handgen
 
 from host_tools import mcr_oracle
 from hand import TABLE_FIELDS
@@ -15,6 +18,12 @@ import test_tw_device
 GENERATORS = {"mcr": mcr_oracle.random_hand, "hk": test_hk_device.random_hand,
               "tw": test_tw_device.random_hand, "sh": test_sh_device.random_hand}
 GAME = {"mcr": 16}          # hands in a game, where the ruleset ends one
+N_SETS = {"mcr": 4, "sh": 4, "tw": 5, "hk": 5}
+
+
+def plain_hand(rid):
+    """tests/handgen's random hands, as the keys-per-tile target counts them."""
+    return lambda rng: handgen.random_hand(rng, N_SETS[rid])
 
 
 def start(rid, dealer):
@@ -32,10 +41,11 @@ def win_event(rng, h):
     return ev
 
 
-def legal_session(rid, n, seed, dealer=0):
-    """(events, answers): a start, then n accepted wins (and a start every GAME hands)."""
+def legal_session(rid, n, seed, dealer=0, plain=False):
+    """(events, answers): a start, then n accepted wins (and a start every GAME hands);
+    plain: hands from tests/handgen, else from the ruleset's device corpus."""
     rng = random.Random(seed)
-    gen = GENERATORS[rid]
+    gen = plain_hand(rid) if plain else GENERATORS[rid]
     ses = session.Session()
     events = [start(rid, dealer)]
     answers = [ses.handle(events[0])]

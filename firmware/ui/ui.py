@@ -212,6 +212,8 @@ class UI:
         elif k == K.ROBKONG:
             self.rob = not self.rob
         elif k == K.FLAGS_KEY:
+            if "hand" not in self.ev:       # the words go with the hand typed so far
+                self.ev["hand"] = self.entry.hand()
             self.words_back = FROM
             self.go(WORDS)
         elif "1" <= k <= "4":
@@ -266,9 +268,7 @@ class UI:
 
     def k_words(self, k):
         words = self.ruleset()[2]
-        h = self.ev.get("hand")
-        if h is None:               # opened from the from screen: the hand so far
-            h = self.ev["hand"] = self.entry.hand()
+        h = self.ev["hand"]
         flags = h.get("flags") or []
         if k == K.TOGGLE:
             w = words[self.cur]
