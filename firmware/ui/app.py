@@ -4,7 +4,8 @@
 #            drains it into the screens' state machine (ui/ui.py)
 #   display  redraws the screen when a key changed it (several keys queued behind a slow
 #            panel make one redraw)
-#   upload   ui/uploader.py, where the board has one
+#   upload   ui/uploader.py, where the settings name an organiser (with the seating pull,
+#            ui/seating.py, in the same task)
 #   watchdog fed from its own task, on boards that name a timeout
 #
 # Boot: the settings file, the session resumed from the journal, the status screen (with an
@@ -127,7 +128,11 @@ class App:
         except ImportError:
             return None
         return uploader.run(self.cfg, self.journal_path, self.status,
-                            getattr(self.board, "WIFI", False))
+                            getattr(self.board, "WIFI", False), self.session, self.refresh)
+
+    def refresh(self):
+        """Redraw soon: what the screens show changed with no key (the seating pulled)."""
+        self.dirty.set()
 
     def saved(self):
         """A record was saved (the review screen's save key): wake the uploader."""
