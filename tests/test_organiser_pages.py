@@ -335,3 +335,33 @@ def test_hand_log_shows_one_round_at_a_time(event):
     assert "Round 1 ·" in one and "Round 2 ·" not in one
     every = client.get("/tables/1/part?tround=all").text
     assert every.count('class="session"') == 2
+
+
+def test_mcr_standings_show_table_points():
+    """An MCR event ranks by table points (4-2-1-0 by each game's scores)."""
+    folder = tempfile.mkdtemp(prefix="organiser-mcr-")
+    db = os.path.join(folder, "organiser.db")
+    ev = demo.setup_event(db, name="MCR Open", rules="mcr",
+                          teams={"N": ["北一", "北二"], "S": ["South A", "South B"]}, rounds=1)
+    app = create_app(db)
+    client = TestClient(app)
+    (dev_id, secret), = ev["devices"].values()
+    t = demo.Table(ClientDevice(client, dev_id, secret), folder)
+    status, pulled = t.device.seating()
+    t.handle(demo.start_event(t, pulled))
+    demo.play(t, "mcr", random.Random(4), 3)
+    t.sync()
+    scores = t.records()[-1]["state"]["scores"]
+    assert len(set(scores)) == 4                       # no ties in this game
+    place = sorted(range(4), key=lambda s: -scores[s])
+    want = {pulled["players"][s]: (4, 2, 1, 0)[place.index(s)] for s in range(4)}
+    html = client.get("/standings/part").text
+    assert "Table pts" in html
+    got = {m[0]: int(m[1]) for m in re.findall(
+        r'<tr data-player="([^"]+)">(?:<td[^>]*>[^<]*</td>){3}<td class="num[^"]*">-?\d+</td>'
+        r'<td class="num">(\d+)</td>', html)}
+    assert got == want
+    ranked = re.findall(r'<tr data-player="([^"]+)">', html)
+    assert ranked == sorted(want, key=lambda n: -want[n])
+    app.state.db.close()
+    shutil.rmtree(folder, ignore_errors=True)
