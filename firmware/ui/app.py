@@ -150,7 +150,8 @@ class App:
         ms = getattr(self.board, "WATCHDOG_MS", 0)
         if ms:
             self.tasks.append(asyncio.create_task(self.watchdog_task(ms)))
-        print("app: ready")
+        gc.collect()
+        print("app: ready, %d bytes free" % gc.mem_free())
         await self.stopped.wait()
         for t in self.tasks:
             t.cancel()
