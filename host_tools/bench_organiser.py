@@ -5,8 +5,10 @@ each device's secret, one new connection per request as a device makes it) each 
 60 records, one every 0.5-1 s with jitter, to the organiser served by uvicorn in a
 subprocess on 127.0.0.1 with a fresh SQLite database.  The records are real journal
 records of the table engine (a few long sessions, each device under its own journal id).
-Prints throughput and upload latency (p50 / p99 / max; target p99 <= 50 ms) and checks
-that every record arrived exactly once.  Bounded: 12,000 uploads, about a minute."""
+Two pages read the standings and the table grid every 2 s meanwhile (--watchers).
+Prints throughput, upload latency (p50 / p99 / max; target p99 <= 50 ms), the time inside
+the upload handler, the pages' read times, and checks that every record arrived exactly
+once.  Bounded: 12,000 uploads, about a minute."""
 
 import argparse
 import asyncio
@@ -139,6 +141,34 @@ def pct(xs, p):
     return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
 
 
+async def get(port, path):
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    try:
+        writer.write(("GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+                      % path).encode())
+        await writer.drain()
+        data = await reader.read()
+    finally:
+        writer.close()
+    return int(data.split(b" ", 2)[1])
+
+
+async def watcher(port, times, errors, stop, every=2.0):
+    """A director's or projector's page: the standings and the table grid every few
+    seconds while the devices upload."""
+    while not stop.is_set():
+        for path in ("/api/v1/standings", "/api/v1/tables"):
+            t = time.perf_counter()
+            status = await get(port, path)
+            times.append(time.perf_counter() - t)
+            if status != 200:
+                errors.append("%s: %d" % (path, status))
+        try:
+            await asyncio.wait_for(stop.wait(), every)
+        except asyncio.TimeoutError:
+            pass
+
+
 async def loop_lag(lags, stop):
     """How late the client's own event loop wakes (its share of a latency figure)."""
     while not stop.is_set():
@@ -147,11 +177,13 @@ async def loop_lag(lags, stop):
         lags.append(time.perf_counter() - t - 0.01)
 
 
-async def load(port, devices, sessions, seed):
+async def load(port, devices, sessions, seed, watchers):
     rng = random.Random(seed)
-    lat, inner, errors, lags = [], [], [], []
+    lat, inner, errors, lags, reads = [], [], [], [], []
     stop = asyncio.Event()
     lagger = asyncio.ensure_future(loop_lag(lags, stop))
+    watching = [asyncio.ensure_future(watcher(port, reads, errors, stop))
+                for _ in range(watchers)]
     jobs = []
     for k, (dev_id, secret) in enumerate(devices):
         journal = "%016x" % rng.getrandbits(64)
@@ -162,7 +194,8 @@ async def load(port, devices, sessions, seed):
     wall = time.perf_counter() - t
     stop.set()
     await lagger
-    return wall, lat, inner, errors, acks, lags
+    await asyncio.gather(*watching)
+    return wall, lat, inner, errors, acks, lags, reads
 
 
 def main(argv=None):
@@ -170,6 +203,8 @@ def main(argv=None):
     ap.add_argument("--devices", type=int, default=DEVICES)
     ap.add_argument("--hands", type=int, default=HANDS)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--watchers", type=int, default=2,
+                    help="pages reading the standings and the table grid every 2 s meanwhile")
     ap.add_argument("--sync", choices=("full", "normal"), default="full",
                     help="the organiser's --sync (full: an fsync before each ack)")
     a = ap.parse_args(argv)
@@ -197,7 +232,8 @@ def main(argv=None):
                     sys.exit("organiser did not start: " + proc.stderr.read().decode()[-2000:])
                 time.sleep(0.1)
         cpu0 = cpu_seconds(proc.pid)
-        wall, lat, inner, errors, acks, lags = run(load(port, devices, sessions, a.seed))
+        wall, lat, inner, errors, acks, lags, reads = run(
+            load(port, devices, sessions, a.seed, a.watchers))
         cpu = cpu_seconds(proc.pid) - cpu0
         proc.terminate()
         proc.wait(10)
@@ -223,6 +259,10 @@ def main(argv=None):
         if inner:
             print("organiser load: inside the upload handler (verify, store, commit to disk): "
                   "p50 %.1f ms, p99 %.1f ms" % (pct(inner, 50) * 1000, pct(inner, 99) * 1000))
+        if reads:
+            print("organiser load: %d pages reading standings and grid meanwhile: p50 %.1f ms, "
+                  "p99 %.1f ms per read" % (a.watchers, pct(reads, 50) * 1000,
+                                            pct(reads, 99) * 1000))
         print("organiser load: the client's own loop lag p50 %.1f ms, p99 %.1f ms (part of the "
               "latencies above; machine load average %.1f)"
               % (pct(lags, 50) * 1000, pct(lags, 99) * 1000, os.getloadavg()[0]))

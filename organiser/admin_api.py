@@ -34,8 +34,9 @@ def _int(v, what):
 
 # -- login ------------------------------------------------------------------------------
 
+# scrypt takes tens of milliseconds: in the thread pool, not on the event loop
 @router.post("/api/admin/login")
-async def login(request: Request, body: dict = Body(...)):
+def login(request: Request, body: dict = Body(...)):
     token = auth.login(_db(request), str(body.get("name", "director")),
                        str(body.get("password", "")))
     if token is None:
@@ -60,7 +61,7 @@ async def me(who: str = admin):
 
 
 @router.post("/api/admin/password")
-async def password(request: Request, body: dict = Body(...), who: str = admin):
+def password(request: Request, body: dict = Body(...), who: str = admin):
     pw = str(body.get("password", ""))
     if len(pw) < 6:
         raise ModelError("a password of 6 characters or more")
@@ -71,7 +72,7 @@ async def password(request: Request, body: dict = Body(...), who: str = admin):
 # -- the event ----------------------------------------------------------------------------
 
 @router.get("/api/admin/event")
-async def get_event(request: Request, who: str = admin):
+def get_event(request: Request, who: str = admin):
     with _db(request).read() as con:
         return dict(queries.event_summary(con), teams=tournament.teams(con),
                     players=tournament.players(con), tables=tournament.tables(con),
@@ -146,7 +147,7 @@ async def close_tround(tid: int, request: Request, who: str = admin):
 
 
 @router.get("/api/admin/trounds/{tid}/seating")
-async def get_seating(tid: int, request: Request, who: str = admin):
+def get_seating(tid: int, request: Request, who: str = admin):
     with _db(request).read() as con:
         return dict(tournament.seating_report(con, tid), ok=True)
 
@@ -244,7 +245,7 @@ async def reseat_tables(tid: int, request: Request, body: dict = Body(...), who:
 
 
 @router.get("/api/admin/corrections")
-async def list_corrections(request: Request, who: str = admin):
+def list_corrections(request: Request, who: str = admin):
     with _db(request).read() as con:
         return {"ok": True, "corrections": corrections.history(con)}
 
@@ -261,32 +262,34 @@ async def add_penalty(request: Request, body: dict = Body(...), who: str = admin
 
 
 @router.get("/api/admin/penalties")
-async def list_penalties(request: Request, who: str = admin):
+def list_penalties(request: Request, who: str = admin):
     with _db(request).read() as con:
         return {"ok": True, "penalties": corrections.penalties(con)}
 
 
 @router.get("/api/admin/refused")
-async def refused(request: Request, limit: int = 200, who: str = admin):
+def refused(request: Request, limit: int = 200, who: str = admin):
     with _db(request).read() as con:
         return {"ok": True, "refused": queries.refused_log(con, limit)}
 
 
 # -- public reads ------------------------------------------------------------------------------
+# Plain functions: FastAPI runs them in its thread pool, so computing the standings for a
+# page never stalls the event loop that takes the uploads.
 
 @router.get("/api/v1/standings")
-async def standings(request: Request, tround: Optional[int] = None):
+def standings(request: Request, tround: Optional[int] = None):
     with _db(request).read() as con:
         return queries.standings(con, tround)
 
 
 @router.get("/api/v1/tables")
-async def tables(request: Request):
+def tables(request: Request):
     with _db(request).read() as con:
         return {"tables": queries.table_grid(con, request.app.state.stuck_seconds)}
 
 
 @router.get("/api/v1/tables/{no}/log")
-async def table_log(no: int, request: Request, tround: Optional[int] = None):
+def table_log(no: int, request: Request, tround: Optional[int] = None):
     with _db(request).read() as con:
         return {"table": no, "hands": queries.table_log(con, no, tround)}

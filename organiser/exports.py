@@ -12,6 +12,7 @@ from fastapi.responses import JSONResponse, Response
 from organiser import queries
 
 router = APIRouter()
+# Plain functions: run in the thread pool, never on the event loop that takes uploads.
 
 HAND_COLUMNS = ("tround_id", "table", "session_id", "device", "journal", "seq", "hand_no",
                 "event", "winner", "winner_name", "from", "total", "unit", "items",
@@ -60,7 +61,7 @@ def _csv(text, filename):
 
 
 @router.get("/export/hands.json")
-async def hands_json(request: Request, tround: Optional[int] = None):
+def hands_json(request: Request, tround: Optional[int] = None):
     with request.app.state.db.read() as con:
         hs = queries.hands(con, tround)
     return JSONResponse({"tround_id": tround, "hands": hs},
@@ -69,7 +70,7 @@ async def hands_json(request: Request, tround: Optional[int] = None):
 
 
 @router.get("/export/hands.csv")
-async def hands_csv(request: Request, tround: Optional[int] = None):
+def hands_csv(request: Request, tround: Optional[int] = None):
     with request.app.state.db.read() as con:
         hs = queries.hands(con, tround)
     return _csv(to_csv(HAND_COLUMNS, [hand_csv_row(h) for h in hs]),
@@ -77,7 +78,7 @@ async def hands_csv(request: Request, tround: Optional[int] = None):
 
 
 @router.get("/export/standings.json")
-async def standings_json(request: Request, tround: Optional[int] = None):
+def standings_json(request: Request, tround: Optional[int] = None):
     with request.app.state.db.read() as con:
         s = queries.standings(con, tround)
     return JSONResponse(s, headers={"Content-Disposition": 'attachment; filename="%s"'
@@ -85,7 +86,7 @@ async def standings_json(request: Request, tround: Optional[int] = None):
 
 
 @router.get("/export/standings.csv")
-async def standings_csv(request: Request, tround: Optional[int] = None, of: str = "players"):
+def standings_csv(request: Request, tround: Optional[int] = None, of: str = "players"):
     with request.app.state.db.read() as con:
         s = queries.standings(con, tround)
     if of == "teams":
