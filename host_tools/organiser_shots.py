@@ -16,7 +16,7 @@ from host_tools import paths
 
 CHROMIUM = "/usr/bin/chromium"
 PASSWORD = "screenshots"
-STUCK_SECONDS = 3        # short, so the pictures show flagged tables
+STUCK_SECONDS = 8        # short, so the pictures show flagged tables
 
 
 def flag_tables(url, tables):
@@ -58,6 +58,13 @@ def shoot(url, out):
             pg.goto(url + path)
             pg.wait_for_selector(".live-state[data-state=live]")
             pg.screenshot(path=os.path.join(out, "organiser-%s.png" % name), full_page=full)
+        adm = page(1280, 800)
+        adm.goto(url + "/admin/login?next=/admin/rounds/2")
+        adm.fill("input[name=password]", PASSWORD)
+        adm.click("button:has-text('Log in')")
+        adm.screenshot(path=os.path.join(out, "organiser-admin-seating.png"))
+        adm.goto(url + "/admin/refused")
+        adm.screenshot(path=os.path.join(out, "organiser-admin-refused.png"))
         pg = page(1280, 720)
         pg.goto(url + "/projector?seconds=1")
         pg.wait_for_function("document.getElementById('proj-what').innerText.startsWith('Players')")
@@ -66,13 +73,6 @@ def shoot(url, out):
         phone.goto(url + "/")
         phone.wait_for_selector(".live-state[data-state=live]")
         phone.screenshot(path=os.path.join(out, "organiser-phone.png"))
-        adm = page(1280, 800)
-        adm.goto(url + "/admin/login?next=/admin/rounds/2")
-        adm.fill("input[name=password]", PASSWORD)
-        adm.click("button:has-text('Log in')")
-        adm.screenshot(path=os.path.join(out, "organiser-admin-seating.png"))
-        adm.goto(url + "/admin/refused")
-        adm.screenshot(path=os.path.join(out, "organiser-admin-refused.png"))
         b.close()
 
 

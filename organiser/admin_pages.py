@@ -44,11 +44,15 @@ def login_redirect(request):
 
 
 def page(request, name, here, **ctx):
-    from organiser.pages import render
+    from organiser.pages import _grid, render
     who = _who(request)
+    with request.app.state.db.read() as con:
+        refused = one(con, "SELECT COUNT(*) AS n FROM refused WHERE at > ?",
+                      (time.time() - 3600,))["n"]
+    watch = dict(flagged=_grid(request)["flagged"], refused=refused)
     return render(request, name, here="/admin", admin_menu=MENU, admin_here=here, who=who,
-                  ok=request.query_params.get("ok"), error=ctx.pop("error", None)
-                  or request.query_params.get("error"), **ctx)
+                  watch=watch, ok=request.query_params.get("ok"),
+                  error=ctx.pop("error", None) or request.query_params.get("error"), **ctx)
 
 
 def back(path, ok=None, error=None, **extra):
