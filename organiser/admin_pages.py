@@ -44,12 +44,12 @@ def login_redirect(request):
 
 
 def page(request, name, here, **ctx):
-    from organiser.pages import _grid, render
+    from organiser.pages import render, shared_grid
     who = _who(request)
     with request.app.state.db.read() as con:
         refused = one(con, "SELECT COUNT(*) AS n FROM refused WHERE at > ?",
                       (time.time() - 3600,))["n"]
-    watch = dict(flagged=_grid(request)["flagged"], refused=refused)
+    watch = dict(flagged=shared_grid(request)["flagged"], refused=refused)
     return render(request, name, here="/admin", admin_menu=MENU, admin_here=here, who=who,
                   watch=watch, ok=request.query_params.get("ok"),
                   error=ctx.pop("error", None) or request.query_params.get("error"), **ctx)

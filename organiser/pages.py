@@ -205,7 +205,7 @@ def standings_part(request: Request):
 
 # -- the grid of tables ---------------------------------------------------------------
 def _grid_ctx(request):
-    grid = _grid(request)
+    grid = shared_grid(request)
     return dict(title="Tables", grid=grid, tround=grid["tround"], part_url="/tables/part")
 
 
@@ -219,7 +219,7 @@ def tables_part(request: Request):
     return render(request, "_tables.html", **_grid_ctx(request))
 
 
-def _grid(request):
+def shared_grid(request):
     def compute():
         with request.app.state.pages_db.read() as con:
             return views.table_grid(con, request.app.state.stuck_seconds)
@@ -271,7 +271,7 @@ def _projector_ctx(request):
         with request.app.state.pages_db.read() as con:
             return views.standings(con, None)
     standings = shared(request, ("standings", None), compute)
-    grid = _grid(request)
+    grid = shared_grid(request)
     pages = [dict(kind="teams", title="Teams", rows=standings["teams"])] \
         if standings["teams"] else []
     players = standings["players"]
