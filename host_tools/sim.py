@@ -14,6 +14,7 @@ import argparse
 import binascii
 import json
 import os
+import select
 import shutil
 import struct
 import subprocess
@@ -103,7 +104,7 @@ def journal_lines(state):
 class Sim:
     """The simulated board: the firmware's application in a unix-port process."""
 
-    def __init__(self, state=STATE, fresh=False, fb=False, size=None, heap="512k"):
+    def __init__(self, state=STATE, fresh=False, fb=False, size=None, heap="512k", timeout=120):
         self.folder = build.build_device()
         opts = []
         if fb:
@@ -117,16 +118,36 @@ class Sim:
                os.path.join(paths.ROOT, "host_tools", "simdev.py"), self.folder,
                os.path.abspath(state)] + opts
         self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     text=True, encoding="utf-8", bufsize=1)
+                                     bufsize=0)
+        self.timeout = timeout
+        self._buf = b""
         self.log = []               # the firmware's other output (tracebacks, messages)
         self.frames = []
         self.screen = None
         self.ready = self._until("ready")
         self._until("rows")             # the status screen, drawn at boot
 
+    def _line(self):
+        """The board's next output line ("" at its end); a board silent for `timeout`
+        seconds is stopped (a hung firmware must not hang the caller)."""
+        fd = self.proc.stdout.fileno()
+        while b"\n" not in self._buf:
+            ready, _, _ = select.select([fd], [], [], self.timeout)
+            if not ready:
+                self.proc.kill()
+                raise RuntimeError("the simulated board said nothing for %d s:\n%s"
+                                   % (self.timeout, "".join(self.log[-30:])))
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                line, self._buf = self._buf, b""
+                return line.decode("utf-8", "replace")
+            self._buf += chunk
+        line, self._buf = self._buf.split(b"\n", 1)
+        return line.decode("utf-8", "replace") + "\n"
+
     def _next(self):
         while True:
-            line = self.proc.stdout.readline()
+            line = self._line()
             if not line:
                 raise RuntimeError("the simulated board stopped:\n" + "".join(self.log[-30:]))
             if line.startswith("SIM "):
@@ -145,8 +166,7 @@ class Sim:
 
     def press(self, key, long=False):
         """One key; returns (changed, screen message or None)."""
-        self.proc.stdin.write(("~" if long else "") + key)
-        self.proc.stdin.flush()
+        self.proc.stdin.write((("~" if long else "") + key).encode())
         ack = self._until("key")
         if not ack["changed"]:
             return False, None
@@ -161,7 +181,10 @@ class Sim:
             end = self._until("end")
         except RuntimeError:
             pass
-        for line in self.proc.stdout:
+        while True:
+            line = self._line()
+            if not line:
+                break
             self.log.append(line)
         self.proc.wait()
         return end
