@@ -1,7 +1,7 @@
 """`make bench`: the device uploader's figures, printed.
 
-- RAM the upload task keeps resident (its module, micropython-lib's hmac, one Uploader)
-  and the journal module it loads while reading, on the unix port (64-bit) and on the
+- RAM the upload task keeps resident (its module, micropython-lib's hmac, one Uploader,
+  the seating pull's module and object) and the journal module it loads while reading, on the unix port (64-bit) and on the
   emulated Raspberry Pi Pico (32-bit, stock MicroPython v1.28.0).
 - On the emulated Pico: HMAC-SHA256 of a 1.5 KB record and reading one back (raw()).
 - On loopback: a table device (the firmware's session and uploader in the unix port)
@@ -28,7 +28,15 @@ u = uploader.Uploader({}, "/journal.bin")
 gc.collect(); d = gc.mem_free()
 import journal
 gc.collect(); e = gc.mem_free()
-print("RAM", b - c, a - b, c - d, d - e)
+del sys.modules["journal"]; journal = None
+import settings
+from ui import keymap
+gc.collect(); f = gc.mem_free()
+from ui import seating
+gc.collect(); g = gc.mem_free()
+s = seating.Seating(u, None)
+gc.collect(); h = gc.mem_free()
+print("RAM", b - c, a - b, c - d, d - e, f - g, g - h)
 """
 
 SPEED = """
@@ -54,9 +62,11 @@ print("SPEED", h, time.ticks_diff(time.ticks_us(), t) // 20, off // 20)
 def ram_line(label, out):
     for line in out.splitlines():
         if line.startswith("RAM"):
-            mod, mac, inst, jour = (int(x) for x in line.split()[1:])
+            mod, mac, inst, jour, smod, sinst = (int(x) for x in line.split()[1:])
             print("  %-26s uploader %5d B + hmac %5d B + Uploader %4d B resident; journal %5d B while reading"
                   % (label, mod, mac, inst, jour))
+            print("  %-26s seating pull %5d B + Seating %4d B resident (settings, keymap: the app's own)"
+                  % ("", smod, sinst))
             return
     print("  %-26s failed: %s" % (label, out[-300:]))
 

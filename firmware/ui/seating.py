@@ -107,8 +107,6 @@ class Seating:
         if cur == why or (cur and not cur.startswith(_MARK)):
             return
         if why is None:
-            if cur is None:
-                return
             del self.cfg["_error"]
         else:
             self.cfg["_error"] = why
