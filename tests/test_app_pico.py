@@ -1,6 +1,7 @@
 """The application on the emulated Pico (boards/pico.py, stock MicroPython, the firmware's
 .mpy files on its LittleFS flash): main.py starts it at power-on, keys typed on the GPIO
-keypad start a session and enter hands, the OLED shows the screens, the journal on flash
+keypad (at a steady pace, through the scoring and the journal writes) start a session and
+enter hands, the OLED shows the screens, the journal on flash
 holds what the table engine on CPython gives; after a power cycle the session resumes; the
 safe-mode key held at power-on leaves the REPL free."""
 
@@ -15,7 +16,7 @@ from host_tools.pico import Pico, image, read_file
 from uicorpus import legal_session
 
 RULES = "mcr"
-HANDS = 1
+HANDS = 2
 STATE = ("hand_no", "dealer", "streak", "huang", "scores", "deltas")
 
 
@@ -39,9 +40,10 @@ def first_boot(device):
     with Pico(fs=image(device, files={"settings.json": json.dumps(settings)})) as pico:
         ready = pico.wait_serial(r"app: ready", timeout_ms=20000)
         empty = pico.screen()["text"]
-        for ks in typed:
-            pico.type(ks, hold_ms=70, gap_ms=70)
-            pico.wait(1500)                 # the save: scoring, settling, the journal
+        # typed at one steady pace with no pause for the work each key starts: keys go on
+        # being pressed while the hand is scored and while the journal is written
+        pico.type("".join(typed), hold_ms=70, gap_ms=70)
+        pico.wait(2000)
         screen = pico.screen(png=os.path.join(paths.BUILD, "pico", "app-status.png"))
         fs = pico.read_fs()
     return dict(ready=ready, empty=empty, screen=screen, fs=fs, events=events, answers=answers)
