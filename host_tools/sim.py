@@ -77,10 +77,11 @@ def png(px, scale=3, border=2):
 # ---------------------------------------------------------------- the board's files
 
 def fresh_state(state, rules):
-    """A board with default settings for `rules` and no journal."""
+    """A board with default settings for `rules` and no journal (nor the files kept beside
+    it: its id, the upload mark)."""
     os.makedirs(state, exist_ok=True)
     for name in os.listdir(state):
-        if name.startswith("journal.bin") or name.startswith("settings.json"):
+        if name.startswith("journal.") or name.startswith("settings.json"):
             os.remove(os.path.join(state, name))
     with open(os.path.join(state, "settings.json"), "w") as f:
         json.dump({"rules": rules}, f)
