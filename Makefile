@@ -2,7 +2,7 @@
 PY := .venv/bin/python
 STAMP := .venv/.installed
 
-.PHONY: run score test bench bench-organiser build clean firmware bundle deploy size
+.PHONY: run sim score test bench bench-organiser build clean firmware bundle deploy size
 
 $(STAMP): requirements.txt setup/apt-packages.txt setup/install.sh
 	bash setup/install.sh
@@ -11,9 +11,14 @@ $(STAMP): requirements.txt setup/apt-packages.txt setup/install.sh
 build: $(STAMP)
 	$(PY) -m host_tools.build
 
-# The main job: the terminal's firmware in the simulator (keyboard as keypad, screen in the
-# terminal); `make run ARGS="--rules tw"` starts a fresh session.
+# The main job: a venue on this computer: the organiser on localhost (its address printed)
+# and table 1's device in the simulator (keyboard as keypad, screen in the terminal),
+# uploading to it; `make run ARGS="--fresh --rules tw"` starts the venue over.
 run: build
+	$(PY) -m host_tools.venue $(ARGS)
+
+# The device alone in the simulator; `make sim ARGS="--rules tw"` starts a fresh session.
+sim: build
 	$(PY) -m host_tools.sim $(ARGS)
 
 # The text scorer: one hand a line, scored at once (`help` shows an example per ruleset).
