@@ -167,8 +167,8 @@ class UI:
 
     def k_status(self, k):
         st = self.ses.state
-        if k == K.NEW_KEY:
-            self.new_rules = st["rules"] if st else self.cfg["rules"]
+        if k == K.NEW_KEY:                  # the settings' ruleset: the organiser may change it
+            self.new_rules = self.cfg["rules"]
             self.new_dealer = self.cfg.get("dealer", 0)
             self.go(NEW)
         elif k == K.SETTINGS_KEY:
@@ -466,7 +466,10 @@ class UI:
     def status_lines(self):
         st = self.ses.state
         if st is None:
-            return ["0 new session", "D settings"]
+            out = ["0 new session", "D settings"]
+            if self.cfg.get("_error"):
+                out.insert(0, self.cfg["_error"])
+            return out
         from ui import labels
         winds = self.seat_winds()
         out = []
@@ -588,9 +591,11 @@ class UI:
 
     def s_new(self):
         from ui import labels
-        return "new session", ["0 rules: %s %s" % (self.new_rules, labels.RULES[self.new_rules]),
-                               "1-4 dealer: %d" % (self.new_dealer + 1),
-                               "# start  * back"]
+        out = ["0 rules: %s %s" % (self.new_rules, labels.RULES[self.new_rules]),
+               "1-4 dealer: %d" % (self.new_dealer + 1), "# start  * back"]
+        for s in range(4):
+            out.append("%d %s" % (s + 1, self.cfg["players"][s]))
+        return "new session", out
 
     def s_history(self):
         from ui import labels
