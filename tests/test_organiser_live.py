@@ -109,3 +109,27 @@ def test_upload_publishes_a_live_update(tmp_path, recs):
         d.upload(c, J, recs[:4])
         d.upload(c, J, recs[:4])                        # nothing new: no update
     assert seen == [("upload", {"device": d.id, "table": 1, "journal": J, "acked": 4})]
+
+
+def test_password_set_from_the_command_line(tmp_path):
+    import subprocess
+    import sys
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from fastapi.testclient import TestClient
+    from organiser.app import create_app
+    from organiser_fixtures import ROOT
+    db_path = str(tmp_path / "o.db")
+    r = subprocess.run([sys.executable, "-m", "organiser", "--db", db_path, "set-password"],
+                       input="short\n", capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode != 0                            # too short: refused
+    r = subprocess.run([sys.executable, "-m", "organiser", "--db", db_path, "set-password"],
+                       input="long enough pw\n", capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 0, r.stderr
+    with TestClient(create_app(db_path, pages=False)) as c:
+        bad = c.post("/api/admin/login", json={"name": "director", "password": "short"})
+        good = c.post("/api/admin/login", json={"name": "director",
+                                                "password": "long enough pw"})
+        assert bad.status_code == 401 and good.status_code == 200
+        assert c.get("/api/admin/me").json()["name"] == "director"
