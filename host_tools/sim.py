@@ -146,6 +146,26 @@ class Sim:
         line, self._buf = self._buf.split(b"\n", 1)
         return line.decode("utf-8", "replace") + "\n"
 
+    def pump(self):
+        """Take what the board has said (without waiting for more): True if it drew."""
+        chunk = os.read(self.proc.stdout.fileno(), 65536)
+        if not chunk:
+            raise RuntimeError("the simulated board stopped:\n" + "".join(self.log[-30:]))
+        self._buf += chunk
+        drew = False
+        while b"\n" in self._buf:
+            line, self._buf = self._buf.split(b"\n", 1)
+            line = line.decode("utf-8", "replace") + "\n"
+            if line.startswith("SIM "):
+                msg = json.loads(line[4:])
+                if "rows" in msg:
+                    self.frames.append(msg)
+                    self.screen = msg
+                    drew = True
+            else:
+                self.log.append(line)
+        return drew
+
     def _next(self):
         while True:
             line = self._line()
@@ -228,15 +248,23 @@ class Terminal:
 
 
 def interactive(sim, term):
+    """Keys from the terminal in raw mode; the screen redrawn after each key and whenever
+    the board redraws by itself (the upload counters, the seating pulled)."""
     import termios
     import tty
     fd = sys.stdin.fileno()
+    dev = sim.proc.stdout.fileno()
     old = termios.tcgetattr(fd)
     tty.setraw(fd)
     try:
         term.draw(sim.screen)
         long = False
         while True:
+            ready, _, _ = select.select([fd, dev], [], [])
+            if dev in ready:
+                if sim.pump():              # a screen the board drew by itself
+                    term.draw(sim.screen)
+                continue
             ch = os.read(fd, 1).decode("latin-1")
             if ch in ("q", "Q", "\x03", "\x04"):
                 break
@@ -247,7 +275,7 @@ def interactive(sim, term):
             key = KEYMAP.get(ch, ch.upper())
             if key not in KEYS:
                 continue
-            changed, _ = sim.press(key, long)
+            sim.press(key, long)
             long = False
             term.draw(sim.screen)
     finally:
