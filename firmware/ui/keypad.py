@@ -71,6 +71,8 @@ class Keypad:
         left alone for DEBOUNCE_MS while its contacts bounce.  So a press seen by a single
         scan counts: the scan is held up while a flash sector is erased (interrupts off,
         about 45 ms), and a press may show itself to only one scan between two erases."""
+        if not (raw | self.state | self.busy):
+            return                      # nothing held, nothing settling: most scans
         diff = (raw ^ self.state) & self.stable(now)
         if diff:
             self._change(diff, now)
