@@ -49,12 +49,15 @@ def table_grid(con, stuck_seconds=300, now=None):
                        "j.device = r.device AND j.journal = r.journal WHERE r.seq > j.acked "
                        "GROUP BY r.device"):
         pending_of[p["device"]] = p["n"]
+    games_at = {}
+    for g in games:
+        games_at.setdefault(g["table_no"], []).append(g)
     out = []
     for tab in tournament.tables(con):
         no = tab["number"]
         devs = devs_of.get(no, [])
         seat = list(seats.get((t["id"], no), [None] * 4)) if t else [None] * 4
-        mine = [g for g in games if g["table_no"] == no]
+        mine = games_at.get(no, [])
         cur = mine[-1] if mine else None
         times = [last_of[d] for d in devs if last_of.get(d)]
         last = max(times) if times else None
