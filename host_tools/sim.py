@@ -193,10 +193,30 @@ class Sim:
             return False, None
         return True, self._until("rows")
 
+    def type_all(self, keys):
+        """Send every key at once (a thread writes while the board's answers are read, so
+        neither side waits on a full pipe), then end the input: close()'s answer."""
+        import threading
+        data = "".join(("~" if long else "") + key for key, long in keys).encode()
+
+        def write():
+            try:
+                self.proc.stdin.write(data)
+            finally:
+                self.proc.stdin.close()
+        t = threading.Thread(target=write, daemon=True)
+        t.start()
+        try:
+            return self._finish()
+        finally:
+            t.join()
+
     def close(self):
         """End the input: the application stops; its last words."""
-        if self.proc.stdin:
-            self.proc.stdin.close()
+        self.proc.stdin.close()
+        return self._finish()
+
+    def _finish(self):
         end = None
         try:
             end = self._until("end")
@@ -305,19 +325,24 @@ def main(argv=None):
             shutil.rmtree(a.png)
         os.makedirs(a.png)
     sim = Sim(a.state, fresh=bool(a.rules), fb=want_fb, size=EINK if a.eink else None)
+    end = None
     try:
         if tty_in:
             interactive(sim, Terminal())
         else:
             keys = parse_keys(a.keys if a.keys is not None else sys.stdin.read())
-            for key, long in keys:
-                sim.press(key, long)
-                if not a.quiet and not a.png:
-                    print(("~" if long else "") + key + ": " + " | ".join(sim.screen["rows"]))
+            if a.quiet and not a.png:   # only the last screen wanted: no wait per key
+                end = sim.type_all(keys)
+            else:
+                for key, long in keys:
+                    sim.press(key, long)
+                    if not a.quiet and not a.png:
+                        print(("~" if long else "") + key + ": " + " | ".join(sim.screen["rows"]))
             if a.quiet or a.png:
                 print("\n".join(r.lstrip("\x01") for r in sim.screen["rows"]))
     finally:
-        end = sim.close()
+        if end is None:
+            end = sim.close()
     if a.png:
         for i, frame in enumerate(sim.frames):
             w, h = frame["size"]

@@ -57,19 +57,20 @@ def hooks(app):
         long = False
         await asyncio.sleep_ms(0)   # the first screen is drawn before the first key
         while True:
-            b = await stdin.read(1)
-            if not b:
+            chunk = await stdin.read(256)   # keys come in bursts (--keys): read what is there
+            if not chunk:
                 break
-            ch = chr(b[0])
-            if ch == "~":
-                long = True
-                continue
-            if ch not in board.KEYS:
-                continue
-            step.clear()
-            app.keypad.feed(ch, long)
-            long = False
-            await step.wait()
+            for b in chunk:
+                ch = chr(b)
+                if ch == "~":
+                    long = True
+                    continue
+                if ch not in board.KEYS:
+                    continue
+                step.clear()
+                app.keypad.feed(ch, long)
+                long = False
+                await step.wait()
         send({"end": app.session.jseq, "faults": app.faults})
         app.stop()
 

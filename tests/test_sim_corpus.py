@@ -40,7 +40,7 @@ def test_keys_typed_into_the_simulator_journal_what_the_table_gives(rid, tmp_pat
     assert per_tile <= 1.3
     journal = tmp_path / "journal.jsonl"
     out = subprocess.run([sys.executable, "-m", "host_tools.sim", "--rules", rid,
-                          "--keys", "".join(typed), "--journal", str(journal),
+                          "--keys", "".join(typed), "--quiet", "--journal", str(journal),
                           "--state", str(tmp_path / "board")],
                          capture_output=True, text=True, cwd=paths.ROOT, timeout=600)
     assert out.returncode == 0, out.stderr[-3000:]

@@ -41,6 +41,7 @@ class Keypad:
         self.longs = 0              # held keys already reported long
         self.down_at = [0] * len(keys)  # ticks_ms each held key went down (a list: any int)
         self.flag = ThreadSafeFlag() if ThreadSafeFlag else None
+        self.fed = False            # fed by the simulator, not scanned (see open())
         self.timer = None
         self.hard = False           # the scan runs in a hard interrupt
 
@@ -134,6 +135,8 @@ class Keypad:
             if code >= 0:
                 return self.keys[code & ~LONG], bool(code & LONG)
             await self.flag.wait()
+            if self.fed:
+                self.flag.clear()
 
     # -- the matrix -----------------------------------------------------------------
     def start(self, rows, cols, timer_id=-1, period_ms=SCAN_MS):
@@ -203,6 +206,12 @@ def open(board, long_ms=LONG_MS):
     if board.KEYPAD_ROWS:
         rows, cols = pins(board)
         kp.start(rows, cols, getattr(board, "KEYPAD_TIMER", -1))
+    elif ThreadSafeFlag is not None:
+        # No interrupt feeds this ring, only a task: a plain Event wakes the reader at
+        # once (a ThreadSafeFlag waits on the poller, about 2 ms a key on the unix port).
+        import asyncio
+        kp.flag = asyncio.Event()
+        kp.fed = True
     return kp
 
 
