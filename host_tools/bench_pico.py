@@ -2,7 +2,8 @@
 for the RP2040 in rp2040js, cycle-counted at 125 MHz): per ruleset, the emulated time of
 scoring one hand (`contract.score_hand`: parse, analyse, score, name) -- median, p99 and
 max over the same 300+ hands on every run -- and apart from it the one-time load of the
-ruleset (its import) and its first hand (which loads the parts a ruleset keeps apart).
+ruleset (its import) and its first hand (which loads the parts a ruleset keeps apart); and
+the table's review step, `session.Session.preview` of a win, for the hands with the most readings.
 
 The firmware runs as the compiled `.mpy` build (build/device) from a LittleFS image made
 with MicroPython's own vfs.VfsLfs2 in the unix port; the board times each call with
@@ -131,11 +132,13 @@ def fixed(rid):
     return out
 
 
-def heaviest(rid, hands, n):
-    """The n hands slowest in the last full run (build/bench_pico/result.json), else the n
-    with the most readings; in their order."""
+def heaviest(rid, hands, n, by_readings=False):
+    """The n hands slowest in the last full run (build/bench_pico/result.json), else (or
+    by_readings) the n with the most readings; in their order."""
     key = lambda i: (-(weight(hands[i]) or 0), i)   # noqa: E731
     try:
+        if by_readings:
+            raise OSError
         with open(os.path.join(OUT, "result.json")) as f:
             last = json.load(f)[rid]["times"]
         if len(last) == len(hands):
@@ -260,6 +263,28 @@ for rid in %r:
         i += 1
     f.close()
     print('low', rid, low)
+# the table's review step: session.preview(win event): score and settle, no journal write
+# (on the board each event loads and drops its modules: the scorer, the ruleset's table)
+import session
+for rid in %r:
+    try:
+        f = open('previews_' + rid + '.jsonl')
+    except OSError:
+        continue
+    scorers.unload()
+    ses = session.Session(None)
+    ses.handle({'event': 'start', 'rules': rid})
+    i = 0
+    for line in f:
+        ev = json.loads(line)
+        gc.collect()
+        t0 = ticks_us()
+        ans = ses.preview(ev)
+        dt = diff(ticks_us(), t0)
+        print('preview', rid, i, dt, 1 if ans['ok'] else 0)
+        i += 1
+    f.close()
+    ses = None
 print('done')
 """
 
@@ -314,7 +339,20 @@ def make_image(files, out):
     subprocess.run([paths.tool("micropython"), "-X", "heapsize=16M", "-c", code], check=True)
 
 
-def run_board(rids, hand_sets, phases=False):
+def win_event(h):
+    """The table's win event for a benchmark hand: player 0 wins, from player 1 unless
+    self-drawn; the table supplies the seat, round, dealer and streak."""
+    body = {}
+    for k in h:
+        if k not in ("rules", "seat", "round", "dealer", "streak"):
+            body[k] = h[k]
+    ev = {"event": "win", "winner": 0, "hand": body}
+    if h.get("by", "self") != "self":
+        ev["from"] = 1
+    return ev
+
+
+def run_board(rids, hand_sets, phases=False, previews=None):
     os.makedirs(OUT, exist_ok=True)
     folder = build.build_device()
     files = []
@@ -330,11 +368,17 @@ def run_board(rids, hand_sets, phases=False):
             for h in hand_sets[rid]:
                 f.write(json.dumps(h, ensure_ascii=False) + "\n")
         files.append((path, "/hands_%s.jsonl" % rid))
+        if previews:
+            path = os.path.join(OUT, "previews_%s.jsonl" % rid)
+            with open(path, "w") as f:
+                for h in heaviest(rid, hand_sets[rid], previews, by_readings=True):
+                    f.write(json.dumps(win_event(h), ensure_ascii=False) + "\n")
+            files.append((path, "/previews_%s.jsonl" % rid))
     image = os.path.join(OUT, "fs.img")
     make_image(files, image)
     script = os.path.join(OUT, "board.py")
     with open(script, "w") as f:
-        f.write(BOARD % (phases, tuple(rids)))
+        f.write(BOARD % (phases, tuple(rids), tuple(rids)))
     run = subprocess.run(["node", os.path.join(PICO, "run.mjs"), "--fs", image,
                           "--timeout-emu", "900", script], capture_output=True, text=True)
     with open(os.path.join(OUT, "board.out"), "w") as f:
@@ -360,6 +404,8 @@ def parse(text):
             res[w[1]]["times"].append(int(w[3]))
         elif w[0] == "phases":
             res[w[1]].setdefault("phases", []).append([int(x) for x in w[3:]])
+        elif w[0] == "preview":
+            res[w[1]].setdefault("previews", []).append(int(w[3]))
         elif w[0] == "low":
             res[w[1]]["low_free"] = int(w[2])
     return res
@@ -378,13 +424,15 @@ def main(argv=None):
     ap.add_argument("--phases", action="store_true",
                     help="also time parse / analyse / score apart (with --worst: per hand)")
     ap.add_argument("--only", type=int, default=0,
-                    help="time only the N hands with the most readings per ruleset (a quick look)")
+                    help="time only the N hands slowest last time per ruleset (a quick look)")
+    ap.add_argument("--previews", type=int, default=12,
+                    help="time session.preview of the N hands with the most readings (0: none)")
     args = ap.parse_args(argv)
     rids = [r for r in args.rules.split(",") if r]
     hand_sets = {rid: hands_for(rid, args.hands, args.top) for rid in rids}
     if args.only:
         hand_sets = {rid: heaviest(rid, hand_sets[rid], args.only) for rid in rids}
-    res, stats = run_board(rids, hand_sets, args.phases)
+    res, stats = run_board(rids, hand_sets, args.phases, args.previews)
     if not args.only:
         with open(os.path.join(OUT, "result.json"), "w") as f:
             json.dump(res, f)
@@ -411,6 +459,14 @@ def main(argv=None):
             ph = r["phases"]
             print("       mean: parse %.1f ms, analyse %.1f ms, score %.1f ms"
                   % tuple(sum(p[k] for p in ph) / len(ph) / 1e3 for k in range(3)))
+    if args.previews:
+        print("session.preview(win) (score and settle, no journal write; each event loads and "
+              "drops its modules), the %d hands with the most readings:" % args.previews)
+        for rid in rids:
+            t = sorted(res[rid].get("previews", ()))
+            if t:
+                print("  %-4s %6d %6.1f ms %6.1f ms %6.1f ms %6.1f ms" % (
+                    rid, len(t), pct(t, 50) / 1e3, pct(t, 99) / 1e3, t[-1] / 1e3, sum(t) / len(t) / 1e3))
     print("  (board: %s)" % " ".join(stats))
 
 

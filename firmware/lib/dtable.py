@@ -122,7 +122,10 @@ class Table:
         a = _u16(s, 0)
         n = _u16(s, 2) - a
         d = self._read(self._divs_at + 3 * a, 3 * n)
-        return [_u24(d, 3 * j) for j in range(n)]
+        out = []
+        for j in range(0, 3 * n, 3):
+            out.append(d[j] | d[j + 1] << 8 | d[j + 2] << 16)
+        return out
 
 
 def decode(div, length, mirrored):

@@ -178,7 +178,7 @@ def suit_divisions(c, s, table):
         options = []
         for div in table.divisions(k):
             pair, chows = dtable.decode(div, length, mirrored)
-            left = [c[start + j] for j in range(length)]
+            left = c[start:start + length]   # a bytearray: the counts of the run
             sets = []
             for ch in chows:
                 sets.append((CHOW, start + ch, 0))
@@ -243,10 +243,10 @@ def placements(hand, melds, sets, pair):
         if (kind, t, wait) in seen:
             continue   # two identical sets give the same reading
         seen.append((kind, t, wait))
-        own = list(sets)
+        own = melds + sets
         if kind == PUNG and discard:
-            own[j] = (PUNG, t, 1)   # completed with another player's tile: not concealed
-        out.append(Reading(STANDARD, melds + own, pair, n + j, wait))
+            own[n + j] = (PUNG, t, 1)   # completed with another player's tile: not concealed
+        out.append(Reading(STANDARD, own, pair, n + j, wait))
     return out
 
 

@@ -28,6 +28,15 @@ def _knit_bits(knit):
 KNIT_BITS = tuple(_knit_bits(k) for k in KNITS)   # bit t set for each tile of the pattern
 
 
+def _held_bits(c):
+    """Bit t for each suited tile held."""
+    m = 0
+    for t in range(27):
+        if c[t]:
+            m |= 1 << t
+    return m
+
+
 def _single_bits(c):
     """Bit t for each suited tile held, or -1 when a tile is held more than once."""
     m = 0
@@ -41,10 +50,7 @@ def _single_bits(c):
 
 
 def _total(c):
-    n = 0
-    for x in c:
-        n += x
-    return n
+    return sum(c)
 
 
 class SevenPairs:
@@ -156,17 +162,17 @@ class KnittedStraight:
             return []
         table = None
         out = []
-        for knit in KNITS:
-            ks = knit_tiles(knit)
+        held = _held_bits(c)
+        for i in range(6):
+            gone = KNIT_BITS[i] & ~held
+            if gone & (gone - 1):
+                continue      # two or more of the pattern's tiles not held
+            ks = knit_tiles(KNITS[i])
             missing = -1
-            n = 0
-            for t in ks:
-                if c[t]:
-                    n += 1
-                else:
-                    missing = t
-            if n < 8:
-                continue
+            if gone:
+                for t in ks:
+                    if not c[t]:
+                        missing = t
             if table is None:
                 import dtable
                 table = dtable.default()
@@ -181,7 +187,7 @@ class KnittedStraight:
                 if t != missing:
                     c[t] += 1
             for t in ws:
-                if t not in out:
+                if t not in out and c[t] < 4:
                     out.append(t)
         out.sort()
         return out
@@ -199,10 +205,12 @@ class KnittedStraight:
         if len(melds) > 1:
             return []
         out = []
-        for knit in KNITS:
+        held = _held_bits(c)
+        for i in range(6):
+            if KNIT_BITS[i] & ~held:
+                continue      # a tile of the pattern not held
+            knit = KNITS[i]
             ks = knit_tiles(knit)
-            if not all(c[t] for t in ks):
-                continue
             for t in ks:
                 c[t] -= 1
             for sets, pair in engine.divisions(c, table):

@@ -14,6 +14,7 @@ except ImportError:
 
 from errors import HandError
 from hand import ANKAN
+
 from rules.hk_shapes import SHAPES  # noqa: F401  the ruleset's special shapes, for the engine
 
 UNIT = "fan"
@@ -360,9 +361,15 @@ def _context(h, f):
     return cnt
 
 
+# The lines of nine tiles 連對 runs along: the three suits, then the diagonals through
+# the three suits in order (rank r in suit (s + d * r) % 3, d = 1, 2).
+_LINES = bytes(s * 9 + r for s in range(3) for r in range(9)) + \
+    bytes((s + d * r) % 3 * 9 + r for d in (1, 2) for s in range(3) for r in range(9))
+
+
 def _pair_line(c, line, cnt, first):
-    """連對 along a line of nine tiles (a suit, or a diagonal through the three suits in
-    order): runs of pairs (exactly two of each; five or more may hold more)."""
+    """連對 along a line of nine tiles (a memoryview of _LINES): runs of pairs (exactly
+    two of each; five or more may hold more)."""
     r = 0
     while r < 9:
         if c[line[r]] < 2:
@@ -421,19 +428,26 @@ def _tiles(f, cnt):
         g += c[t]
     if g == 17 + cnt[_KONG_OPEN] + cnt[_KONG_HIDDEN]:
         cnt[_ALL_GREEN] = 1
-    line = bytearray(9)
-    for s in range(3):
+    # 連對 needs three ranks in a row held twice or more: in one suit, or along a diagonal
+    # (then in the union of the suits' ranks)
+    two = [0, 0, 0]
+    for t in range(27):
+        if c[t] >= 2:
+            two[t // 9] |= 1 << t % 9
+    if two[0] & two[1] & two[2]:
         for r in range(9):
-            line[r] = s * 9 + r
-        _pair_line(c, line, cnt, _PURE_PAIRS_3)
-    for d in (1, 2):
-        for s in range(3):
-            for r in range(9):
-                line[r] = (s + d * r) % 3 * 9 + r
-            _pair_line(c, line, cnt, _MIX_PAIRS_3)
-    for r in range(9):
-        if c[r] == 2 and c[9 + r] == 2 and c[18 + r] == 2:
-            cnt[_MIX_SAME_PAIRS] += 1
+            if c[r] == 2 and c[9 + r] == 2 and c[18 + r] == 2:
+                cnt[_MIX_SAME_PAIRS] += 1
+    u = two[0] | two[1] | two[2]
+    if not u & (u >> 1) & (u >> 2):
+        return
+    lines = memoryview(_LINES)
+    for s in range(3):
+        x = two[s]
+        if x & (x >> 1) & (x >> 2):
+            _pair_line(c, lines[9 * s:9 * s + 9], cnt, _PURE_PAIRS_3)
+    for k in range(27, 81, 9):
+        _pair_line(c, lines[k:k + 9], cnt, _MIX_PAIRS_3)
 
 
 def _k(v, ts):
@@ -462,10 +476,6 @@ def _combo(cm, hm, ts, cnt, i):
     return k
 
 
-def _has(kind, u, t):
-    return u <= t <= u + 2 if kind == 0 else u == t
-
-
 def _groups(h, f, G, cnt, lique):
     """Elements of a reading's groups G: [(kind, tile, open)], kind 0 chow, 1 pung,
     2 kong, 3 pair; open: claimed or completed by another player's tile."""
@@ -473,6 +483,7 @@ def _groups(h, f, G, cnt, lique):
     cm = bytearray(27)
     hm = bytearray(27)
     pm = [0, 0, 0]
+    ct = []        # the chows, each once
     chows = hid = allhid = dp = wp = hz = hg = doors = pdoors = 0
     pair = -1
     eyes = 0
@@ -498,6 +509,8 @@ def _groups(h, f, G, cnt, lique):
         doors |= 1 << d
         if kind == 0:
             chows += 1
+            if not cm[t]:
+                ct.append(t)
             cm[t] += 1
             if not op:
                 hm[t] += 1
@@ -553,7 +566,7 @@ def _groups(h, f, G, cnt, lique):
         op = 0
         i = 0
         for kind, u, o in G:
-            if _has(kind, u, t):
+            if (u <= t <= u + 2) if kind == 0 else u == t:
                 m |= 1 << i
                 op |= o
             i += 1
@@ -584,7 +597,8 @@ def _groups(h, f, G, cnt, lique):
         return
     # chows
     if chows >= 2:
-        _chows(cm, hm, chows, cnt)
+        ct.sort()
+        _chows(cm, hm, chows, cnt, ct)
     if chows == 5:
         cnt[_BIG_PING_HU if not f.hon and not h.flowers else _PING_HU] = 1
     # pungs
@@ -598,9 +612,13 @@ def _groups(h, f, G, cnt, lique):
         _pungs(pm, pair, cnt)
 
 
-def _chows(cm, hm, chows, cnt):
+def _chows(cm, hm, chows, cnt, ct):
+    """ct: the chows held, each once, ascending; cm, hm: how many of each, how many
+    concealed."""
     oh = 0
-    for t in range(27):
+    ranks = 0
+    for t in ct:
+        ranks |= 1 << t % 9
         m = cm[t]
         if m == 2:
             oh += 1
@@ -613,6 +631,8 @@ def _chows(cm, hm, chows, cnt):
     mt = mr = 0
     r3 = r2 = -1
     for r in range(7):
+        if not ranks >> r & 1:
+            continue
         a = cm[r]
         b = cm[9 + r]
         d = cm[18 + r]
@@ -631,7 +651,7 @@ def _chows(cm, hm, chows, cnt):
             b -= 1
             d -= 1
             tot -= 3
-        k = min(tot // 2, tot - max(a, b, d))
+        k = min(tot // 2, tot - max(a, b, d)) if tot > 1 else 0
         if k:
             mt += k
             mr += 1
@@ -649,9 +669,7 @@ def _chows(cm, hm, chows, cnt):
     # combinations of distinct chows, each found from its lowest member (ranks rise
     # through every combination), so only the chows held are looked at
     dragons = oy = 0
-    for t in range(27):
-        if not cm[t]:
-            continue
+    for t in ct:
         r = t % 9
         s = t - r          # first tile of the suit
         if r <= 4:
@@ -703,6 +721,7 @@ def _chows(cm, hm, chows, cnt):
 
 
 def _pungs(pm, pair, cnt):
+    """Pung elements from pm, the ranks of the pungs and kongs of each suit as bits."""
     ps = pair // 9 if pair < 27 else -1
     pr = pair % 9
     oy = 0
@@ -710,6 +729,8 @@ def _pungs(pm, pair, cnt):
         x = pm[s]
         if x & 0x101 == 0x101:
             oy += 1
+        if not x & (x >> 1):
+            continue     # no two ranks in a row: no 連刻
         r = 0
         while r < 9:
             if not x >> r & 1:
@@ -724,25 +745,33 @@ def _pungs(pm, pair, cnt):
                 cnt[_RUN_2 + 2 * (k - 2) + p] += 1
     if oy:
         cnt[_OLD_YOUNG_PUNGS if oy == 1 else _TWO_OLD_YOUNG_PUNGS] = 1
-    for r in range(9):
-        n = (pm[0] >> r & 1) + (pm[1] >> r & 1) + (pm[2] >> r & 1)
-        if n == 3:
-            cnt[_SAME_PUNGS_B3] += 1
-        elif n == 2:
-            cnt[_SAME_PUNGS_S3 if ps >= 0 and pr == r and not pm[ps] >> r & 1 else _SAME_PUNGS_2] += 1
+    p0 = pm[0]
+    p1 = pm[1]
+    p2 = pm[2]
+    if not ((p0 and p1) or (p0 and p2) or (p1 and p2)):
+        return           # the rest needs pungs in two suits
+    # 同刻: ranks held in three suits, in two (小三色: the third suit's pair at that rank)
+    m3 = p0 & p1 & p2
+    m2 = ((p0 & p1) | (p0 & p2) | (p1 & p2)) & ~m3
+    if m3:
+        cnt[_SAME_PUNGS_B3] += _bits(m3)
+    if m2:
+        s3 = 1 if ps >= 0 and m2 >> pr & 1 and not pm[ps] >> pr & 1 else 0
+        cnt[_SAME_PUNGS_S3] += s3
+        cnt[_SAME_PUNGS_2] += _bits(m2) - s3
+    # 三色三節: ranks r, r + 1, r + 2 in the suits of a permutation (小: the pair in the gap)
     for p in range(0, 18, 3):
-        for r in range(7):
-            n = 0
-            gap = -1
-            for j in range(3):
-                s = PERMS[p + j]
-                if pm[s] >> (r + j) & 1:
-                    n += 1
-                else:
-                    gap = s * 9 + r + j
-            if n == 3:
-                cnt[_THREE_SUIT_BIG] += 1
-            elif n == 2 and gap == pair:
+        A = PERMS[p]
+        B = PERMS[p + 1]
+        C = PERMS[p + 2]
+        x = pm[A] & (pm[B] >> 1) & (pm[C] >> 2) & 0x7F
+        if x:
+            cnt[_THREE_SUIT_BIG] += _bits(x)
+        if ps >= 0 and not pm[ps] >> pr & 1:
+            j = 0 if A == ps else (1 if B == ps else 2)
+            r = pr - j
+            if 0 <= r <= 6 and (j == 0 or pm[A] >> r & 1) and (j == 1 or pm[B] >> (r + 1) & 1) \
+                    and (j == 2 or pm[C] >> (r + 2) & 1):
                 cnt[_THREE_SUIT_SMALL] += 1
 
 
@@ -769,22 +798,61 @@ def _special(h, f, reading, cnt):
             cnt[_UNRELATED_DRAGON] = 1
 
 
+def _by_loser(ex):
+    """The exclusion pairs (loser, winner) as: loser, n, its n winners, ... so that an
+    element not counted is passed over in one step."""
+    pairs = sorted((ex[k], k, ex[k + 1]) for k in range(0, len(ex), 2))
+    out = bytearray()
+    last = 0
+    for loser, _, winner in pairs:
+        if not out or out[last] != loser:
+            last = len(out)
+            out.append(loser)
+            out.append(0)
+        out[last + 1] += 1
+        out.append(winner)
+    return bytes(out)
+
+
+_EXL = _by_loser(_EX)
+del _by_loser
+
+
 def _finish(cnt):
-    """Apply the exclusions, then 雞糊 when no pattern element is left."""
-    ex = _EX
+    """Apply the exclusions, then 雞糊 when no pattern element is left; the total 番."""
+    ex = _EXL
     sd = cnt[_SELF_DRAWN]   # 天胡 / 地胡 drop the 自摸 item, not the self-draw
     drop = []
-    for k in range(0, len(ex), 2):
-        if cnt[ex[k]] and cnt[ex[k + 1]]:
-            drop.append(ex[k])
+    k = 0
+    n = len(ex)
+    while k < n:
+        m = ex[k + 1]
+        if cnt[ex[k]]:
+            for j in range(k + 2, k + 2 + m):
+                if cnt[ex[j]]:
+                    drop.append(ex[k])
+                    break
+        k += 2 + m
     for i in drop:
         cnt[i] = 0
     cnt[_CHICKEN] = cnt[_CHICKEN_SELF] = 0
+    v = _V
+    kinds = _KINDS
+    n = 0
+    pattern = 0
     for i in range(N_ELEMENTS):
-        if cnt[i] and _KINDS[i] != 1:
-            return cnt
-    cnt[_CHICKEN_SELF if sd else _CHICKEN] = 1
-    return cnt
+        x = cnt[i]
+        if x:
+            if i == _DEALER:
+                x = _dn
+            n += (v[2 * i] | v[2 * i + 1] << 8) * x
+            if kinds[i] != 1:
+                pattern = 1
+    if not pattern:
+        i = _CHICKEN_SELF if sd else _CHICKEN
+        cnt[i] = 1
+        n += value(i)
+    return n
 
 
 _dn = 1   # the dealer's count, 2n + 1 for a streak of n (莊連拉)
@@ -798,21 +866,15 @@ def _count(cnt, i):
     return _dn if i == _DEALER else cnt[i]
 
 
-def _total(cnt):
-    n = 0
-    for i in range(N_ELEMENTS):
-        if cnt[i]:
-            n += value(i) * _count(cnt, i)
-    return n
-
-
-def _reading(h, f, base, tbase, r):
-    """The counts of reading r; base: the context's counts, tbase: with the tiles' too."""
+def _reading(h, f, base, tbase, r, memo):
+    """The counts of reading r; base: the context's counts, tbase: with the tiles' too;
+    memo: [groups, their counts] of the reading before (the readings of one division
+    often differ only in the wait: the groups' elements are counted once)."""
     shape = r.shape
     if shape == "orphans" or shape == "unrelated":
         cnt = bytearray(base)
         _special(h, f, r, cnt)
-        return _finish(cnt)
+        return cnt
     cnt = bytearray(tbase)
     G = []
     if shape == "lique":
@@ -821,21 +883,26 @@ def _reading(h, f, base, tbase, r):
         G.append(r.sets[0])
         cnt[_LIQUE_EIGHT if r.wait == "pung" else _LIQUE_SINGLE] = 1
         _groups(h, f, G, cnt, True)
-        return _finish(cnt)
+        return cnt
     away = h.by != "self"
     i = 0
     for kind, t, op in r.sets:
         G.append((kind, t, 1 if op or (away and i == r.win_set) else 0))
         i += 1
     G.append((_PAIR, r.pair, 1 if away and r.win_set == -1 else 0))
-    _groups(h, f, G, cnt, False)
+    if G == memo[0]:
+        cnt[:] = memo[1]
+    else:
+        _groups(h, f, G, cnt, False)
+        memo[0] = G
+        memo[1] = bytes(cnt)
     if r.wait == "pung":
         cnt[_SHANPON] = 1
     if f.nwaits == 1:
         cnt[_SINGLE] = 1
     elif r.wait == "single":
         cnt[_FALSE_SINGLE] = 1
-    return _finish(cnt)
+    return cnt
 
 
 def _items(cnt):
@@ -861,9 +928,10 @@ def score(hand, analysis):
     std = None
     st = -1
     lq = None
+    memo = [None, None]
     for r in analysis.readings:
-        cnt = _reading(hand, f, base, tbase, r)
-        t = _total(cnt)
+        cnt = _reading(hand, f, base, tbase, r, memo)
+        t = _finish(cnt)
         if r.shape == "lique":
             lq = cnt
         elif r.shape == "standard" and t > st:
@@ -888,8 +956,7 @@ def score(hand, analysis):
         for i in range(N_ELEMENTS):
             if s[i] > m[i]:
                 m[i] = s[i]
-        _finish(m)
-        t = _total(m)
+        t = _finish(m)
         if t > bt:
             bt = t
             best = m

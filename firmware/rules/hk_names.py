@@ -37,20 +37,37 @@ NAMES = (
 
 def named(cnt):
     """(index, id, name) of each element with a count in cnt, in order."""
+    if not isinstance(cnt, bytearray):
+        cnt = bytearray(1 if x else 0 for x in cnt)
     i = 0
+    k = 0
     for part in NAMES:
-        # in the UTF-8 bytes an offset is one step; in a str, the length and every
-        # offset are counted out in characters from the start
+        last = i + _LINES[k]
+        k += 1
+        j = cnt.find(b"\x01", i, last)
+        if j < 0:
+            i = last     # no element of this part counted
+            continue
+        # in the UTF-8 bytes an offset is one step; in a str, every offset is counted
+        # out in characters from the start, and each new str is looked up among the
+        # interned names
         b = part.encode()
         pos = 0
-        n = len(b)
-        while pos < n:
+        while j >= 0:
+            while i < j:
+                pos = b.find(b"\n", pos) + 1
+                i += 1
             end = b.find(b"\n", pos)
-            if cnt[i]:
-                sp = b.find(b" ", pos)
-                yield i, b[pos:sp].decode(), b[sp + 1:end].decode()
+            sp = b.find(b" ", pos)
+            yield i, b[pos:sp].decode(), b[sp + 1:end].decode()
             pos = end + 1
             i += 1
+            j = cnt.find(b"\x01", i, last)
+        i = last
+
+
+# lines in each part of NAMES
+_LINES = bytes(p.encode().count(b"\n") for p in NAMES)
 
 
 def name(ans):

@@ -15,10 +15,7 @@ KNITS = (0x49, 0x92, 0x124)   # rank bits of 147, 258, 369
 
 
 def _total(c):
-    n = 0
-    for x in c:
-        n += x
-    return n
+    return sum(c)
 
 
 def _rank_bits(c, s):
@@ -43,8 +40,13 @@ class _Shape:
         return out
 
     def candidates(self, c):
-        """Tiles that may complete the shape: every tile, unless a shape knows fewer."""
-        return range(34)
+        """Tiles that may complete the shape, which holds every tile of `need`: the one
+        missing, else any."""
+        missing = []
+        for t in self.need:
+            if not c[t]:
+                missing.append(t)
+        return missing if len(missing) == 1 else (() if missing else range(34))
 
 
 class Lique(_Shape):
@@ -67,17 +69,13 @@ class Lique(_Shape):
     def candidates(self, c):
         # seven pairs and a pung: one tile count odd (the 3) once the tile is added
         odd = []
+        two = []
         for t in range(34):
             if c[t] & 1:
                 odd.append(t)
-        if len(odd) == 2:
-            return odd
-        if odd:
-            return ()
-        for t in range(34):
-            if c[t] == 2:
-                odd.append(t)
-        return odd
+            elif c[t] == 2:
+                two.append(t)
+        return odd if len(odd) == 2 else (() if odd else two)
 
     def readings(self, c, hand, melds, table):
         p = self.parts(c, len(melds))
@@ -98,6 +96,7 @@ class Lique(_Shape):
 
 class Orphans(_Shape):
     melds = 1
+    need = ORPHANS
 
     def parts(self, c, n):
         """[(pair tile, extra set or None)] for complete counts c."""
@@ -125,14 +124,6 @@ class Orphans(_Shape):
                 out.append((o, (engine.CHOW, rest[0], 0)))
         return out or None
 
-    def candidates(self, c):
-        # all thirteen held once the tile is added
-        missing = []
-        for t in ORPHANS:
-            if not c[t]:
-                missing.append(t)
-        return missing if len(missing) == 1 else (() if missing else range(34))
-
     def readings(self, c, hand, melds, table):
         ps = self.parts(c, len(melds))
         out = []
@@ -146,10 +137,11 @@ class Orphans(_Shape):
 
 class Unrelated(_Shape):
     melds = 0
+    need = range(27, 34)   # the honours
 
     def parts(self, c, n):
         """(pair tile, 雜龍, 三相) for complete counts c."""
-        if n or _total(c) != 17:
+        if n or max(c) > 2 or _total(c) != 17:
             return None
         pair = -1
         for t in range(34):
@@ -173,22 +165,8 @@ class Unrelated(_Shape):
         return (pair, knit, meet)
 
     def candidates(self, c):
-        # at most one tile twice, no suit's tiles within two ranks, every honour
-        pairs = 0
-        for t in range(34):
-            if c[t] > 2:
-                return ()
-            if c[t] == 2:
-                pairs += 1
-        for s in range(3):
-            m = _rank_bits(c, s)
-            if pairs > 1 or m & (m >> 1) or m & (m >> 2):
-                return ()
-        missing = []
-        for t in range(27, 34):
-            if not c[t]:
-                missing.append(t)
-        return missing if len(missing) == 1 else (() if missing else range(34))
+        # every honour, no tile thrice, at most one twice
+        return () if max(c) > 2 or c.count(b"\x02") > 1 else _Shape.candidates(self, c)
 
     def readings(self, c, hand, melds, table):
         p = self.parts(c, len(melds))
