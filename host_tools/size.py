@@ -84,7 +84,7 @@ def main(argv=None):
     ap.add_argument("--no-memory", action="store_true")
     ap.add_argument("--sessions", type=int, default=1, help="long sessions per ruleset")
     ap.add_argument("--events", type=int, default=30, help="events per session")
-    ap.add_argument("--step", type=int, default=2048, help="budget resolution, bytes")
+    ap.add_argument("--step", type=int, default=4096, help="budget resolution, bytes")
     a = ap.parse_args(argv)
     rows = [("firmware image", "firmware"), ("  stock MicroPython", "stock_firmware"),
             ("  frozen application", "frozen_application"), ("    code", "frozen_code"),
