@@ -28,8 +28,13 @@ from host_tools.pico import Pico, PicoError, image
 FILL = """\
 import gc
 gc.collect()
-_n = gc.mem_free() - %d
-_fill = bytearray(_n - 48) if _n > 96 else None
+_n = gc.mem_free() - %d - 48
+_fill = None
+while _n > 48 and _fill is None:
+    try:
+        _fill = bytearray(_n)
+    except MemoryError:     # the heap's largest free piece is a little smaller
+        _n -= 256
 del _n
 gc.collect()
 print(gc.mem_free())
@@ -74,7 +79,7 @@ def smallest_budget(driver, fs, lo=8 * 1024, hi=160 * 1024, step=1024, uf2=None,
 
     if not ok(hi):
         return None, runs
-    lo_steps, hi_steps = lo // step, hi // step      # invariant: hi passes
+    lo_steps, hi_steps = max(1, lo // step), hi // step   # invariant: hi passes
     if ok(lo_steps * step):
         return lo_steps * step, runs
     while hi_steps - lo_steps > 1:                   # lo fails, hi passes

@@ -4,7 +4,7 @@ the application frozen in against stock firmware with the application as .mpy fi
 both measured on the emulated Pico.
 
     .venv/bin/python -m host_tools.size [--boards pico,pico_w] [--no-memory]
-        [--sessions 1 --events 30] [--step 2048]
+        [--sessions 1 --events 30 | --keys hk:3] [--step 4096]
 
 Flash (2 MiB on both boards): the firmware region (everything below the filesystem) holds
 the MicroPython image; the stock image (../shared/pico/firmware.uf2, RPI_PICO) against the
@@ -56,9 +56,13 @@ def flash_report(board):
     return r
 
 
-def memory_report(sessions, events, step, log=None):
-    """{"frozen": least budget, "mpy": least budget} over long table sessions of every ruleset."""
-    driver = picomem.TableSession(picomem.long_sessions(picomem_rules(), sessions, events))
+def memory_report(sessions, events, step, log=None, keyed=None):
+    """{"frozen": least budget, "mpy": least budget} over long table sessions of every
+    ruleset (keyed=(rules, hands): that many hands typed into the application instead)."""
+    if keyed:
+        driver = picomem.KeyedSession(*keyed)
+    else:
+        driver = picomem.TableSession(picomem.long_sessions(picomem_rules(), sessions, events))
     out = {}
     uf2 = firmware.build_firmware("pico")
     for kind, fs, fw in (("frozen", picomem.device_image(driver.files, mpy=False), uf2),
@@ -85,7 +89,13 @@ def main(argv=None):
     ap.add_argument("--sessions", type=int, default=1, help="long sessions per ruleset")
     ap.add_argument("--events", type=int, default=30, help="events per session")
     ap.add_argument("--step", type=int, default=4096, help="budget resolution, bytes")
+    ap.add_argument("--keys", metavar="RULES:HANDS",
+                    help="measure with hands typed into the application, e.g. hk:3")
     a = ap.parse_args(argv)
+    keyed = None
+    if a.keys:
+        rid, _, n = a.keys.partition(":")
+        keyed = (rid, int(n or 3))
     rows = [("firmware image", "firmware"), ("  stock MicroPython", "stock_firmware"),
             ("  frozen application", "frozen_application"), ("    code", "frozen_code"),
             ("    table", "table"), ("    font", "font"),
@@ -100,9 +110,11 @@ def main(argv=None):
     for label, key in rows:
         print("%-40s%s" % (label, "".join("%14s" % kb(reports[b].get(key)) for b in boards)))
     if not a.no_memory:
-        print("\nMemory budget on the emulated Pico: the least free heap a long table session "
-              "(%d x %d events of each ruleset) runs in with CPython's answers" % (a.sessions, a.events))
-        mem = memory_report(a.sessions, a.events, a.step,
+        what = ("%s hands of %s typed into the application" % (keyed[1], keyed[0]) if keyed else
+                "a long table session (%d x %d events of each ruleset)" % (a.sessions, a.events))
+        print("\nMemory budget on the emulated Pico: the least free heap %s runs in with "
+              "CPython's answers" % what)
+        mem = memory_report(a.sessions, a.events, a.step, keyed=keyed,
                             log=lambda r: print("  %(budget)6d B free: %(passed)s (%(detail)s)" % r, flush=True))
         for kind, label in (("frozen", "frozen image"), ("mpy", "stock image + .mpy bundle")):
             print("%-40s%s" % (label, kb(mem[kind]["budget"])))
