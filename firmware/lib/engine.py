@@ -177,10 +177,22 @@ def suit_divisions(c, s, table):
             return []
         options = []
         for div in table.divisions(k):
-            pair, chows = dtable.decode(div, length, mirrored)
+            # dtable.decode, inline: pair position (15: none), then 3 bits per chow (7: end)
+            pair = div & 15
+            if pair == 15:
+                pair = -1
+            elif mirrored:
+                pair = length - 1 - pair
             left = c[start:start + length]   # a bytearray: the counts of the run
             sets = []
-            for ch in chows:
+            div >>= 4
+            for _ in range(5):
+                ch = div & 7
+                if ch == 7:
+                    break
+                div >>= 3
+                if mirrored:
+                    ch = length - 3 - ch
                 sets.append((CHOW, start + ch, 0))
                 left[ch] -= 1
                 left[ch + 1] -= 1

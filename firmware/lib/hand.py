@@ -161,9 +161,10 @@ def check_counts(h, n_sets):
     if len(h.concealed) != want:
         raise HandError("tile_count", 25, len(h.melds), want, len(h.concealed))
     c = tiles.counts(h.all_tiles())
-    for t in range(tiles.N_TILES):
-        if c[t] > 4:
-            raise HandError("too_many_copies", 26, c[t], tiles.name(t))
+    if max(c) > 4:
+        for t in range(tiles.N_TILES):
+            if c[t] > 4:
+                raise HandError("too_many_copies", 26, c[t], tiles.name(t))
     if h.by == "robkong":
         if c[h.win] > 1:
             raise HandError("too_many_copies", 27, tiles.name(h.win))
