@@ -13,6 +13,7 @@ sources, the board, the manifests, the table, the tarball); CMake then recompile
 changed (the frozen modules: seconds)."""
 
 import argparse
+import fcntl
 import hashlib
 import os
 import shutil
@@ -92,9 +93,17 @@ def inputs_digest(board):
 
 
 def build_firmware(board, force=False, log=sys.stderr):
-    """Build (or reuse) the frozen image of a board; the UF2's path."""
+    """Build (or reuse) the frozen image of a board; the UF2's path.  One build at a time
+    per checkout (a lock file): two test runs share the build folder."""
     if board not in BOARDS:
         raise SystemExit("no firmware image for board %r (one of %s)" % (board, ", ".join(BOARDS)))
+    os.makedirs(OUT, exist_ok=True)
+    with open(os.path.join(OUT, ".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return _build(board, force, log)
+
+
+def _build(board, force, log):
     src = mpsource.unpack()
     mpy_cross()
     generate(board)
