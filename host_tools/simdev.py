@@ -57,20 +57,19 @@ def hooks(app):
         long = False
         await asyncio.sleep_ms(0)   # the first screen is drawn before the first key
         while True:
-            chunk = await stdin.read(256)   # keys come in bursts (--keys): read what is there
-            if not chunk:
+            b = await stdin.read(1)         # read(n) waits for all n bytes: one at a time
+            if not b:
                 break
-            for b in chunk:
-                ch = chr(b)
-                if ch == "~":
-                    long = True
-                    continue
-                if ch not in board.KEYS:
-                    continue
-                step.clear()
-                app.keypad.feed(ch, long)
-                long = False
-                await step.wait()
+            ch = chr(b[0])
+            if ch == "~":
+                long = True
+                continue
+            if ch not in board.KEYS:
+                continue
+            step.clear()
+            app.keypad.feed(ch, long)
+            long = False
+            await step.wait()
         send({"end": app.session.jseq, "faults": app.faults})
         app.stop()
 
