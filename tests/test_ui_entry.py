@@ -41,7 +41,7 @@ def test_a_whole_hand_with_melds_reads_as_the_contract():
     assert e.done()
     assert e.hand() == {"hand": "5z", "melds": ["pon 111m", "chi 456p", "ankan 2222s", "kan 7777z"],
                         "win": "5z"}
-    assert e.show() == "(111)m(456)p[2222]s(7777)55z"
+    assert e.show() == "(111)m (456)p [2222]s (7777)55z"
 
 
 def test_flowers_before_the_tiles():

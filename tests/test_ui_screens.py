@@ -72,7 +72,7 @@ def test_review_lists_the_elements_and_only_the_save_key_writes():
     ks = keys.event_keys(ev, keys.ruleset("mcr"))
     press(ui, ks[:-1])
     assert ui.mode == 3 and "連七對" in text(ui) and ui.ses.jseq == 1
-    assert "2Bob 88番" in ui.screen()[0]
+    assert "2 Bob 88番" in ui.screen()[0]
     press(ui, "*")                                   # back from the review: nothing saved
     assert ui.mode == 2 and ui.ses.jseq == 1
     press(ui, "3#")
@@ -105,4 +105,4 @@ def test_the_status_screen_shows_seats_scores_and_the_dealer():
     ui = started()
     rows = ui.screen()
     assert rows[0].startswith(INV + "T7 國標 東1")
-    assert rows[1].startswith("東*1Ann") and rows[1].endswith(" 0")
+    assert rows[1].startswith("東*1 Ann") and rows[1].endswith(" 0")

@@ -173,7 +173,7 @@ class Entry:
         return out
 
     def show(self):
-        """The typed tiles as short text: 12m(456p)[7777s]3z, flowers f15, cursor suit."""
+        """The typed tiles as short text, a space between suits: f15 12(456)m [7777]s 3z."""
         out = []
         if self.flowers:
             out.append("f" + "".join([str(f) for f in self.flowers]) + " ")
@@ -181,7 +181,7 @@ class Entry:
         for t, kind in self.tokens:
             s = t // 9
             if prev >= 0 and s != prev:
-                out.append(SUITS[prev])
+                out.append(SUITS[prev] + " ")     # a space: rows wrap between suits
             prev = s
             d = str(t % 9 + 1)
             if kind == SINGLE:

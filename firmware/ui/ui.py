@@ -98,9 +98,10 @@ class UI:
         return self.ses.state
 
     def name(self, s):
+        """Seat s as the screens name it: its number, and the player's name if it has one."""
         st = self.ses.state
-        players = st["players"] if st else self.cfg["players"]
-        return "%d%s" % (s + 1, players[s][:8])
+        p = (st["players"] if st else self.cfg["players"])[s]
+        return p if p == str(s + 1) else "%d %s" % (s + 1, p[:8])
 
     def ruleset(self):
         """The session's ruleset info, read once per ruleset (loads and drops its modules)."""
@@ -507,7 +508,7 @@ class UI:
     def s_entry(self):
         e = self.entry
         out = wrap(e.show(), self.cols)
-        out.append("ABCD suit 0吃 #碰 *back")
+        out.append("ABCD 0吃 #碰 *back")
         return ("%s 和 %d/%d %s" % (self.name(self.ev["winner"]), e.count, e.target,
                                     "萬筒索字花"[e.suit]), out)
 
