@@ -595,7 +595,9 @@ class UI:
         out = ["0 rules: %s %s" % (self.new_rules, labels.RULES[self.new_rules]),
                "1-4 dealer: %d" % (self.new_dealer + 1), "# start  * back"]
         for s in range(4):
-            out.append("%d %s" % (s + 1, self.cfg["players"][s]))
+            p = self.cfg["players"][s]
+            if p != str(s + 1):
+                out.append("%d %s" % (s + 1, p))
         return "new session", out
 
     def s_history(self):
