@@ -18,9 +18,6 @@ _NO_PAIR = const(15)
 _EMPTY = const(7)
 
 PATH = "dtable.bin"
-# On a host (CPython) lookups are kept in a dict: host tools score many thousands of hands,
-# and RAM is no concern there.  A board looks each run up afresh.
-_HOST = sys.implementation.name != "micropython"
 
 
 def _u16(b, i):
@@ -64,25 +61,6 @@ class Table:
         self._keys_at = _HEADER + 4 * n_blocks
         self._block = -1   # which block of keys the buffer holds (file source)
         self._block_len = 0
-        if _HOST:
-            self._known = {}
-            self._divs = {}
-            self.find = self._find_known
-            self.divisions = self._divisions_known
-
-    def _find_known(self, key):
-        k = self._known.get(key)
-        if k is None:
-            if len(self._known) > 100000:
-                self._known.clear()
-            k = self._known[key] = Table.find(self, key)
-        return k
-
-    def _divisions_known(self, i):
-        d = self._divs.get(i)
-        if d is None:
-            d = self._divs[i] = tuple(Table.divisions(self, i))   # a tuple: shared, unchanged
-        return d
 
     def close(self):
         if self._file:
@@ -180,4 +158,9 @@ def default():
             _default = Table(TABLE)
         except ImportError:
             _default = Table(PATH)
+        if sys.implementation.name != "micropython":
+            # host tools score many thousands of hands: keep what was looked up
+            from functools import lru_cache
+            _default.find = lru_cache(65536)(_default.find)
+            _default.divisions = lru_cache(65536)(_default.divisions)
     return _default
