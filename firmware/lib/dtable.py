@@ -24,14 +24,6 @@ def _u16(b, i):
     return b[i] | b[i + 1] << 8
 
 
-def _u32(b, i):
-    return b[i] | b[i + 1] << 8 | b[i + 2] << 16 | b[i + 3] << 24
-
-
-def _u24(b, i):
-    return b[i] | b[i + 1] << 8 | b[i + 2] << 16
-
-
 class Table:
     def __init__(self, source):
         """source: a path, or a bytes object holding the whole table (frozen firmware)."""
@@ -46,10 +38,7 @@ class Table:
         if h[0:4] != b"MJDT" or h[4] != 1:
             raise ValueError("not a version 1 decomposition table")
         self.block_keys = h[5]
-        self.n_keys = _u16(h, 6)
-        n_blocks = _u16(h, 8)
-        self._starts_at = _u32(h, 12)
-        self._divs_at = _u32(h, 16)
+        self.n_keys, n_blocks, self._starts_at, self._divs_at = struct.unpack("<HH2xII", h[6:20])
         if self._mem is not None:
             raw = self._mem[_HEADER:_HEADER + 4 * n_blocks]
         else:
