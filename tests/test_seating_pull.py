@@ -152,7 +152,7 @@ def test_pulled_names_start_the_next_session_and_the_organiser_files_it(tmp_path
     assert saved["device"] == dev.id and saved["secret"] == dev.secret   # the rest kept
     # the screen was redrawn with no key pressed: the table the organiser named
     assert out["drawn"][0].startswith("\x01T2 ")
-    assert out["players_shown"] == ["%d%s" % (i + 1, n[:8]) for i, n in enumerate(names1)]
+    assert out["players_shown"] == ["%d %s" % (i + 1, n[:8]) for i, n in enumerate(names1)]
     # 0# on the status screen: the new session's start, journaled and uploaded
     assert out["started"] and out["uploaded"], out
     start, = starts(root)
@@ -182,7 +182,7 @@ def test_pulled_names_start_the_next_session_and_the_organiser_files_it(tmp_path
     assert out["pulled"] and out["seating"]["changes"] == 1, out
     saved = json.loads((root / "settings.json").read_text())
     assert saved["players"] == names2 and saved["tround"] == r2 and saved["rules"] == "hk"
-    assert out["players_shown"] == ["%d%s" % (i + 1, n[:8]) for i, n in enumerate(names1)]
+    assert out["players_shown"] == ["%d %s" % (i + 1, n[:8]) for i, n in enumerate(names1)]
     assert not any(n[:8] in line for n in names2 if n not in names1 for line in out["status"])
 
     # the next new session starts with them and lands in round 2

@@ -9,11 +9,14 @@
 #                    with many long names keeps them out of the scorer this way
 
 import gc
+import sys
 import hand as handmod
 import engine
 from errors import HandError, error_result
 
 from scorers import load as ruleset
+
+LEAN = sys.implementation.name == "micropython"   # collect only where the heap is small
 
 
 def score_hand(req, rid=None, table_fields=True):
@@ -23,7 +26,8 @@ def score_hand(req, rid=None, table_fields=True):
         if names:
             # _score's analysis and leftovers are garbage now: collected first, the
             # answer's items take the lowest free blocks, not the middle of the heap
-            gc.collect()
+            if LEAN:
+                gc.collect()
             ans = __import__(names, None, None, ("name",)).name(ans)
         return ans
     except HandError as e:

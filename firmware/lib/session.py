@@ -25,6 +25,19 @@ import dtable
 import scorers
 
 LEAN = sys.implementation.name == "micropython"
+# What an event loads (sessionops, commit, journal, the hook, the scorer) is dropped again
+# when the heap is short, so that the next event's peak fits.  With room to spare (a
+# frozen image, a board with nothing else to hold) it stays and the next event loads
+# nothing: loading a ruleset's modules from flash costs a board tens of milliseconds.
+ROOMY = 48 * 1024 if sys.maxsize < (1 << 32) else 96 * 1024
+
+
+def roomy():
+    """Room in the heap to keep what was loaded (always so off MicroPython)."""
+    if not LEAN:
+        return True
+    gc.collect()
+    return gc.mem_free() > ROOMY
 
 
 def load(name):
@@ -65,9 +78,11 @@ def score(job):
     if names:
         # The items' names (rules.<id> NAMER), loaded once the scorer and the analysis
         # have left the heap: _score's frame, which held the last references, is gone.
-        gc.collect()
+        if LEAN:
+            gc.collect()
         ans = load(names).name(ans)
-        drop(names)
+        if not roomy():
+            drop(names)
     return ans
 
 
@@ -76,7 +91,8 @@ def _score(job):
     rules = scorers.load(rid)
     h = hand.parse(body, rules.N_SETS, rules.FLAGS, False)
     body = job = None
-    gc.collect()                # the import's and the parse's leftovers, before the peak
+    if LEAN:
+        gc.collect()            # the import's and the parse's leftovers, before the peak
     h.seat = seat
     h.round = rnd
     h.dealer = dealer
@@ -91,9 +107,8 @@ def _score(job):
         return rules.score(h, engine.analyse(h, rules.SHAPES)), getattr(rules, "NAMER", None)
     finally:
         h = rules = None
-        if LEAN:
+        if not roomy():
             scorers.unload()
-        gc.collect()
 
 
 class Session:
@@ -119,8 +134,8 @@ class Session:
         """Drop the modules an event or a look at the ruleset loaded (MicroPython only)."""
         self._unload()
 
-    def _unload(self):
-        if LEAN:
+    def _unload(self, force=False):
+        if LEAN and (force or not roomy()):
             drop("sessionops")
             drop("commit")
             drop("journal")
@@ -170,17 +185,25 @@ class Session:
 
     def handle(self, ev):
         """One event in, the contract's answer out; a refused event changes nothing."""
+        seq = self.jseq
         try:
-            return self._handle(ev)
+            try:
+                return self._handle(ev)
+            except MemoryError:
+                if not LEAN or self.jseq != seq:
+                    raise
+                # The modules kept from earlier events took the room: drop them all and
+                # try once more (nothing was written: the journal stands where it was).
+                self._unload(True)
+                self._reload()
+                return self._handle(ev)
         except HandError as e:
             return error_result(e.code, e.message)
         except MemoryError:
             return error_result("bad_event", "the event is too large for this device's memory")
         finally:
             self._unload()
-            if self.state is None and self.stack:   # a win refused while scoring:
-                load("commit").reload(self)         # the state is on flash
-                self._unload()
+            self._reload()
             if LEAN:
                 # What outlives the event was allocated among modules that are gone now;
                 # copied afresh it takes the lowest free blocks (first fit) and leaves
@@ -189,6 +212,11 @@ class Session:
                 self.stack = anew(self.stack)
                 self.pending = anew(self.pending)
                 gc.collect()
+
+    def _reload(self):
+        if self.state is None and self.stack:   # a win refused while scoring:
+            load("commit").reload(self)         # the state is on flash
+            self._unload()
 
     # Each step that uses sessionops runs in its own call: the GC scans the stack
     # conservatively, and a stale slot in a live frame would keep the module in RAM.
@@ -206,7 +234,7 @@ class Session:
     def _handle(self, ev):
         job = self._prepare(ev)
         if job is not None:                     # a win: score with the rest unloaded
-            if LEAN and self.jpath is not None:
+            if LEAN and self.jpath is not None and not roomy():
                 self.state = None               # on flash already: read back after scoring
             self._unload()
             result = score(job)

@@ -41,7 +41,7 @@ import gc
 import journal
 from errors import HandError
 from commit import hooks, copy, commit, settle, journal_of, append
-from session import load, drop
+from session import load, drop, LEAN
 
 HAND_ENDS = ("win", "flowers", "draw")
 TABLE_FIELDS = ("seat", "round", "dealer", "streak", "rules")
@@ -102,7 +102,8 @@ def resume(ses):
                     ses.replay_errors += 1
         st = new
         rec = None
-        gc.collect()
+        if LEAN:
+            gc.collect()
     ses.state = st
     ses.jseq = j.seq
     ses.jend = j.end
