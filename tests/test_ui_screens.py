@@ -106,3 +106,23 @@ def test_the_status_screen_shows_seats_scores_and_the_dealer():
     rows = ui.screen()
     assert rows[0].startswith(INV + "T7 國標 東1")
     assert rows[1].startswith("東*1 Ann") and rows[1].endswith(" 0")
+
+
+class Counters:
+    """The uploader's counters as the status screen reads them (ui/uploader.py)."""
+    def __init__(self, waiting, ago, error=None):
+        self.waiting = waiting
+        self.ago = ago
+        self.last_error = error
+
+    def since_ok(self):
+        return self.ago
+
+
+def test_the_status_shows_hands_waiting_and_the_last_upload():
+    ui = started()
+    ui.net = Counters(2, 95, "not registered")
+    press(ui, "#")                                   # the status's second page
+    assert "up 2 wait ok 95s ago" in text(ui) and "not registered" in text(ui)
+    ui.net = Counters(0, 600)
+    assert "up all ok 10m ago" in " ".join(ui.status_lines())

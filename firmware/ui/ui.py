@@ -94,9 +94,6 @@ class UI:
 
     # -- the table ----------------------------------------------------------------------
 
-    def state(self):
-        return self.ses.state
-
     def name(self, s):
         """Seat s as the screens name it: its number, and the player's name if it has one."""
         st = self.ses.state
@@ -486,8 +483,14 @@ class UI:
         if st.get("over"):
             more.append("game over: 0 new")
         net = self.net
-        if net is not None:
-            more.append("up %d wait" % net.waiting if net.waiting else "up ok")
+        if net is not None:                 # the upload: hands waiting, the last success
+            up = "up %d wait" % net.waiting if net.waiting else "up all"
+            ago = net.since_ok()
+            if ago is not None:
+                up += " ok %s ago" % ("%ds" % ago if ago < 120 else "%dm" % (ago // 60))
+            more.append(up)
+            if net.last_error:
+                more.append(net.last_error)
         if more:
             out.append(" ".join(more))
         if self.cfg.get("_error"):
