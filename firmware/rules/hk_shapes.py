@@ -124,6 +124,26 @@ class Orphans(_Shape):
                 out.append((o, (engine.CHOW, rest[0], 0)))
         return out or None
 
+    def candidates(self, c):
+        # every orphan held: the tile added joins the tiles beside them (the pair, a pung
+        # or a chow of them), so it is an orphan or within two ranks of one of them
+        missing = 0
+        for t in ORPHANS:
+            if not c[t]:
+                missing += 1
+        if missing:
+            return _Shape.candidates(self, c)
+        near = 0
+        for t in range(27):
+            if c[t] > _ORPHAN[t]:
+                r = t % 9
+                near |= (0x1F << t >> 2) & (0x1FF << (t - r))   # ranks r-2..r+2 of its suit
+        out = bytearray()
+        for t in range(34):
+            if _ORPHAN[t] or near >> t & 1:
+                out.append(t)
+        return out
+
     def readings(self, c, hand, melds, table):
         ps = self.parts(c, len(melds))
         out = []
@@ -165,8 +185,26 @@ class Unrelated(_Shape):
         return (pair, knit, meet)
 
     def candidates(self, c):
-        # every honour, no tile thrice, at most one twice
-        return () if max(c) > 2 or c.count(b"\x02") > 1 else _Shape.candidates(self, c)
+        # every honour, no tile thrice, at most one twice, no 搭 yet; the tile added is a
+        # new suited tile (a pair held) or the pair (none held)
+        if max(c) > 2 or c.count(b"\x02") > 1:
+            return ()
+        for s in range(3):
+            m = _rank_bits(c, s)
+            if m & (m >> 1) or m & (m >> 2):
+                return ()
+        missing = []
+        for t in range(27, 34):
+            if not c[t]:
+                missing.append(t)
+        if missing:
+            return missing if len(missing) == 1 else ()
+        want = 0 if c.count(b"\x02") else 1
+        out = bytearray()
+        for t in range(34):
+            if c[t] == want and (want or t < 27):
+                out.append(t)
+        return out
 
     def readings(self, c, hand, melds, table):
         p = self.parts(c, len(melds))
