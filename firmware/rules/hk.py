@@ -818,40 +818,47 @@ _EXL = _by_loser(_EX)
 del _by_loser
 
 
-def _finish(cnt):
-    """Apply the exclusions, then 雞糊 when no pattern element is left; the total 番."""
-    ex = _EXL
-    sd = cnt[_SELF_DRAWN]   # 天胡 / 地胡 drop the 自摸 item, not the self-draw
-    drop = []
-    k = 0
-    n = len(ex)
-    while k < n:
-        m = ex[k + 1]
-        if cnt[ex[k]]:
-            for j in range(k + 2, k + 2 + m):
-                if cnt[ex[j]]:
-                    drop.append(ex[k])
-                    break
-        k += 2 + m
-    for i in drop:
-        cnt[i] = 0
-    cnt[_CHICKEN] = cnt[_CHICKEN_SELF] = 0
+def _finish(cnt, bound=-1):
+    """Apply the exclusions, then 雞糊 when no pattern element is left; the total 番.
+    -1 (cnt left unfinished) when the total cannot exceed bound: the exclusions only
+    take away, and 雞糊 is counted only when no pattern element is left."""
     v = _V
     kinds = _KINDS
+    cnt[_CHICKEN] = cnt[_CHICKEN_SELF] = 0
     n = 0
-    pattern = 0
+    pattern = 0    # pattern elements counted
     for i in range(N_ELEMENTS):
         x = cnt[i]
         if x:
-            if i == _DEALER:
-                x = _dn
             n += (v[2 * i] | v[2 * i + 1] << 8) * x
             if kinds[i] != 1:
-                pattern = 1
+                pattern += 1
+    if cnt[_DEALER]:
+        n += value(_DEALER) * (_dn - cnt[_DEALER])
+    sd = cnt[_SELF_DRAWN]   # 天胡 / 地胡 drop the 自摸 item, not the self-draw
+    chicken = _CHICKEN_SELF if sd else _CHICKEN
+    if n + value(chicken) <= bound:
+        return -1
+    ex = _EXL
+    drop = []
+    k = 0
+    m = len(ex)
+    while k < m:
+        w = ex[k + 1]
+        if cnt[ex[k]]:
+            for j in range(k + 2, k + 2 + w):
+                if cnt[ex[j]]:
+                    drop.append(ex[k])
+                    break
+        k += 2 + w
+    for i in drop:
+        n -= value(i) * cnt[i]
+        if kinds[i] != 1:
+            pattern -= 1
+        cnt[i] = 0
     if not pattern:
-        i = _CHICKEN_SELF if sd else _CHICKEN
-        cnt[i] = 1
-        n += value(i)
+        cnt[chicken] = 1
+        n += value(chicken)
     return n
 
 
@@ -929,9 +936,13 @@ def score(hand, analysis):
     st = -1
     lq = None
     memo = [None, None]
+    prune = True    # a reading that cannot beat the best so far is not finished; not
+    for r in analysis.readings:    # when 嚦咕 and a standard reading are combined
+        if r.shape == "lique":
+            prune = False
     for r in analysis.readings:
         cnt = _reading(hand, f, base, tbase, r, memo)
-        t = _finish(cnt)
+        t = _finish(cnt, bt if prune else -1)
         if r.shape == "lique":
             lq = cnt
         elif r.shape == "standard" and t > st:
