@@ -827,12 +827,15 @@ def _finish(cnt, bound=-1):
     cnt[_CHICKEN] = cnt[_CHICKEN_SELF] = 0
     n = 0
     pattern = 0    # pattern elements counted
-    for i in range(N_ELEMENTS):
-        x = cnt[i]
-        if x:
-            n += (v[2 * i] | v[2 * i + 1] << 8) * x
-            if kinds[i] != 1:
-                pattern += 1
+    for a in range(0, N_ELEMENTS, 19):     # blocks of nothing counted passed over
+        if cnt.count(b"\0", a, a + 19) == 19:
+            continue
+        for i in range(a, a + 19):
+            x = cnt[i]
+            if x:
+                n += (v[2 * i] | v[2 * i + 1] << 8) * x
+                if kinds[i] != 1:
+                    pattern += 1
     if cnt[_DEALER]:
         n += value(_DEALER) * (_dn - cnt[_DEALER])
     sd = cnt[_SELF_DRAWN]   # 天胡 / 地胡 drop the 自摸 item, not the self-draw
