@@ -562,15 +562,13 @@ def _groups(h, f, G, cnt, lique):
     # 四歸: all four of a tile in two, three or four groups (a kong is one group)
     fours = []
     for t in f.fours:   # all four of a tile held
-        m = 0
-        op = 0
-        i = 0
+        m = n = op = i = 0
         for kind, u, o in G:
-            if (u <= t <= u + 2) if kind == 0 else u == t:
+            if u == t or (kind == 0 and u < t and t <= u + 2):
                 m |= 1 << i
+                n += 1
                 op |= o
             i += 1
-        n = _bits(m)
         if n >= 2:
             cnt[_FOUR2_OPEN + 2 * (n - 2) + (0 if op else 1)] += 1
             fours.append(m)
