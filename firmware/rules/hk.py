@@ -825,15 +825,21 @@ def _finish(cnt, bound=-1):
     cnt[_CHICKEN] = cnt[_CHICKEN_SELF] = 0
     n = 0
     pattern = 0    # pattern elements counted
-    for a in range(0, N_ELEMENTS, 19):     # blocks of nothing counted passed over
-        if cnt.count(b"\0", a, a + 19) == 19:
-            continue
-        for i in range(a, a + 19):
-            x = cnt[i]
-            if x:
-                n += (v[2 * i] | v[2 * i + 1] << 8) * x
-                if kinds[i] != 1:
-                    pattern += 1
+    # the few elements counted are found by their count (find runs in C): the ones, then
+    # the twos, ... until every count that is not 0 is found
+    left = N_ELEMENTS - cnt.count(b"\0")
+    x = 1
+    b = b"\x01"
+    while left:
+        i = cnt.find(b)
+        while i >= 0:
+            n += (v[2 * i] | v[2 * i + 1] << 8) * x
+            if kinds[i] != 1:
+                pattern += 1
+            left -= 1
+            i = cnt.find(b, i + 1)
+        x += 1
+        b = bytes((x,))
     if cnt[_DEALER]:
         n += value(_DEALER) * (_dn - cnt[_DEALER])
     sd = cnt[_SELF_DRAWN]   # 天胡 / 地胡 drop the 自摸 item, not the self-draw
