@@ -923,9 +923,18 @@ def _items(cnt):
     """(index, 番, count, bonus) of each element counted: tuples, not the answer's dicts,
     so what outlives the scorer is small."""
     out = []
-    for i in range(N_ELEMENTS):
-        if cnt[i]:
+    left = N_ELEMENTS - cnt.count(b"\0")
+    x = 1
+    b = b"\x01"
+    while left:      # as in _finish: count by count
+        i = cnt.find(b)
+        while i >= 0:
             out.append((i, value(i), _count(cnt, i), _KINDS[i] == 2))
+            left -= 1
+            i = cnt.find(b, i + 1)
+        x += 1
+        b = bytes((x,))
+    out.sort()
     return out
 
 
