@@ -823,15 +823,16 @@ def _finish(cnt, bound=-1):
     v = _V
     kinds = _KINDS
     cnt[_CHICKEN] = cnt[_CHICKEN_SELF] = 0
-    n = 0
+    x = cnt[_HUAZI]     # a context element; often counted many times
+    n = value(_HUAZI) * x
     pattern = 0    # pattern elements counted
     # the few elements counted are found by their count (find runs in C): the ones, then
     # the twos, ... until every count that is not 0 is found
-    left = N_ELEMENTS - cnt.count(b"\0")
+    left = N_ELEMENTS - cnt.count(b"\0") - (1 if x else 0)
     x = 1
     b = b"\x01"
     while left:
-        i = cnt.find(b)
+        i = cnt.find(b, 1)
         while i >= 0:
             n += (v[2 * i] | v[2 * i + 1] << 8) * x
             if kinds[i] != 1:
@@ -851,13 +852,12 @@ def _finish(cnt, bound=-1):
     k = 0
     m = len(ex)
     while k < m:
-        w = ex[k + 1]
         if cnt[ex[k]]:
-            for j in range(k + 2, k + 2 + w):
+            for j in range(k + 2, k + 2 + ex[k + 1]):
                 if cnt[ex[j]]:
                     drop.append(ex[k])
                     break
-        k += 2 + w
+        k += 2 + ex[k + 1]
     for i in drop:
         n -= value(i) * cnt[i]
         if kinds[i] != 1:
