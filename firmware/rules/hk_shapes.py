@@ -53,18 +53,9 @@ class Lique(_Shape):
     melds = 0
 
     def parts(self, c, n):
-        if n or _total(c) != 17:
-            return None
-        pung = -1
-        for t in range(34):
-            x = c[t]
-            if x == 3:
-                if pung >= 0:
-                    return None
-                pung = t
-            elif x & 1:
-                return None
-        return None if pung < 0 else pung
+        if n or _total(c) != 17 or c.count(b"\x01") or c.count(b"\x03") != 1:
+            return None      # the only odd count is the one pung's (counts in C)
+        return c.find(b"\x03")
 
     def candidates(self, c):
         # seven pairs and a pung: one tile count odd (the 3) once the tile is added
