@@ -59,6 +59,8 @@ class Lique(_Shape):
 
     def candidates(self, c):
         # seven pairs and a pung: one tile count odd (the 3) once the tile is added
+        if c.count(b"\x01") + c.count(b"\x03") not in (0, 2):
+            return ()
         odd = []
         two = []
         for t in range(34):
