@@ -82,6 +82,11 @@ def test_tw_dealer_streak_replay():
         assert sum(last["scores"]) == 0
 
 
+# With a margin over the least heap these sessions pass in (64.5k for hk with a long
+# checkout path: the paths are constants on the heap), so the guard does not depend on
+# where the checkout sits.
+DEVICE_HEAP = "68k"
+
 MEASURE = """
 import gc, json, session
 def free():
@@ -102,8 +107,8 @@ print(json.dumps(out))
 
 @pytest.mark.parametrize("rid", sessiongen.RULESETS)
 def test_device_heap(rid, tmp_path):
-    """A session with its journal runs under -X heapsize=64k; between events it keeps
-    only the small session core, the state and the scorer's base modules resident."""
+    """A session with its journal runs in a small heap (DEVICE_HEAP); between events it
+    keeps only the small session core, the state and the scorer's base modules resident."""
     hand = sessiongen.HANDS[rid][0]
     lines = [json.dumps({"event": "start", "rules": rid})]
     for i in range(12):
@@ -111,9 +116,9 @@ def test_device_heap(rid, tmp_path):
         if i % 3 == 2:
             lines.append(json.dumps({"event": "undo"}))
     code = MEASURE % (str(tmp_path / "j.bin"), lines)
-    cmd = device.command(code, "64k", build.build_device())
+    cmd = device.command(code, DEVICE_HEAP, build.build_device())
     out = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     res = json.loads(out.stdout.strip().splitlines()[-1])
-    print(rid, "free bytes of the 64k heap: at boot", res["boot"], "between events", res["rest"])
-    assert res["rest"] > 24 * 1024
+    print(rid, "free bytes of the", DEVICE_HEAP, "heap: at boot", res["boot"], "between events", res["rest"])
+    assert res["rest"] > 28 * 1024
