@@ -3,7 +3,8 @@ for the RP2040 in rp2040js, cycle-counted at 125 MHz): per ruleset, the emulated
 scoring one hand (`contract.score_hand`: parse, analyse, score, name) -- median, p99 and
 max over the same 300+ hands on every run -- and apart from it the one-time load of the
 ruleset (its import) and its first hand (which loads the parts a ruleset keeps apart); and
-the table's review step, `session.Session.preview` of a win, for the hands with the most readings.
+the table's review step, `session.Session.preview` of a win (score and settle, no journal
+write, no drawing) over the same hands.
 
 The firmware runs as the compiled `.mpy` build (build/device) from a LittleFS image made
 with MicroPython's own vfs.VfsLfs2 in the unix port; the board times each call with
@@ -264,7 +265,7 @@ for rid in %r:
     f.close()
     print('low', rid, low)
 # the table's review step: session.preview(win event): score and settle, no journal write
-# (on the board each event loads and drops its modules: the scorer, the ruleset's table)
+# (the first win loads the ruleset's modules; with room to spare they stay)
 import session
 for rid in %r:
     try:
@@ -277,11 +278,11 @@ for rid in %r:
     i = 0
     for line in f:
         ev = json.loads(line)
-        gc.collect()
+        gc.collect()            # as the application does between key presses
         t0 = ticks_us()
         ans = ses.preview(ev)
         dt = diff(ticks_us(), t0)
-        print('preview', rid, i, dt, 1 if ans['ok'] else 0)
+        print('pfirst' if i == 0 else 'preview', rid, i, dt, 1 if ans['ok'] else 0)
         i += 1
     f.close()
     ses = None
@@ -371,7 +372,9 @@ def run_board(rids, hand_sets, phases=False, previews=None):
         if previews:
             path = os.path.join(OUT, "previews_%s.jsonl" % rid)
             with open(path, "w") as f:
-                for h in heaviest(rid, hand_sets[rid], previews, by_readings=True):
+                chosen = hand_sets[rid] if previews < 0 else heaviest(
+                    rid, hand_sets[rid], previews, by_readings=True)
+                for h in chosen:
                     f.write(json.dumps(win_event(h), ensure_ascii=False) + "\n")
             files.append((path, "/previews_%s.jsonl" % rid))
     image = os.path.join(OUT, "fs.img")
@@ -406,6 +409,10 @@ def parse(text):
             res[w[1]].setdefault("phases", []).append([int(x) for x in w[3:]])
         elif w[0] == "preview":
             res[w[1]].setdefault("previews", []).append(int(w[3]))
+        elif w[0] == "pfirst":
+            res[w[1]]["preview_first_us"] = int(w[3])
+        if w[0] in ("preview", "pfirst") and w[4] != "1":
+            res[w[1]]["refused"] = res[w[1]].get("refused", 0) + 1
         elif w[0] == "low":
             res[w[1]]["low_free"] = int(w[2])
     return res
@@ -425,8 +432,9 @@ def main(argv=None):
                     help="also time parse / analyse / score apart (with --worst: per hand)")
     ap.add_argument("--only", type=int, default=0,
                     help="time only the N hands slowest last time per ruleset (a quick look)")
-    ap.add_argument("--previews", type=int, default=12,
-                    help="time session.preview of the N hands with the most readings (0: none)")
+    ap.add_argument("--previews", type=int, default=-1,
+                    help="time session.preview of the N hands with the most readings "
+                         "(default: of every hand; 0: none)")
     args = ap.parse_args(argv)
     rids = [r for r in args.rules.split(",") if r]
     hand_sets = {rid: hands_for(rid, args.hands, args.top) for rid in rids}
@@ -460,13 +468,20 @@ def main(argv=None):
             print("       mean: parse %.1f ms, analyse %.1f ms, score %.1f ms"
                   % tuple(sum(p[k] for p in ph) / len(ph) / 1e3 for k in range(3)))
     if args.previews:
-        print("session.preview(win) (score and settle, no journal write; each event loads and "
-              "drops its modules), the %d hands with the most readings:" % args.previews)
+        print("session.preview(win) (score and settle, no journal write, no drawing), %s; the "
+              "first win, which loads the ruleset's table and names, apart:"
+              % ("every hand" if args.previews < 0 else
+                 "the %d hands with the most readings" % args.previews))
+        print("  %-4s %6s %9s %9s %9s %9s   %9s" % ("", "hands", "median", "p99", "max", "mean",
+                                                 "1st win"))
         for rid in rids:
-            t = sorted(res[rid].get("previews", ()))
+            r = res[rid]
+            t = sorted(r.get("previews", ()))
             if t:
-                print("  %-4s %6d %6.1f ms %6.1f ms %6.1f ms %6.1f ms" % (
-                    rid, len(t), pct(t, 50) / 1e3, pct(t, 99) / 1e3, t[-1] / 1e3, sum(t) / len(t) / 1e3))
+                print("  %-4s %6d %6.1f ms %6.1f ms %6.1f ms %6.1f ms   %6.1f ms%s" % (
+                    rid, len(t), pct(t, 50) / 1e3, pct(t, 99) / 1e3, t[-1] / 1e3,
+                    sum(t) / len(t) / 1e3, r["preview_first_us"] / 1e3,
+                    "  (%d refused!)" % r["refused"] if r.get("refused") else ""))
     print("  (board: %s)" % " ".join(stats))
 
 

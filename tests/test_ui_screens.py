@@ -79,6 +79,23 @@ def test_review_lists_the_elements_and_only_the_save_key_writes():
     assert ui.ses.jseq == 2 and ui.ses.state["scores"] == [-8, 112, -96, -8]
 
 
+def test_a_save_short_of_memory_keeps_the_review_and_saves_on_the_next_press(monkeypatch):
+    ui = started()
+    ev = {"event": "win", "winner": 1, "from": 2, "hand": {"hand": "1122334455667m", "win": "7m"}}
+    press(ui, keys.event_keys(ev, keys.ruleset("mcr"))[:-1])
+    assert ui.mode == 3
+    real = session.Session._commit
+    def short(self, pending):                        # the journal's record finds no room
+        monkeypatch.setattr(session.Session, "_commit", real)
+        raise MemoryError
+    monkeypatch.setattr(session.Session, "_commit", short)
+    press(ui, "#")
+    assert ui.mode == 3 and "press save again" in text(ui) and "2 Bob 88番" in ui.screen()[0]
+    assert ui.ses.jseq == 1 and ui.ses.state["scores"] == [0, 0, 0, 0]
+    press(ui, "#")
+    assert ui.mode == 0 and ui.ses.jseq == 2 and ui.ses.state["scores"] == [-8, 112, -96, -8]
+
+
 def test_undo_asks_before_it_takes_back():
     ui = started()
     press(ui, "A#")                                  # a draw, saved

@@ -272,7 +272,7 @@ class Journal:
             finally:
                 f.close()
             _sync()
-        except OSError:
+        except (OSError, MemoryError):
             try:                    # leave no torn tail behind a refused write
                 if _size(self.path) > self.end:
                     self._cut(self.end)

@@ -26,18 +26,35 @@ import scorers
 
 LEAN = sys.implementation.name == "micropython"
 # What an event loads (sessionops, commit, journal, the hook, the scorer) is dropped again
-# when the heap is short, so that the next event's peak fits.  With room to spare (a
-# frozen image, a board with nothing else to hold) it stays and the next event loads
-# nothing: loading a ruleset's modules from flash costs a board tens of milliseconds.
+# when the heap is short, so that the next event's peak fits.  Once an event has ended
+# with everything it loaded kept and ROOMY bytes still free (a board with nothing else to
+# hold, a frozen image), the session keeps its modules for good and collects no garbage
+# of its own: loading a ruleset's modules from flash, and each collection of a large
+# heap, cost a board milliseconds.  A MemoryError ends that (the modules are dropped).
 ROOMY = 48 * 1024 if sys.maxsize < (1 << 32) else 96 * 1024
+_room = False
 
 
 def roomy():
     """Room in the heap to keep what was loaded (always so off MicroPython)."""
-    if not LEAN:
+    if not LEAN or _room:
         return True
     gc.collect()
     return gc.mem_free() > ROOMY
+
+
+def settle_room(dropped):
+    """After an event: with nothing dropped, a scorer among what is kept (a win was
+    scored) and room to spare, keep everything for good."""
+    global _room
+    if LEAN and not _room and not dropped and scorers.loaded():
+        _room = gc.mem_free() > ROOMY       # roomy() just collected: the figure is fresh
+
+
+def tight():
+    """A MemoryError: from now on drop what events load."""
+    global _room
+    _room = False
 
 
 def load(name):
@@ -78,8 +95,7 @@ def score(job):
     if names:
         # The items' names (rules.<id> NAMER), loaded once the scorer and the analysis
         # have left the heap: _score's frame, which held the last references, is gone.
-        if LEAN:
-            gc.collect()
+        roomy()                 # collects when short
         ans = load(names).name(ans)
         if not roomy():
             drop(names)
@@ -91,8 +107,7 @@ def _score(job):
     rules = scorers.load(rid)
     h = hand.parse(body, rules.N_SETS, rules.FLAGS, False)
     body = job = None
-    if LEAN:
-        gc.collect()            # the import's and the parse's leftovers, before the peak
+    roomy()                     # when short: the import's and the parse's leftovers go
     h.seat = seat
     h.round = rnd
     h.dealer = dealer
@@ -135,6 +150,7 @@ class Session:
         self._unload()
 
     def _unload(self, force=False):
+        """Drop what events loaded when the heap is short (or force); True if dropped."""
         if LEAN and (force or not roomy()):
             drop("sessionops")
             drop("commit")
@@ -146,6 +162,8 @@ class Session:
             if scorers.loaded():
                 scorers.unload()
             gc.collect()
+            return True
+        return False
 
     def preview(self, ev):
         """Score and settle an event without writing anything: the review screen's step.
@@ -171,17 +189,35 @@ class Session:
         """Save the last preview (journal append, synced) and answer as handle() does."""
         if self.pending is None:
             return error_result("bad_event", "nothing previewed to save")
-        ev, new, rec = self.pending
-        self.pending = None
+        pending = self.pending
+        ev = pending[0]
         if ev.get("event") == "undo":
+            self.pending = None
             return self.handle(ev)
+        seq = self.jseq
         try:
-            load("commit").commit(self, ev, new, rec)
+            try:
+                self._commit(pending)
+            except MemoryError:
+                if not LEAN or self.jseq != seq:
+                    raise
+                tight()
+                self._unload(True)      # the kept modules took the room: once more
+                self._commit(pending)
+            self.pending = None
             return self._answer()
         except HandError as e:
             return error_result(e.code, e.message)
+        except MemoryError:
+            # Nothing was written (the journal cuts a torn tail): the preview stays,
+            # and the save key may be pressed again.
+            return error_result("bad_event", "no memory to save: press save again")
         finally:
             self._unload()
+
+    def _commit(self, pending):
+        ev, new, rec = pending
+        load("commit").commit(self, ev, new, rec)
 
     def handle(self, ev):
         """One event in, the contract's answer out; a refused event changes nothing."""
@@ -194,6 +230,7 @@ class Session:
                     raise
                 # The modules kept from earlier events took the room: drop them all and
                 # try once more (nothing was written: the journal stands where it was).
+                tight()
                 self._unload(True)
                 self._reload()
                 return self._handle(ev)
@@ -202,9 +239,10 @@ class Session:
         except MemoryError:
             return error_result("bad_event", "the event is too large for this device's memory")
         finally:
-            self._unload()
+            dropped = self._unload()
             self._reload()
-            if LEAN:
+            settle_room(dropped)
+            if dropped:
                 # What outlives the event was allocated among modules that are gone now;
                 # copied afresh it takes the lowest free blocks (first fit) and leaves
                 # the free heap above in one stretch for the next event's modules.

@@ -245,11 +245,11 @@ class UI:
 
     def k_review(self, k):
         if k == K.OK:
-            self.pv = None
             ans = self.ses.confirm()
-            if not ans.get("ok"):
+            if not ans.get("ok"):           # the review stays: save may be pressed again
                 self.msg = ans["error"]["message"]
                 return
+            self.pv = None
             self.go(STATUS)
             self.msg = "saved #%d" % self.ses.jseq
             if self.on_saved:
