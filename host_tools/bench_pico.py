@@ -353,11 +353,13 @@ def win_event(h):
     return ev
 
 
-def run_board(rids, hand_sets, phases=False, previews=None):
+def run_board(rids, hand_sets, phases=False, previews=None, uf2=None):
+    """uf2: a firmware image with the application frozen in (make firmware): the
+    filesystem then holds only the hands."""
     os.makedirs(OUT, exist_ok=True)
     folder = build.build_device()
     files = []
-    for top, _, names in os.walk(folder):
+    for top, _, names in ([] if uf2 else os.walk(folder)):
         for name in sorted(names):
             if top == folder and name in ("boot.py", "main.py"):
                 continue   # the scorers alone: the application does not start
@@ -383,7 +385,8 @@ def run_board(rids, hand_sets, phases=False, previews=None):
     with open(script, "w") as f:
         f.write(BOARD % (phases, tuple(rids), tuple(rids)))
     run = subprocess.run(["node", os.path.join(PICO, "run.mjs"), "--fs", image,
-                          "--timeout-emu", "900", script], capture_output=True, text=True)
+                          "--timeout-emu", "900"] + (["--uf2", uf2] if uf2 else []) + [script],
+                         capture_output=True, text=True)
     with open(os.path.join(OUT, "board.out"), "w") as f:
         f.write(run.stdout + run.stderr)
     if run.returncode or "done" not in run.stdout:
@@ -435,17 +438,20 @@ def main(argv=None):
     ap.add_argument("--previews", type=int, default=-1,
                     help="time session.preview of the N hands with the most readings "
                          "(default: of every hand; 0: none)")
+    ap.add_argument("--uf2", help="firmware with the application frozen in (make firmware "
+                                  "BOARD=pico): time the frozen modules instead of the .mpy")
     args = ap.parse_args(argv)
     rids = [r for r in args.rules.split(",") if r]
     hand_sets = {rid: hands_for(rid, args.hands, args.top) for rid in rids}
     if args.only:
         hand_sets = {rid: heaviest(rid, hand_sets[rid], args.only) for rid in rids}
-    res, stats = run_board(rids, hand_sets, args.phases, args.previews)
-    if not args.only:
+    res, stats = run_board(rids, hand_sets, args.phases, args.previews, args.uf2)
+    if not args.only and not args.uf2:
         with open(os.path.join(OUT, "result.json"), "w") as f:
             json.dump(res, f)
-    print("Emulated Pico (MicroPython v1.28.0, RP2040 at 125 MHz, .mpy on LittleFS), "
-          "contract.score_hand per hand, ticks_us:")
+    print("Emulated Pico (MicroPython v1.28.0, RP2040 at 125 MHz, %s), "
+          "contract.score_hand per hand, ticks_us:"
+          % ("frozen application" if args.uf2 else ".mpy on LittleFS"))
     print("  %-4s %6s %9s %9s %9s %9s   %9s %9s %10s" % ("", "hands", "median", "p99", "max", "mean",
                                                        "load", "1st hand", "load heap"))
     for rid in rids:

@@ -145,9 +145,12 @@ class Session:
             load("sessionops").resume(self)
             self._unload()
 
-    def release(self):
-        """Drop the modules an event or a look at the ruleset loaded (MicroPython only)."""
-        self._unload()
+    def release(self, short=False):
+        """Drop the modules an event or a look at the ruleset loaded when the heap is short
+        (MicroPython only); short: the caller ran out of memory, drop them now."""
+        if short:
+            tight()
+        self._unload(short)
 
     def _unload(self, force=False):
         """Drop what events loaded when the heap is short (or force); True if dropped."""

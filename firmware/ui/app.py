@@ -15,13 +15,18 @@
 import gc
 import sys
 import asyncio
-import settings
+import session
 from session import Session
 from ui import keypad
 
 JOURNAL = "journal.bin"
 SETTINGS = "settings.json"
 TICK_MS = 5000                  # the status line's upload counters: redrawn this often
+
+
+def save_settings(cfg):
+    import settings
+    settings.save(cfg)
 
 
 def start_event(cfg):
@@ -42,7 +47,10 @@ class App:
     def __init__(self, board, root="/", fresh=False):
         self.board = board
         self.journal_path = root + JOURNAL
+        import settings
         self.cfg = settings.load(root + SETTINGS)
+        settings = None
+        session.drop("settings")            # read again only to save (save_settings)
         self.session = Session(self.journal_path)
         if fresh and self.session.state is None:
             ans = self.session.handle(start_event(self.cfg))
@@ -55,7 +63,7 @@ class App:
         self.display = display.open(board)
         from ui.ui import UI
         self.ui = UI(self.session, self.cfg, self.display.rows, self.display.cols,
-                     save_cfg=settings.save, net=self.status.get("net"))
+                     save_cfg=save_settings, net=self.status.get("net"))
         self.ui.on_saved = self.saved
         self.keypad = keypad.open(board)
         self.dirty = asyncio.Event()
@@ -94,6 +102,8 @@ class App:
             self.faults += 1
             sys.print_exception(e)
             rows = ["\x01fault: " + type(e).__name__, str(e), "long * : status"]
+        if not session.roomy():
+            session.drop("ui.labels")       # the screens' names: loaded again to draw
         self.display.show(rows)
         if self.on_show is not None:
             self.on_show(rows)
@@ -102,7 +112,12 @@ class App:
         while True:
             await self.dirty.wait()
             self.dirty.clear()
-            self.draw()
+            try:
+                self.draw()
+            except Exception as e:      # the panel or the heap failed this once: go on
+                self.faults += 1
+                sys.print_exception(e)
+                self.display.clear()
 
     async def tick_task(self, ms):
         """Redraw now and then: the upload counters change with no key pressed (the

@@ -78,6 +78,27 @@ class Display:
         self.partials = self.full_every
 
 
+def oled(w, h, i2c, addr):
+    """micropython-lib's SSD1306_I2C pushing its picture in one write from a buffer held
+    for good, the I2C data byte before a copy of the picture: the driver's writevto of two
+    parts makes a port join them in a fresh 1 KB allocation on every push (rp2 does), which
+    a tight or fragmented heap may not have."""
+    from drivers.ssd1306 import SSD1306_I2C
+
+    class OLED(SSD1306_I2C):
+        def write_data(self, buf):
+            out = self.out
+            if out is None:
+                out = self.out = bytearray(1 + len(buf))
+                out[0] = 0x40                   # Co=0, D/C#=1: data follows
+                self.tail = memoryview(out)[1:]
+            self.tail[:] = buf
+            self.i2c.writeto(self.addr, out)
+
+    OLED.out = None
+    return OLED(w, h, i2c, addr)
+
+
 def open(board):
     """The board's display, as boards/<name>.py DISPLAY describes it."""
     d = board.DISPLAY
@@ -86,9 +107,8 @@ def open(board):
     h = d["height"]
     if kind == "ssd1306":
         from machine import Pin, I2C
-        from drivers.ssd1306 import SSD1306_I2C
         i2c = I2C(d["bus_id"], scl=Pin(d["scl"]), sda=Pin(d["sda"]), freq=d.get("freq", 400_000))
-        panel = SSD1306_I2C(w, h, i2c, addr=d.get("address", 0x3C))
+        panel = oled(w, h, i2c, d.get("address", 0x3C))
         return Display(panel, panel.buffer, w, h, kind, panel)
     if kind == "ssd1680":
         from machine import Pin, SPI

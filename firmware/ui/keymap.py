@@ -27,10 +27,14 @@ def ruleset_info(rid):
     flowers where the ruleset has one, then the ruleset's own events by name."""
     import hand
     import scorers
+    import session
     import commit
     r = scorers.load(rid)
     n = r.N_SETS
     words = hand.COMMON_FLAGS + tuple(r.FLAGS)
+    r = None
+    if not session.roomy():     # the scorer and the table hook one after the other
+        scorers.unload()
     hk = commit.hooks(rid)
     menu = []
     if hk.FLOWER_WINS:

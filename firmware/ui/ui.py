@@ -104,7 +104,11 @@ class UI:
         """The session's ruleset info, read once per ruleset (loads and drops its modules)."""
         rid = self.ses.state["rules"]
         if self.info is None or self.info[0] != rid:
-            n, words, menu = K.ruleset_info(rid)
+            try:
+                n, words, menu = K.ruleset_info(rid)
+            except MemoryError:         # what the session kept took the room: once more
+                self.ses.release(True)
+                n, words, menu = K.ruleset_info(rid)
             self.info = (rid, n, words, menu)
             self.ses.release()
         return self.info
