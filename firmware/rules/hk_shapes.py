@@ -26,6 +26,11 @@ def _rank_bits(c, s):
     return m
 
 
+def _near(m):
+    """Two ranks of rank bits m within two of each other (搭)."""
+    return m & (m >> 1) or m & (m >> 2)
+
+
 class _Shape:
     def waits(self, c, n_melds):
         if n_melds > self.melds or _total(c) != 16 - 3 * n_melds:
@@ -137,6 +142,13 @@ class Orphans(_Shape):
                 out.append(t)
         return out
 
+    def waits(self, c, n_melds):
+        # at most one orphan missing (counted in C for the honours): else none at all
+        if c[27:34].count(b"\0") + (not c[0]) + (not c[8]) + (not c[9]) + (not c[17]) \
+                + (not c[18]) + (not c[26]) > 1:
+            return []
+        return _Shape.waits(self, c, n_melds)
+
     def readings(self, c, hand, melds, table):
         ps = self.parts(c, len(melds))
         out = []
@@ -176,6 +188,63 @@ class Unrelated(_Shape):
         if pair < 27 and not (knit or meet):
             return None   # 字做眼 unless 雜龍 / 三相 (general rule 3)
         return (pair, knit, meet)
+
+    def waits(self, c, n_melds):
+        """What parts() would find of c and each tile of candidates(), worked out at once:
+        the tile added is the one honour missing, else a new suited tile (a pair held) or
+        the pair (none held)."""
+        if n_melds or _total(c) != 16 or max(c) > 2:
+            return []
+        two = c.count(b"\x02")
+        if two > 1:
+            return []
+        m0 = _rank_bits(c, 0)
+        m1 = _rank_bits(c, 1)
+        m2 = _rank_bits(c, 2)
+        if _near(m0) or _near(m1) or _near(m2):
+            return []
+        miss = c[27:34].count(b"\0")
+        if miss > 1:
+            return []
+        if miss:
+            cands = (c.find(b"\0", 27),)
+        else:
+            want = 0 if two else 1
+            cands = []
+            for t in range(34):
+                if c[t] == want and (want or t < 27):
+                    cands.append(t)
+        pair0 = c.find(b"\x02")
+        out = []
+        for t in cands:
+            x = c[t]
+            if x == 1:
+                if two:
+                    continue        # a second pair
+                pair = t
+            else:
+                pair = pair0
+            a = m0
+            b = m1
+            d = m2
+            if x == 0 and t < 27:
+                bit = 1 << t % 9
+                if t < 9:
+                    a |= bit
+                    m = a
+                elif t < 18:
+                    b |= bit
+                    m = b
+                else:
+                    d |= bit
+                    m = d
+                if _near(m):
+                    continue
+            if pair < 27 and not (a == b == d or (a in KNITS and b in KNITS and d in KNITS
+                                                   and a != b and b != d and a != d)):
+                continue
+            out.append(t)
+        return out
 
     def candidates(self, c):
         # every honour, no tile thrice, at most one twice, no 搭 yet; the tile added is a
