@@ -4,32 +4,63 @@
 # that what a win loads after scoring (this module, the journal, the hook) is small: on
 # a board it shares the heap with what the scorer left.
 
+import sys
 import journal
 from scorers import RULESETS
 from errors import HandError
 
-WINDS = "ESWN"
+WINDS = ("E", "S", "W", "N")   # constants: no str made per answer
+
+
+# The hook modules' names as constants: a str made at run time ("rules." + rid + ...) is
+# looked up among every interned name, which on a board with many modules loaded costs
+# more than the rest of the call.
+_HOOKS = {"mcr": "rules.mcr_table", "hk": "rules.hk_table", "tw": "rules.tw_table",
+          "sh": "rules.sh_table"}
 
 
 def hooks(rid):
     """The settlement hook module of ruleset `rid`."""
     if not isinstance(rid, str) or rid not in RULESETS:
         raise HandError("bad_field", "unknown ruleset %r (mcr, hk, tw, sh)" % (rid,))
+    name = _HOOKS.get(rid) or "rules." + rid + "_table"
+    mod = sys.modules.get(name)     # loaded already: no import machinery
+    if mod is not None:
+        return mod
     try:
-        return __import__("rules." + rid + "_table", None, None, (rid + "_table",))
+        return __import__(name, None, None, (rid + "_table",))
     except ImportError:
         raise HandError("bad_field", "ruleset %r has no table settlement on this device" % rid)
 
 
-def copy(v):
-    """Deep copy of a JSON-like value."""
-    if isinstance(v, dict):
+def copy(v, _type=type, _int=int, _str=str, _bool=bool, _dict=dict, _list=list):
+    """Deep copy of a JSON-like value (tuples become lists).  A dict or list is copied
+    whole in C, then only its members that are not plain leaves (int, str, bool, None)
+    are copied again: no call per leaf.  (The defaults are the builtins as locals: each
+    builtin looked up by name costs a board two dict lookups.)"""
+    t = _type(v)
+    if t is _dict:
+        out = v.copy()
+        for k in out:
+            x = out[k]
+            t = _type(x)
+            if not (t is _int or t is _str or t is _bool or x is None):
+                out[k] = copy(x)
+        return out
+    if isinstance(v, dict):     # a dict of another type: a plain dict of it
         out = {}
         for k in v:
             out[k] = copy(v[k])
         return out
     if isinstance(v, (list, tuple)):
-        return [copy(x) for x in v]
+        out = _list(v)
+        i = 0
+        for x in out:
+            t = _type(x)
+            if not (t is _int or t is _str or t is _bool or x is None):
+                out[i] = copy(x)
+            i += 1
+        return out
     return v
 
 
