@@ -4,12 +4,15 @@
 #
 # ui.key(k, long) takes one key ("0".."9", "A".."D", "*", "#"); ui.screen() describes the
 # screen as rows of text, the first one the title; a row starting with "\x01" is drawn
-# inverted.  docs/keys.md shows every screen's keys.
+# inverted.  docs/keys.md shows every screen's keys.  This module holds the state, the
+# hand's entry and its review; the other screens are modules of their own (PARTS: status,
+# setup, events, history), each a key(ui, k) and a show(ui).
 
 import gc
 import sys
+from session import drop, roomy
 from ui import keymap as K
-from ui.entry import Entry, Refused
+from ui.entry import Refused
 
 STATUS = 0
 ENTRY = 1
@@ -24,6 +27,11 @@ SETTINGS = 9
 EDIT = 10
 INV = "\x01"
 LEAN = sys.implementation.name == "micropython"
+# The screen module (ui/<name>.py) of each mode; None: this module (the hand's entry and
+# its review, which the score key needs together with the scorer).  On a tight heap only
+# the shown screen's module stays loaded.
+PARTS = ("status", None, None, None, None, "events", "events", "setup", "history", "setup",
+         "setup")
 
 
 def cells(s):
@@ -131,9 +139,11 @@ class UI:
             return True
         self.msg = ""
         try:
-            (self.k_status, self.k_entry, self.k_from, self.k_review, self.k_words,
-             self.k_menu, self.k_field, self.k_new, self.k_history, self.k_settings,
-             self.k_edit)[self.mode](k)
+            mode = self.mode
+            if PARTS[mode]:
+                self.part(PARTS[mode]).key(self, k)
+            else:
+                (None, self.k_entry, self.k_from, self.k_review, self.k_words)[mode](k)
         except Refused as e:
             self.msg = str(e)
         if LEAN:
@@ -144,6 +154,18 @@ class UI:
         self.mode = mode
         self.top = 0
         self.cur = cur
+        if LEAN and not roomy():
+            keep = PARTS[mode]
+            for name in PARTS:
+                if name and name != keep:
+                    drop("ui." + name)
+
+    def part(self, name):
+        """A screen module, loaded when first needed."""
+        return __import__("ui." + name, None, None, (name,))
+
+    def status_lines(self):
+        return self.part("status").lines(self)
 
     def scroll(self, k, n):
         """A/B move the cursor over n items (and the window with it)."""
@@ -166,35 +188,6 @@ class UI:
             self.top -= 1
         elif k == K.DOWN and self.top < n - (self.rows - 1):
             self.top += 1
-
-    def k_status(self, k):
-        st = self.ses.state
-        if k == K.NEW_KEY:                  # the settings' ruleset: the organiser may change it
-            self.new_rules = self.cfg["rules"]
-            self.new_dealer = self.cfg.get("dealer", 0)
-            self.go(NEW)
-        elif k == K.SETTINGS_KEY:
-            self.open_settings()
-        elif st is None:
-            raise Refused("no session: 0 starts one")
-        elif "1" <= k <= "4":
-            self.ev = {"event": "win", "winner": ord(k) - 49}
-            self.entry = Entry(self.ruleset()[1])
-            self.go(ENTRY)
-        elif k == K.DRAW_KEY:
-            self.review({"event": "draw"})
-        elif k == K.UNDO_KEY:
-            self.review({"event": "undo"})
-        elif k == K.EVENTS_KEY:
-            if not self.ruleset()[3]:
-                raise Refused("this ruleset has no events of its own")
-            self.go(MENU)
-        elif k == K.HISTORY_KEY:
-            self.go(HISTORY)
-        elif k == K.PAGE_KEY:
-            self.top += self.rows - 1
-            if self.top >= len(self.status_lines()):
-                self.top = 0
 
     def k_entry(self, k):
         e = self.entry
@@ -289,171 +282,14 @@ class UI:
         else:
             self.scroll(k, len(words))
 
-    def k_menu(self, k):
-        menu = self.ruleset()[3]
-        if k == K.BACK:
-            self.go(STATUS)
-            return
-        if "1" <= k <= "9" and ord(k) - 49 < len(menu):
-            self.cur = ord(k) - 49
-        elif k != K.OK:
-            self.scroll(k, len(menu))
-            return
-        name, fields = menu[self.cur]
-        self.ev = {"event": name}
-        self.fields = list(fields)
-        self.typed = ""
-        self.go(FIELD)
-
-    def k_field(self, k):
-        f, kind = self.fields[0]
-        if k == K.BACK:
-            if self.typed:
-                self.typed = self.typed[:-1]
-            else:
-                self.go(MENU)
-            return
-        if kind == "int":
-            if "0" <= k <= "9" and len(self.typed) < 3:
-                self.typed += k
-                return
-            if k != K.OK or not self.typed:
-                raise Refused("digits, then #")
-            self.ev[f] = int(self.typed)
-        elif kind == "opt" and k == K.OK:
-            pass
-        elif "1" <= k <= "4":
-            self.ev[f] = ord(k) - 49
-        else:
-            raise Refused("a seat 1-4" + (", # none" if kind == "opt" else ""))
-        self.typed = ""
-        self.fields.pop(0)
-        if not self.fields:
-            self.review(self.ev, MENU)
-
-    def k_new(self, k):
-        if k == K.NEW_RULES:
-            r = K.RULESETS
-            self.new_rules = r[(r.index(self.new_rules) + 1) % len(r)]
-        elif "1" <= k <= "4":
-            self.new_dealer = ord(k) - 49
-        elif k == K.BACK:
-            self.go(STATUS)
-        elif k == K.OK:
-            cfg = self.cfg
-            ev = {"event": "start", "rules": self.new_rules, "dealer": self.new_dealer,
-                  "players": list(cfg["players"]), "tag": {"table": cfg["table"]}}
-            if cfg.get("tround") is not None:   # the organiser's round, with its seating
-                ev["tag"]["tround"] = cfg["tround"]
-            if self.new_rules == cfg["rules"] and cfg["settings"]:
-                ev["settings"] = cfg["settings"]
-            ans = self.ses.handle(ev)
-            if not ans.get("ok"):
-                self.msg = ans["error"]["message"]
-                return
-            if cfg["rules"] != self.new_rules:
-                cfg["rules"] = self.new_rules
-                cfg["settings"] = {}
-                self.store()
-            self.go(STATUS)
-            self.msg = "started #%d" % self.ses.jseq
-            if self.on_saved:
-                self.on_saved()
-
-    def k_history(self, k):
-        if k == K.BACK:
-            self.go(STATUS)
-        else:
-            self.scroll(k, len(self.ses.stack))
-
-    # -- settings -----------------------------------------------------------------------
-
-    def open_settings(self):
-        import commit
-        cfg = self.cfg
-        items = [("table", "table", "int"), ("rules", "rules", "rules"),
-                 ("dealer", "dealer", "seat")]
-        defaults = commit.hooks(cfg["rules"]).SETTINGS
-        for name in sorted(defaults):
-            kind = "bool" if defaults[name] is True or defaults[name] is False else "int"
-            items.append((name, "settings." + name, kind))
-        self.defaults = dict(defaults)
-        self.ses.release()
-        for key in ("device", "organiser"):
-            items.append((key, key, "show"))
-        items.append(("wifi", "wifi.ssid", "show"))
-        self.items = items
-        self.go(SETTINGS)
-
-    def value(self, key):
-        if key.startswith("settings."):
-            name = key[9:]
-            return self.cfg["settings"].get(name, self.defaults[name])
-        if key == "wifi.ssid":
-            return self.cfg["wifi"].get("ssid", "")
-        return self.cfg[key]
-
-    def put(self, key, v):
-        if key.startswith("settings."):
-            self.cfg["settings"][key[9:]] = v
-        else:
-            self.cfg[key] = v
-            if key == "rules":
-                self.cfg["settings"] = {}
-        self.store()
-
-    def store(self):
-        if self.save_cfg:
-            self.save_cfg(self.cfg)
-
-    def k_settings(self, k):
-        if k == K.BACK:
-            self.items = None
-            self.go(STATUS)
-            return
-        if k != K.OK:
-            self.scroll(k, len(self.items))
-            return
-        label, key, kind = self.items[self.cur]
-        if kind == "bool":
-            self.put(key, not self.value(key))
-        elif kind == "rules":
-            r = K.RULESETS
-            self.put(key, r[(r.index(self.value(key)) + 1) % len(r)])
-            self.open_settings()
-            self.cur = 1
-        elif kind in ("int", "seat"):
-            self.typed = ""
-            self.mode = EDIT
-        else:
-            raise Refused("set when the board is deployed")
-
-    def k_edit(self, k):
-        label, key, kind = self.items[self.cur]
-        if k == K.BACK:
-            if self.typed:
-                self.typed = self.typed[:-1]
-            else:
-                self.mode = SETTINGS
-        elif kind == "seat":
-            if not "1" <= k <= "4":
-                raise Refused("a seat 1-4")
-            self.put(key, ord(k) - 49)
-            self.mode = SETTINGS
-        elif "0" <= k <= "9" and len(self.typed) < 5:
-            self.typed += k
-        elif k == K.OK and self.typed:
-            self.put(key, int(self.typed))
-            self.mode = SETTINGS
-        else:
-            raise Refused("digits, then #")
-
     # -- what the screen shows ----------------------------------------------------------
 
     def screen(self):
-        title, lines = (self.s_status, self.s_entry, self.s_from, self.s_review,
-                        self.s_words, self.s_menu, self.s_field, self.s_new,
-                        self.s_history, self.s_settings, self.s_edit)[self.mode]()
+        mode = self.mode
+        if PARTS[mode]:
+            title, lines = self.part(PARTS[mode]).show(self)
+        else:
+            title, lines = (None, self.s_entry, self.s_from, self.s_review, self.s_words)[mode]()
         body = self.rows - 1
         rows = [INV + fit(title, "", self.cols)]
         for line in lines[self.top:self.top + body]:
@@ -464,53 +300,6 @@ class UI:
             for line in m:
                 rows.append(INV + line)
         return rows
-
-    def status_lines(self):
-        st = self.ses.state
-        if st is None:
-            out = ["0 new session", "D settings"]
-            if self.cfg.get("_error"):
-                out.insert(0, self.cfg["_error"])
-            return out
-        from ui import labels
-        winds = self.seat_winds()
-        out = []
-        for s in range(4):
-            mark = "*" if s == st["dealer"] else " "
-            out.append(fit(labels.WINDS[winds[s]] + mark + self.name(s), str(st["scores"][s]),
-                           self.cols))
-        more = []
-        if st["streak"]:
-            more.append("連%d" % st["streak"])
-        if st["huang"]:
-            more.append("荒%d" % st["huang"])
-        if st.get("over"):
-            more.append("game over: 0 new")
-        net = self.net
-        if net is not None:                 # the upload: hands waiting, the last success
-            up = "up %d wait" % net.waiting if net.waiting else "up all"
-            ago = net.since_ok()
-            if ago is not None:
-                up += " ok %s ago" % ("%ds" % ago if ago < 120 else "%dm" % (ago // 60))
-            more.append(up)
-            if net.last_error:
-                more.append(net.last_error)
-        if more:
-            out.append(" ".join(more))
-        if self.cfg.get("_error"):
-            out.append(self.cfg["_error"])
-        out.append("1-4 win A draw")
-        out.append("B event C history")
-        out.append("* undo 0 new D set")
-        return out
-
-    def s_status(self):
-        st = self.ses.state
-        if st is None:
-            return "T%s no session" % self.cfg["table"], self.status_lines()
-        from ui import labels
-        return ("T%s %s %s%d" % (self.cfg["table"], labels.RULES[st["rules"]],
-                                labels.WINDS[st["round"]], st["hand_no"]), self.status_lines())
 
     def s_entry(self):
         e = self.entry
@@ -575,73 +364,3 @@ class UI:
             out.append((">" if i == self.cur else " ") + ("[x]" if w in flags else "[ ]")
                        + labels.word(w))
         return "0 on/off # done", out
-
-    def s_menu(self):
-        from ui import labels
-        out = []
-        for i, (name, _) in enumerate(self.ruleset()[3]):
-            out.append((">" if i == self.cur else " ") + "%d %s" % (i + 1, labels.event(name)))
-        return "events", out
-
-    def s_field(self):
-        from ui import labels
-        f, kind = self.fields[0]
-        out = []
-        if kind == "int":
-            out.append(self.typed + "_")
-            out.append("digits, # ok")
-        else:
-            for s in range(4):
-                out.append(self.name(s))
-            if kind == "opt":
-                out.append("# none")
-        return "%s: %s?" % (labels.event(self.ev["event"]), labels.FIELDS.get(f, f)), out
-
-    def s_new(self):
-        from ui import labels
-        out = ["0 rules: %s %s" % (self.new_rules, labels.RULES[self.new_rules]),
-               "1-4 dealer: %d" % (self.new_dealer + 1), "# start  * back"]
-        for s in range(4):
-            p = self.cfg["players"][s]
-            if p != str(s + 1):
-                out.append("%d %s" % (s + 1, p))
-        return "new session", out
-
-    def s_history(self):
-        from ui import labels
-        import journal
-        stack = self.ses.stack
-        out = []
-        if self.ses.jpath is None:
-            return "history", ["no journal"]
-        j = journal.Journal(self.ses.jpath)
-        n = len(stack)
-        for i in range(self.top, min(n, self.top + self.rows - 1)):
-            off = stack[n - 1 - i]
-            rec = j.read(off)
-            ev = rec["event"]
-            line = "%s%d %s" % (">" if i == self.cur else " ", j.seq_at(off),
-                                labels.event(ev.get("event", "")))
-            if "winner" in ev:
-                line += " %d" % (ev["winner"] + 1)
-            res = rec.get("result")
-            if res:
-                line += " %d" % res["total"]
-            out.append(line)
-            rec = None
-        # rows above the window are blank: screen() shows lines from self.top
-        return "history (%d)" % n, [""] * self.top + out
-
-    def s_settings(self):
-        out = []
-        for i, (label, key, kind) in enumerate(self.items):
-            v = self.value(key)
-            if kind == "seat":
-                v = v + 1
-            out.append(fit((">" if i == self.cur else " ") + label, str(v), self.cols))
-        return "settings", out
-
-    def s_edit(self):
-        label, key, kind = self.items[self.cur]
-        return label, [self.typed + "_", "1-4" if kind == "seat" else "digits, # ok",
-                       "* back"]

@@ -1,0 +1,158 @@
+# Setting the table up: a new session (ruleset, dealer) and the settings a referee may
+# change (the rest is set when the board is deployed).
+
+from ui import keymap as K
+from ui import ui as U
+from ui.entry import Refused
+from ui.ui import fit
+
+
+def key(ui, k):
+    (k_new if ui.mode == U.NEW else k_settings if ui.mode == U.SETTINGS else k_edit)(ui, k)
+
+
+def show(ui):
+    return (s_new if ui.mode == U.NEW else s_settings if ui.mode == U.SETTINGS else s_edit)(ui)
+
+
+def k_new(ui, k):
+    if k == K.NEW_RULES:
+        r = K.RULESETS
+        ui.new_rules = r[(r.index(ui.new_rules) + 1) % len(r)]
+    elif "1" <= k <= "4":
+        ui.new_dealer = ord(k) - 49
+    elif k == K.BACK:
+        ui.go(U.STATUS)
+    elif k == K.OK:
+        cfg = ui.cfg
+        ev = {"event": "start", "rules": ui.new_rules, "dealer": ui.new_dealer,
+              "players": list(cfg["players"]), "tag": {"table": cfg["table"]}}
+        if cfg.get("tround") is not None:   # the organiser's round, with its seating
+            ev["tag"]["tround"] = cfg["tround"]
+        if ui.new_rules == cfg["rules"] and cfg["settings"]:
+            ev["settings"] = cfg["settings"]
+        ans = ui.ses.handle(ev)
+        if not ans.get("ok"):
+            ui.msg = ans["error"]["message"]
+            return
+        if cfg["rules"] != ui.new_rules:
+            cfg["rules"] = ui.new_rules
+            cfg["settings"] = {}
+            store(ui)
+        ui.go(U.STATUS)
+        ui.msg = "started #%d" % ui.ses.jseq
+        if ui.on_saved:
+            ui.on_saved()
+
+
+def s_new(ui):
+    from ui import labels
+    out = ["0 rules: %s %s" % (ui.new_rules, labels.RULES[ui.new_rules]),
+           "1-4 dealer: %d" % (ui.new_dealer + 1), "# start  * back"]
+    for s in range(4):
+        p = ui.cfg["players"][s]
+        if p != str(s + 1):
+            out.append("%d %s" % (s + 1, p))
+    return "new session", out
+
+
+def open(ui):
+    import commit
+    cfg = ui.cfg
+    items = [("table", "table", "int"), ("rules", "rules", "rules"),
+             ("dealer", "dealer", "seat")]
+    defaults = commit.hooks(cfg["rules"]).SETTINGS
+    for name in sorted(defaults):
+        kind = "bool" if defaults[name] is True or defaults[name] is False else "int"
+        items.append((name, "settings." + name, kind))
+    ui.defaults = dict(defaults)
+    ui.ses.release()
+    for key in ("device", "organiser"):
+        items.append((key, key, "show"))
+    items.append(("wifi", "wifi.ssid", "show"))
+    ui.items = items
+    ui.go(U.SETTINGS)
+
+
+def value(ui, key):
+    if key.startswith("settings."):
+        name = key[9:]
+        return ui.cfg["settings"].get(name, ui.defaults[name])
+    if key == "wifi.ssid":
+        return ui.cfg["wifi"].get("ssid", "")
+    return ui.cfg[key]
+
+
+def put(ui, key, v):
+    if key.startswith("settings."):
+        ui.cfg["settings"][key[9:]] = v
+    else:
+        ui.cfg[key] = v
+        if key == "rules":
+            ui.cfg["settings"] = {}
+    store(ui)
+
+
+def store(ui):
+    if ui.save_cfg:
+        ui.save_cfg(ui.cfg)
+
+
+def k_settings(ui, k):
+    if k == K.BACK:
+        ui.items = None
+        ui.go(U.STATUS)
+        return
+    if k != K.OK:
+        ui.scroll(k, len(ui.items))
+        return
+    label, key, kind = ui.items[ui.cur]
+    if kind == "bool":
+        put(ui, key, not value(ui, key))
+    elif kind == "rules":
+        r = K.RULESETS
+        put(ui, key, r[(r.index(value(ui, key)) + 1) % len(r)])
+        open(ui)
+        ui.cur = 1
+    elif kind in ("int", "seat"):
+        ui.typed = ""
+        ui.mode = U.EDIT
+    else:
+        raise Refused("set when the board is deployed")
+
+
+def k_edit(ui, k):
+    label, key, kind = ui.items[ui.cur]
+    if k == K.BACK:
+        if ui.typed:
+            ui.typed = ui.typed[:-1]
+        else:
+            ui.mode = U.SETTINGS
+    elif kind == "seat":
+        if not "1" <= k <= "4":
+            raise Refused("a seat 1-4")
+        put(ui, key, ord(k) - 49)
+        ui.mode = U.SETTINGS
+    elif "0" <= k <= "9" and len(ui.typed) < 5:
+        ui.typed += k
+    elif k == K.OK and ui.typed:
+        put(ui, key, int(ui.typed))
+        ui.mode = U.SETTINGS
+    else:
+        raise Refused("digits, then #")
+
+
+def s_settings(ui):
+    out = []
+    for i, (label, key, kind) in enumerate(ui.items):
+        v = value(ui, key)
+        if kind == "seat":
+            v = v + 1
+        out.append(fit((">" if i == ui.cur else " ") + label, str(v), ui.cols))
+    return "settings", out
+
+
+def s_edit(ui):
+    label, key, kind = ui.items[ui.cur]
+    return label, [ui.typed + "_", "1-4" if kind == "seat" else "digits, # ok",
+                   "* back"]
