@@ -29,10 +29,11 @@ FLAGS = ("ready_immediate", "ready_deal_in", "heavenly_ready", "earthly_ready",
          "chain_7", "chain_8", "chain_9", "chain_10", "chain_11", "chain_12")
 
 # Compiled from rules/hk_data.py (hk_data.compile(); tests/test_hk.py checks they agree):
-# 番 two bytes each, kind 0 pattern / 1 context / 2 bonus, exclusion pairs (loser, winner).
+# 番 two bytes each, kind 0 pattern / 1 context / 2 bonus, and per element the elements
+# it gives way to (hk_data.compile() has the layout).
 _V = b'\x02\x00\x02\x00\x08\x00(\x00P\x00\x14\x00\x1e\x00<\x00\x0f\x00x\x00\xc8\x00<\x00\xc8\x00\x08\x00\n\x002\x002\x002\x00\x14\x00\x14\x00F\x002\x00\x1e\x00d\x00\x14\x00\x1e\x00(\x00<\x00(\x00P\x00\x14\x00d\x00,\x01d\x00<\x00\x05\x00\n\x00\x0f\x00\x1e\x00\x1e\x00<\x00\n\x00\x14\x00\x1e\x00\x05\x00\x1e\x00x\x00\x14\x00\x01\x00\x01\x00\x05\x00\x03\x00\x05\x00\x0f\x00\x05\x00\x05\x00F\x00<\x00(\x00\x14\x00\x05\x00\n\x00\n\x00\x14\x00\x14\x00\x14\x00\x96\x00\x96\x00P\x00<\x00\x1e\x00\x0f\x00\x05\x00\x0f\x00\x05\x00\x14\x00\x03\x00\x0f\x00\x03\x00\n\x00\x14\x00\n\x00\x14\x00\x14\x00(\x00\x05\x00\n\x002\x00<\x00\x0f\x00\x1e\x00\xa0\x00\xdc\x00\x03\x00\x06\x00\n\x00\x14\x00\n\x00\x14\x00\x1e\x00<\x00\n\x00\x14\x00\x08\x00\x0f\x00\n\x00\x0f\x00\x08\x00\x0f\x00\n\x00\x19\x00\x14\x00(\x00d\x00,\x01(\x00\x14\x00<\x002\x00\x96\x00<\x00\x14\x00\x14\x00\x14\x00\x01\x00\x02\x00\x14\x00(\x00d\x00\x05\x00\x0f\x00\x1e\x00d\x00(\x00\x05\x00\x14\x00\x05\x00\x0f\x00\x1e\x00\x05\x00\n\x00\x14\x00\x1e\x00(\x00<\x00d\x00\xa0\x00\x08\x00\x0f\x00\xa0\x00\x05\x00\x03\x00\n\x00\n\x00\x05\x00\n\x00\x14\x00(\x00P\x00\xa0\x00\x02\x00\x05\x00\n\x00\x14\x00(\x00P\x00\x08\x00\x02\x00\x02\x00\x02\x00\x02\x00'
 _KINDS = b'\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00\x02\x02\x02\x02\x00\x00\x00\x02\x02\x02\x02\x00\x00\x00\x00\x00\x00\x02\x02\x02\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x02\x02\x02\x00\x00\x02\x02\x00\x00\x02\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x02\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x02\x02\x02\x01\x01\x02\x02\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01'
-_EX = b'\x01\x02\x01K\x02KJK\x07\t\x07\n\x08\x0b\x0e\x10\x0e\x11\x0e\x12\x0e\x13\x12\x14\x12\x15\x12\x16\x13\x14\x13\x15\x13\x16\x18\x1f\x1a ! lnlomnmo45484958591B1C2B2C2D3B3CFEGEGF\x85\x84\x85\x95\x81\x95\x82\x95\x83\x95\x84\x95~\x7f~\x80\x7f\x80acadbcbd]_]`^_^`ST'
+_EXCL = b'\x00\x01\x04\x00\x00\x00\x00\x06\t\x00\x00\x00\x00\x00\x0b\x00\x00\x00\x10\x14\x00\x00\x00\x00\x18\x00\x1a\x00\x00\x00\x00\x00\x00\x1c\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x1e!%(,\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00/1\x00\x004\x00\x00\x00\x00\x00\x00\x00\x006\x00\x00\x00\x00\x00\x00\x00\x00\x008;\x00\x00>A\x00\x00\x00\x00\x00\x00\x00\x00\x00DG\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00JM\x00OQSUW\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x02K\x01K\x02\t\n\x01\x0b\x04\x10\x11\x12\x13\x03\x14\x15\x16\x03\x14\x15\x16\x01\x1f\x01 \x01 \x02BC\x03BCD\x02BC\x03589\x0289\x01E\x02EF\x01K\x01T\x02_`\x02_`\x02cd\x02cd\x02no\x02no\x02\x7f\x80\x01\x80\x01\x95\x01\x95\x01\x95\x01\x95\x02\x84\x95'
 
 
 _HUAZI = const(0)
@@ -367,6 +368,9 @@ _LINES = bytes(s * 9 + r for s in range(3) for r in range(9)) + \
     bytes((s + d * r) % 3 * 9 + r for d in (1, 2) for s in range(3) for r in range(9))
 
 
+_THIRDS = (0x49, 0x92, 0x124)    # rank bits of the ranks 0, 1, 2 mod 3
+
+
 def _pair_line(c, line, cnt, first):
     """連對 along a line of nine tiles (a memoryview of _LINES): runs of pairs (exactly
     two of each; five or more may hold more)."""
@@ -446,8 +450,18 @@ def _tiles(f, cnt):
         x = two[s]
         if x & (x >> 1) & (x >> 2):
             _pair_line(c, lines[9 * s:9 * s + 9], cnt, _PURE_PAIRS_3)
-    for k in range(27, 81, 9):
-        _pair_line(c, lines[k:k + 9], cnt, _MIX_PAIRS_3)
+    if not (two[0] and two[1] and two[2]):
+        return          # three ranks in a row along a diagonal lie in the three suits
+    for d in range(2):
+        for s in range(3):
+            # the ranks held twice along the diagonal: rank r lies in suit q when
+            # r = (q - s) * (d + 1) (mod 3); _THIRDS[j] are the ranks j mod 3
+            x = 0
+            for q in range(3):
+                x |= two[q] & _THIRDS[(q - s) * (d + 1) % 3]
+            if x & (x >> 1) & (x >> 2):
+                k = 27 + 27 * d + 9 * s
+                _pair_line(c, lines[k:k + 9], cnt, _MIX_PAIRS_3)
 
 
 def _k(v, ts):
@@ -796,36 +810,20 @@ def _special(h, f, reading, cnt):
             cnt[_UNRELATED_DRAGON] = 1
 
 
-def _by_loser(ex):
-    """The exclusion pairs (loser, winner) as: loser, n, its n winners, ... so that an
-    element not counted is passed over in one step."""
-    pairs = sorted((ex[k], k, ex[k + 1]) for k in range(0, len(ex), 2))
-    out = bytearray()
-    last = 0
-    for loser, _, winner in pairs:
-        if not out or out[last] != loser:
-            last = len(out)
-            out.append(loser)
-            out.append(0)
-        out[last + 1] += 1
-        out.append(winner)
-    return bytes(out)
-
-
-_EXL = _by_loser(_EX)
-del _by_loser
-
-
 def _finish(cnt, bound=-1):
     """Apply the exclusions, then 雞糊 when no pattern element is left; the total 番.
     -1 (cnt left unfinished) when the total cannot exceed bound: the exclusions only
     take away, and 雞糊 is counted only when no pattern element is left."""
     v = _V
     kinds = _KINDS
+    lose = _EXCL     # its first N_ELEMENTS bytes: 0, or where the winners are
     cnt[_CHICKEN] = cnt[_CHICKEN_SELF] = 0
     x = cnt[_HUAZI]     # a context element; often counted many times
     n = value(_HUAZI) * x
     pattern = 0    # pattern elements counted
+    lo = []        # the elements counted that give way to others
+    if x and lose[_HUAZI]:
+        lo.append(_HUAZI)
     # the few elements counted are found by their count (find runs in C): the ones, then
     # the twos, ... until every count that is not 0 is found
     left = N_ELEMENTS - cnt.count(b"\0") - (1 if x else 0)
@@ -837,6 +835,8 @@ def _finish(cnt, bound=-1):
             n += (v[2 * i] | v[2 * i + 1] << 8) * x
             if kinds[i] != 1:
                 pattern += 1
+            if lose[i]:
+                lo.append(i)
             left -= 1
             i = cnt.find(b, i + 1)
         x += 1
@@ -847,22 +847,19 @@ def _finish(cnt, bound=-1):
     chicken = _CHICKEN_SELF if sd else _CHICKEN
     if n + value(chicken) <= bound:
         return -1
-    ex = _EXL
-    drop = []
-    k = 0
-    m = len(ex)
-    while k < m:
-        if cnt[ex[k]]:
-            for j in range(k + 2, k + 2 + ex[k + 1]):
-                if cnt[ex[j]]:
-                    drop.append(ex[k])
+    if lo:
+        drop = []
+        for i in lo:
+            k = N_ELEMENTS + lose[i]    # its winners: lose[k:k + lose[k - 1]]
+            for j in range(k, k + lose[k - 1]):
+                if cnt[lose[j]]:
+                    drop.append(i)
                     break
-        k += 2 + ex[k + 1]
-    for i in drop:
-        n -= value(i) * cnt[i]
-        if kinds[i] != 1:
-            pattern -= 1
-        cnt[i] = 0
+        for i in drop:
+            n -= value(i) * cnt[i]
+            if kinds[i] != 1:
+                pattern -= 1
+            cnt[i] = 0
     if not pattern:
         cnt[chicken] = 1
         n += value(chicken)

@@ -310,19 +310,29 @@ def exclusions():
 
 
 def compile():
-    """(VALUES, KINDS, EX) as rules.hk holds them (番 as two bytes each, little-endian;
-    kind 0 pattern / 1 context / 2 bonus; exclusion pairs (loser, winner) by index)."""
+    """(VALUES, KINDS, EXCL) as rules.hk holds them: 番 as two bytes each, little-endian;
+    kind 0 pattern / 1 context / 2 bonus; the exclusions by the element that gives way:
+    EXCL[i] for each element i is 0 if it gives way to none, else 1 + the offset r of
+    its winners in EXCL[N:] (N elements), where EXCL[N + r] is their number n and
+    EXCL[N + r + 1:N + r + 1 + n] their indices, in EXCLUDE's order."""
     v = bytearray()
     k = bytearray()
     for e in elements():
         v.append(e[2] & 255)
         v.append(e[2] >> 8)
         k.append("-cB".index(e[3]))
-    ex = bytearray()
+    n = len(k)
+    winners = {}
     for a, b in exclusions():
-        ex.append(index(a))
-        ex.append(index(b))
-    return bytes(v), bytes(k), bytes(ex)
+        winners.setdefault(index(a), []).append(index(b))
+    head = bytearray(n)
+    tail = bytearray()
+    for loser in sorted(winners):
+        head[loser] = 1 + len(tail)
+        tail.append(len(winners[loser]))
+        tail.extend(winners[loser])
+    assert len(tail) < 255
+    return bytes(v), bytes(k), bytes(head + tail)
 
 
 if __name__ == "__main__":   # print rules/hk_names.py

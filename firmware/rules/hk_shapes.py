@@ -162,7 +162,6 @@ class Orphans(_Shape):
 
 class Unrelated(_Shape):
     melds = 0
-    need = range(27, 34)   # the honours
 
     def parts(self, c, n):
         """(pair tile, 雜龍, 三相) for complete counts c."""
@@ -218,12 +217,7 @@ class Unrelated(_Shape):
         out = []
         for t in cands:
             x = c[t]
-            if x == 1:
-                if two:
-                    continue        # a second pair
-                pair = t
-            else:
-                pair = pair0
+            pair = t if x == 1 else pair0
             a = m0
             b = m1
             d = m2
@@ -244,28 +238,6 @@ class Unrelated(_Shape):
                                                    and a != b and b != d and a != d)):
                 continue
             out.append(t)
-        return out
-
-    def candidates(self, c):
-        # every honour, no tile thrice, at most one twice, no 搭 yet; the tile added is a
-        # new suited tile (a pair held) or the pair (none held)
-        if max(c) > 2 or c.count(b"\x02") > 1:
-            return ()
-        for s in range(3):
-            m = _rank_bits(c, s)
-            if m & (m >> 1) or m & (m >> 2):
-                return ()
-        missing = []
-        for t in range(27, 34):
-            if not c[t]:
-                missing.append(t)
-        if missing:
-            return missing if len(missing) == 1 else ()
-        want = 0 if c.count(b"\x02") else 1
-        out = bytearray()
-        for t in range(34):
-            if c[t] == want and (want or t < 27):
-                out.append(t)
         return out
 
     def readings(self, c, hand, melds, table):
