@@ -10,11 +10,13 @@ event, which then differs from CPython's answer).
 
 A driver has `files` ({path on the board: bytes}, added to the filesystem image) and
 `run(pico)` -> (passed, detail).  TableSession plays table sessions through the table
-engine's entry point (session.Session.handle) over exec; KeyedSession types hands on the
-keypad into the running application and reads the journal back from flash.
+engine's entry point (session.Session.handle) over exec; KeyedSession types hands (or a
+long session's events: keyed_long_session) on the keypad into the running application
+and reads the journal back from flash.
 
     .venv/bin/python -m host_tools.picomem [--uf2 F] [--rules mcr,tw,sh,hk] [--sessions 4]
     .venv/bin/python -m host_tools.picomem [--uf2 F] --rules tw --keys 4
+    .venv/bin/python -m host_tools.picomem [--uf2 F] --rules hk --long 1
 """
 
 import argparse
@@ -146,12 +148,15 @@ class KeyedSession:
 
     STATE = ("hand_no", "dealer", "streak", "huang", "scores", "deltas")
 
-    def __init__(self, rid, hands=4, seed=5, hold_ms=50, gap_ms=50):
+    def __init__(self, rid, hands=4, seed=5, hold_ms=50, gap_ms=50, events=None):
         sys.path.insert(0, os.path.join(paths.ROOT, "tests"))
         paths.use_firmware()
         from host_tools import keys
         from uicorpus import legal_session
-        self.events, self.answers = legal_session(rid, hands, seed=seed)
+        if events is None:
+            self.events, self.answers = legal_session(rid, hands, seed=seed)
+        else:
+            self.events, self.answers = accepted(events)
         info = keys.ruleset(rid)
         self.typed = "".join(keys.event_keys(ev, info, rid) for ev in self.events)
         self.files = {"settings.json": json.dumps({"table": 1, "rules": rid})}
@@ -181,6 +186,27 @@ class KeyedSession:
         return True, "%d events, %d keys" % (len(self.events), len(self.typed))
 
 
+def accepted(events):
+    """(events, answers): the events CPython's table accepts (a keypad cannot type a
+    refused one past its screen), with its answers."""
+    paths.use_firmware()
+    import session
+    s = session.Session()
+    kept, answers = [], []
+    for e in events:
+        a = s.handle(json.loads(json.dumps(e)))
+        if a.get("ok"):
+            kept.append(e)
+            answers.append(a)
+    return kept, answers
+
+
+def keyed_long_session(rid, sessions=1, n=30, seed=1):
+    """KeyedSession over tests/sessiongen.long_session (heavy hands, draws, undos, the
+    ruleset's events), what the table accepts of it typed on the keypad."""
+    return KeyedSession(rid, events=long_sessions([rid], sessions, n, seed)[rid])
+
+
 def long_sessions(rules, sessions=4, n=30, seed=1):
     """tests/sessiongen.long_session for each ruleset."""
     sys.path.insert(0, os.path.join(paths.ROOT, "tests"))
@@ -201,8 +227,13 @@ def main(argv=None):
     ap.add_argument("--keys", type=int, metavar="HANDS",
                     help="type HANDS legal hands of the (one) ruleset into the application "
                          "instead of calling the table engine")
+    ap.add_argument("--long", type=int, metavar="SESSIONS",
+                    help="type SESSIONS of tests/sessiongen.long_session (30 events each) of "
+                         "the (one) ruleset into the application")
     a = ap.parse_args(argv)
-    if a.keys:
+    if a.long:
+        driver = keyed_long_session(a.rules, a.long, a.events)
+    elif a.keys:
         driver = KeyedSession(a.rules, a.keys)
     else:
         driver = TableSession(long_sessions(a.rules.split(","), a.sessions, a.events))

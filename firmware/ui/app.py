@@ -91,9 +91,14 @@ class App:
 
     async def key_task(self):
         kp = self.keypad
+        lost = kp.lost
         while True:
             key, long = await kp.get()
             self.press(key, long)
+            if kp.lost != lost:         # the keypad's queue overflowed: say so
+                self.ui.msg = "%d keys lost: check the screen" % (kp.lost - lost)
+                lost = kp.lost
+                self.dirty.set()
 
     def draw(self):
         try:
@@ -102,8 +107,6 @@ class App:
             self.faults += 1
             sys.print_exception(e)
             rows = ["\x01fault: " + type(e).__name__, str(e), "long * : status"]
-        if not session.roomy():
-            session.drop("ui.labels")       # the screens' names: loaded again to draw
         self.display.show(rows)
         if self.on_show is not None:
             self.on_show(rows)

@@ -160,6 +160,12 @@ class UI:
                 if name and name != keep:
                     drop("ui." + name)
 
+    def lighten(self):
+        """Before the session's peak (score, save) on a tight heap: the screens' names go
+        (drawing loads them again)."""
+        if LEAN and not roomy():
+            drop("ui.labels")
+
     def part(self, name):
         """A screen module, loaded when first needed."""
         return __import__("ui." + name, None, None, (name,))
@@ -233,6 +239,7 @@ class UI:
         """Preview ev and show it for review; a refusal stays on the screen before."""
         self.ev = ev
         self.back_to = back
+        self.lighten()
         pv = self.ses.preview(ev)
         if not pv.get("ok"):
             self.msg = pv["error"]["message"]
@@ -242,6 +249,7 @@ class UI:
 
     def k_review(self, k):
         if k == K.OK:
+            self.lighten()
             ans = self.ses.confirm()
             if not ans.get("ok"):           # the review stays: save may be pressed again
                 self.msg = ans["error"]["message"]
