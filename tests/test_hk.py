@@ -112,8 +112,8 @@ def test_every_element_with_the_texts_value_and_bonus_mark():
 
 
 def test_compiled_tables_agree_with_the_text_tables():
-    v, k, ex = hk_data.compile()
-    assert (hk._V, hk._KINDS, hk._EXCL) == (v, k, ex)
+    assert (hk._V, hk._EL) == hk_data.compile()
+    assert hk._LOSERS == sum(1 for x in hk._EL[:hk.N_ELEMENTS] if x > 3)
     assert [(i, e[0], e[1]) for i, e in enumerate(hk_data.elements())] == \
         list(hk_names.named([1] * hk.N_ELEMENTS))
     for i, e in enumerate(hk_data.elements()):

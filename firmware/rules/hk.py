@@ -29,12 +29,11 @@ FLAGS = ("ready_immediate", "ready_deal_in", "heavenly_ready", "earthly_ready",
          "chain_7", "chain_8", "chain_9", "chain_10", "chain_11", "chain_12")
 
 # Compiled from rules/hk_data.py (hk_data.compile(); tests/test_hk.py checks they agree):
-# 番 two bytes each, kind 0 pattern / 1 context / 2 bonus, and per element the elements
-# it gives way to (hk_data.compile() has the layout).
-_V = b'\x02\x00\x02\x00\x08\x00(\x00P\x00\x14\x00\x1e\x00<\x00\x0f\x00x\x00\xc8\x00<\x00\xc8\x00\x08\x00\n\x002\x002\x002\x00\x14\x00\x14\x00F\x002\x00\x1e\x00d\x00\x14\x00\x1e\x00(\x00<\x00(\x00P\x00\x14\x00d\x00,\x01d\x00<\x00\x05\x00\n\x00\x0f\x00\x1e\x00\x1e\x00<\x00\n\x00\x14\x00\x1e\x00\x05\x00\x1e\x00x\x00\x14\x00\x01\x00\x01\x00\x05\x00\x03\x00\x05\x00\x0f\x00\x05\x00\x05\x00F\x00<\x00(\x00\x14\x00\x05\x00\n\x00\n\x00\x14\x00\x14\x00\x14\x00\x96\x00\x96\x00P\x00<\x00\x1e\x00\x0f\x00\x05\x00\x0f\x00\x05\x00\x14\x00\x03\x00\x0f\x00\x03\x00\n\x00\x14\x00\n\x00\x14\x00\x14\x00(\x00\x05\x00\n\x002\x00<\x00\x0f\x00\x1e\x00\xa0\x00\xdc\x00\x03\x00\x06\x00\n\x00\x14\x00\n\x00\x14\x00\x1e\x00<\x00\n\x00\x14\x00\x08\x00\x0f\x00\n\x00\x0f\x00\x08\x00\x0f\x00\n\x00\x19\x00\x14\x00(\x00d\x00,\x01(\x00\x14\x00<\x002\x00\x96\x00<\x00\x14\x00\x14\x00\x14\x00\x01\x00\x02\x00\x14\x00(\x00d\x00\x05\x00\x0f\x00\x1e\x00d\x00(\x00\x05\x00\x14\x00\x05\x00\x0f\x00\x1e\x00\x05\x00\n\x00\x14\x00\x1e\x00(\x00<\x00d\x00\xa0\x00\x08\x00\x0f\x00\xa0\x00\x05\x00\x03\x00\n\x00\n\x00\x05\x00\n\x00\x14\x00(\x00P\x00\xa0\x00\x02\x00\x05\x00\n\x00\x14\x00(\x00P\x00\x08\x00\x02\x00\x02\x00\x02\x00\x02\x00'
-_KINDS = b'\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00\x02\x02\x02\x02\x00\x00\x00\x02\x02\x02\x02\x00\x00\x00\x00\x00\x00\x02\x02\x02\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x02\x02\x02\x00\x00\x02\x02\x00\x00\x02\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x02\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x02\x02\x02\x01\x01\x02\x02\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01'
-_EXCL = b'\x00\x01\x04\x00\x00\x00\x00\x06\t\x00\x00\x00\x00\x00\x0b\x00\x00\x00\x10\x14\x00\x00\x00\x00\x18\x00\x1a\x00\x00\x00\x00\x00\x00\x1c\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x1e!%(,\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00/1\x00\x004\x00\x00\x00\x00\x00\x00\x00\x006\x00\x00\x00\x00\x00\x00\x00\x00\x008;\x00\x00>A\x00\x00\x00\x00\x00\x00\x00\x00\x00DG\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00JM\x00OQSUW\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x02K\x01K\x02\t\n\x01\x0b\x04\x10\x11\x12\x13\x03\x14\x15\x16\x03\x14\x15\x16\x01\x1f\x01 \x01 \x02BC\x03BCD\x02BC\x03589\x0289\x01E\x02EF\x01K\x01T\x02_`\x02_`\x02cd\x02cd\x02no\x02no\x02\x7f\x80\x01\x80\x01\x95\x01\x95\x01\x95\x01\x95\x02\x84\x95'
-
+# 番 one byte each (255: 300); per element its kind (0 pattern, 1 context, 2 bonus) and the
+# elements it gives way to (hk_data.compile() has the layout); _LOSERS: how many give way.
+_V = b'\x02\x02\x08(P\x14\x1e<\x0fx\xc8<\xc8\x08\n222\x14\x14F2\x1ed\x14\x1e(<(P\x14d\xffd<\x05\n\x0f\x1e\x1e<\n\x14\x1e\x05\x1ex\x14\x01\x01\x05\x03\x05\x0f\x05\x05F<(\x14\x05\n\n\x14\x14\x14\x96\x96P<\x1e\x0f\x05\x0f\x05\x14\x03\x0f\x03\n\x14\n\x14\x14(\x05\n2<\x0f\x1e\xa0\xdc\x03\x06\n\x14\n\x14\x1e<\n\x14\x08\x0f\n\x0f\x08\x0f\n\x19\x14(d\xff(\x14<2\x96<\x14\x14\x14\x01\x02\x14(d\x05\x0f\x1ed(\x05\x14\x05\x0f\x1e\x05\n\x14\x1e(<d\xa0\x08\x0f\xa0\x05\x03\n\n\x05\n\x14(P\xa0\x02\x05\n\x14(P\x08\x02\x02\x02\x02'
+_EL = b'\x01\x05\t\x00\x00\x00\x00\x0c\x10\x00\x00\x00\x02\x00\x14\x02\x00\x00\x18\x1c\x00\x00\x00\x00"\x02&\x02\x00\x00\x00\x02\x02*\x02\x00\x00\x00\x00\x00\x00\x02\x02\x02\x00\x00\x00\x00\x01-159=\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01AE\x01\x01H\x00\x00\x00\x00\x00\x00\x00\x02N\x02\x00\x00\x02\x02\x00\x00\x02\x02PT\x00\x00X\\\x00\x00\x00\x00\x00\x00\x02\x02\x00`d\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x02\x02\x02\x01\x01jn\x02ptx|\x80\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x00\x03\x05\x08\n\x0f\x13\x17\x19\x1b\x1d $\'+.0357:=@CFILNPRTV\x02\x02K\x01K\x02\t\n\x01\x0b\x04\x10\x11\x12\x13\x03\x14\x15\x16\x03\x14\x15\x16\x01\x1f\x01 \x01 \x02BC\x03BCD\x02BC\x03589\x0289\x01E\x02EF\x01K\x01T\x02_`\x02_`\x02cd\x02cd\x02no\x02no\x02\x7f\x80\x01\x80\x01\x95\x01\x95\x01\x95\x01\x95\x02\x84\x95'
+_LOSERS = const(32)
 
 _HUAZI = const(0)
 _NO_FLOWER = const(1)
@@ -492,7 +491,8 @@ def _combo(cm, hm, ts, cnt, i):
 
 def _groups(h, f, G, cnt, lique):
     """Elements of a reading's groups G: [(kind, tile, open)], kind 0 chow, 1 pung,
-    2 kong, 3 pair; open: claimed or completed by another player's tile."""
+    2 kong, 3 pair; open: claimed (or, 嚦咕, completed by another player's tile).  Those
+    that depend on which groups are open are left to _won(), with what this returns."""
     c = f.c
     cm = bytearray(27)
     hm = bytearray(27)
@@ -573,8 +573,9 @@ def _groups(h, f, G, cnt, lique):
             cnt[_MIXED_OUTSIDE if hg else _PURE_OUTSIDE] = 1
         if am & 0xFE:
             cnt[(_MIXED_X3, _MIXED_X1, _MIXED_X2, _MIXED_X3)[min(hg, 3)] if hg else _ALL_X] = 1
-    # 四歸: all four of a tile in two, three or four groups (a kong is one group)
-    fours = []
+    # 四歸: all four of a tile in two, three or four groups (a kong is one group); whether
+    # one of them is open is _won()'s
+    fours = []      # (its groups as bits, how many, one of them open)
     for t in f.fours:   # all four of a tile held
         m = n = op = i = 0
         for kind, u, o in G:
@@ -584,21 +585,20 @@ def _groups(h, f, G, cnt, lique):
                 op |= o
             i += 1
         if n >= 2:
-            cnt[_FOUR2_OPEN + 2 * (n - 2) + (0 if op else 1)] += 1
-            fours.append(m)
+            fours.append((m, n, op))
     nf = len(fours)
     if nf >= 2:
         used = 0
         for i in range(nf):
             for j in range(i + 1, nf):
                 for k in range(j + 1, nf):
-                    if _bits(fours[i] | fours[j] | fours[k]) == 4:
+                    if _bits(fours[i][0] | fours[j][0] | fours[k][0]) == 4:
                         cnt[_TWELVE_FOUR] += 1
                         used |= (1 << i) | (1 << j) | (1 << k)
         for i in range(nf):
             for j in range(i + 1, nf):
                 if not (used >> i & 1 and used >> j & 1):
-                    n = _bits(fours[i] | fours[j])
+                    n = _bits(fours[i][0] | fours[j][0])
                     if n == 3 or n == 4:
                         cnt[_EIGHT_THREE + n - 3] += 1
     alld = doors | pdoors
@@ -606,22 +606,48 @@ def _groups(h, f, G, cnt, lique):
         big = 0 if lique or doors != 31 else 1
         cnt[(_SMALL_SEVEN_DOORS - big) if f.seven else (_SMALL_FIVE_DOORS - big)] = 1
     if lique:
-        return
-    # chows
-    if chows >= 2:
-        ct.sort()
-        _chows(cm, hm, chows, cnt, ct)
+        return fours, None, None, None, 0, 0, 0
+    # chows (their combinations are _won()'s)
+    ct.sort()
     if chows == 5:
         cnt[_BIG_PING_HU if not f.hon and not h.flowers else _PING_HU] = 1
     # pungs
-    if hid >= 2:
-        cnt[_HIDDEN_2 + hid - 2] = 1
     if chows == 0:
         cnt[_ALL_PUNGS] = 1
-        if allhid == 5:
-            cnt[_ALL_HIDDEN] = 1
     if chows <= 3:
         _pungs(pm, pair, cnt)
+    return fours, cm, hm, ct, chows, hid, allhid
+
+
+def _won(cnt, D, G, w, lique):
+    """The elements of _groups()'s groups G that depend on which of them are open (each
+    open as G says, and G[w] as well, the group a discard completed; w -1: none); D is
+    what _groups() returned.  The elements each part counts are apart: the order of the
+    parts does not matter."""
+    fours, cm, hm, ct, chows, hid, allhid = D
+    for m, n, op in fours:
+        if w >= 0 and m >> w & 1:
+            op = 1
+        cnt[_FOUR2_OPEN + 2 * (n - 2) + (0 if op else 1)] += 1
+    if lique:
+        return
+    t = -1
+    if w >= 0:
+        kind, u, _ = G[w]
+        if kind == 0:
+            t = u
+            hm[t] -= 1      # put back below: D serves the other readings
+        elif kind != _PAIR:     # a pung (a discard completes no kong)
+            allhid -= 1
+            hid -= 1
+    if chows >= 2:
+        _chows(cm, hm, chows, cnt, ct)
+    if t >= 0:
+        hm[t] += 1
+    if hid >= 2:
+        cnt[_HIDDEN_2 + hid - 2] = 1
+    if chows == 0 and allhid == 5:
+        cnt[_ALL_HIDDEN] = 1
 
 
 def _chows(cm, hm, chows, cnt, ct):
@@ -815,14 +841,13 @@ def _finish(cnt, bound=-1):
     -1 (cnt left unfinished) when the total cannot exceed bound: the exclusions only
     take away, and 雞糊 is counted only when no pattern element is left."""
     v = _V
-    kinds = _KINDS
-    lose = _EXCL     # its first N_ELEMENTS bytes: 0, or where the winners are
+    el = _EL
     cnt[_CHICKEN] = cnt[_CHICKEN_SELF] = 0
     x = cnt[_HUAZI]     # a context element; often counted many times
     n = value(_HUAZI) * x
     pattern = 0    # pattern elements counted
     lo = []        # the elements counted that give way to others
-    if x and lose[_HUAZI]:
+    if x and el[_HUAZI] > 3:
         lo.append(_HUAZI)
     # the few elements counted are found by their count (find runs in C): the ones, then
     # the twos, ... until every count that is not 0 is found
@@ -832,12 +857,16 @@ def _finish(cnt, bound=-1):
     while left:
         i = cnt.find(b, 1)
         while i >= 0:
-            n += (v[2 * i] | v[2 * i + 1] << 8) * x
-            if kinds[i] != 1:
+            w = v[i]
+            n += (300 if w == 255 else w) * x
+            w = el[i]
+            if w & 3 != 1:
                 pattern += 1
-            if lose[i]:
+            if w > 3:
                 lo.append(i)
             left -= 1
+            if not left:
+                break       # the last one found: no scan to the end
             i = cnt.find(b, i + 1)
         x += 1
         b = bytes((x,))
@@ -850,14 +879,15 @@ def _finish(cnt, bound=-1):
     if lo:
         drop = []
         for i in lo:
-            k = N_ELEMENTS + lose[i]    # its winners: lose[k:k + lose[k - 1]]
-            for j in range(k, k + lose[k - 1]):
-                if cnt[lose[j]]:
+            # its winners: el[k + 1:k + 1 + el[k]]
+            k = N_ELEMENTS + _LOSERS + el[N_ELEMENTS + (el[i] >> 2) - 1]
+            for j in range(k + 1, k + 1 + el[k]):
+                if cnt[el[j]]:
                     drop.append(i)
                     break
         for i in drop:
             n -= value(i) * cnt[i]
-            if kinds[i] != 1:
+            if el[i] & 3 != 1:
                 pattern -= 1
             cnt[i] = 0
     if not pattern:
@@ -870,7 +900,8 @@ _dn = 1   # the dealer's count, 2n + 1 for a streak of n (莊連拉)
 
 
 def value(i):
-    return _V[2 * i] | _V[2 * i + 1] << 8
+    x = _V[i]
+    return 300 if x == 255 else x
 
 
 def _count(cnt, i):
@@ -879,8 +910,9 @@ def _count(cnt, i):
 
 def _reading(h, f, base, tbase, r, memo):
     """The counts of reading r; base: the context's counts, tbase: with the tiles' too;
-    memo: [groups, their counts] of the reading before (the readings of one division
-    often differ only in the wait: the groups' elements are counted once)."""
+    memo: [groups, (their counts, what _groups() returned)] of the reading before: the
+    readings of one division differ only in where the winning tile sits, so the groups'
+    elements are counted once, and _won() adds what depends on the group it completed."""
     shape = r.shape
     if shape == "orphans" or shape == "unrelated":
         cnt = bytearray(base)
@@ -893,20 +925,28 @@ def _reading(h, f, base, tbase, r, memo):
             G.append((_PAIR, t, 0))
         G.append(r.sets[0])
         cnt[_LIQUE_EIGHT if r.wait == "pung" else _LIQUE_SINGLE] = 1
-        _groups(h, f, G, cnt, True)
+        _won(cnt, _groups(h, f, G, cnt, True), G, -1, True)
         return cnt
-    away = h.by != "self"
+    # the groups as the hand holds them: the melds open as claimed, the concealed sets
+    # closed (engine marks a pung a discard completed open: G[w] below)
+    nm = len(h.melds)
     i = 0
     for kind, t, op in r.sets:
-        G.append((kind, t, 1 if op or (away and i == r.win_set) else 0))
+        G.append((kind, t, op if i < nm else 0))
         i += 1
-    G.append((_PAIR, r.pair, 1 if away and r.win_set == -1 else 0))
+    G.append((_PAIR, r.pair, 0))
     if G == memo[0]:
         cnt[:] = memo[1]
+        D = memo[2]
     else:
-        _groups(h, f, G, cnt, False)
+        D = _groups(h, f, G, cnt, False)
         memo[0] = G
         memo[1] = bytes(cnt)
+        memo[2] = D
+    w = -1
+    if h.by != "self":
+        w = r.win_set if r.win_set >= 0 else len(G) - 1
+    _won(cnt, D, G, w, False)
     if r.wait == "pung":
         cnt[_SHANPON] = 1
     if f.nwaits == 1:
@@ -926,8 +966,10 @@ def _items(cnt):
     while left:      # as in _finish: count by count
         i = cnt.find(b)
         while i >= 0:
-            out.append((i, value(i), _count(cnt, i), _KINDS[i] == 2))
+            out.append((i, value(i), _count(cnt, i), _EL[i] & 3 == 2))
             left -= 1
+            if not left:
+                break
             i = cnt.find(b, i + 1)
         x += 1
         b = bytes((x,))
@@ -948,7 +990,7 @@ def score(hand, analysis):
     std = None
     st = -1
     lq = None
-    memo = [None, None]
+    memo = [None, None, None]
     prune = True    # a reading that cannot beat the best so far is not finished; not
     for r in analysis.readings:    # when 嚦咕 and a standard reading are combined
         if r.shape == "lique":

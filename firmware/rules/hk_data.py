@@ -310,29 +310,29 @@ def exclusions():
 
 
 def compile():
-    """(VALUES, KINDS, EXCL) as rules.hk holds them: 番 as two bytes each, little-endian;
-    kind 0 pattern / 1 context / 2 bonus; the exclusions by the element that gives way:
-    EXCL[i] for each element i is 0 if it gives way to none, else 1 + the offset r of
-    its winners in EXCL[N:] (N elements), where EXCL[N + r] is their number n and
-    EXCL[N + r + 1:N + r + 1 + n] their indices, in EXCLUDE's order."""
+    """(VALUES, EL) as rules.hk holds them: 番 one byte each (255 stands for 300); and per
+    element i, EL[i] = its kind (0 pattern, 1 context, 2 bonus) | (1 + j) << 2 when it is
+    the j-th element that gives way to others (0 << 2: to none); then for each j the
+    offset r of its winners in the rest, EL[N + L + r] their number n and the n indices
+    after it, in EXCLUDE's order (N elements, L of them giving way)."""
     v = bytearray()
     k = bytearray()
     for e in elements():
-        v.append(e[2] & 255)
-        v.append(e[2] >> 8)
+        assert e[2] < 255 or e[2] == 300
+        v.append(min(e[2], 255))
         k.append("-cB".index(e[3]))
-    n = len(k)
     winners = {}
     for a, b in exclusions():
         winners.setdefault(index(a), []).append(index(b))
-    head = bytearray(n)
+    at = bytearray()
     tail = bytearray()
-    for loser in sorted(winners):
-        head[loser] = 1 + len(tail)
+    for j, loser in enumerate(sorted(winners)):
+        k[loser] |= (1 + j) << 2
+        at.append(len(tail))
         tail.append(len(winners[loser]))
         tail.extend(winners[loser])
-    assert len(tail) < 255
-    return bytes(v), bytes(k), bytes(head + tail)
+    assert len(winners) < 63 and len(tail) < 256
+    return bytes(v), bytes(k + at + tail)
 
 
 if __name__ == "__main__":   # print rules/hk_names.py
