@@ -19,7 +19,8 @@ except ImportError:             # a port built without asyncio: get() is not ava
 LONG_MS = 600                   # held this long: a long press
 SCAN_MS = 5                     # scan period
 DEBOUNCE_MS = 20                # after a key changes, its bounce is ignored this long
-_RING = const(32)               # events the application may fall behind by
+_RING = const(128)              # events the application may fall behind by (a tight heap
+                                # scores and saves slowly: a hand typed ahead must fit)
 LONG = const(0x80)              # event code: key index | LONG
 
 
