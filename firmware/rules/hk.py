@@ -479,13 +479,12 @@ def _k(v, ts):
     return m2
 
 
-def _combo(cm, hm, ts, cnt, i):
-    """Count a combination: element i (明) and i + 1 (暗: formed of concealed chows)."""
+def _combo(cm, cb, ts, i):
+    """A combination held k times: element i (明) or i + 1 (暗: formed of concealed chows),
+    left in cb as (ts, i, k) for _won() to count; k."""
     k = _k(cm, ts)
     if k:
-        hk = _k(hm, ts)
-        cnt[i] += k - hk
-        cnt[i + 1] += hk
+        cb.append((ts, i, k))
     return k
 
 
@@ -606,9 +605,12 @@ def _groups(h, f, G, cnt, lique):
         big = 0 if lique or doors != 31 else 1
         cnt[(_SMALL_SEVEN_DOORS - big) if f.seven else (_SMALL_FIVE_DOORS - big)] = 1
     if lique:
-        return fours, None, None, None, 0, 0, 0
-    # chows (their combinations are _won()'s)
-    ct.sort()
+        return (fours,)
+    # chows (whether their combinations are 明 or 暗 is _won()'s)
+    cb = []
+    if chows >= 2:
+        ct.sort()
+        _chows(cm, cb, chows, cnt, ct)
     if chows == 5:
         cnt[_BIG_PING_HU if not f.hon and not h.flowers else _PING_HU] = 1
     # pungs
@@ -616,7 +618,7 @@ def _groups(h, f, G, cnt, lique):
         cnt[_ALL_PUNGS] = 1
     if chows <= 3:
         _pungs(pm, pair, cnt)
-    return fours, cm, hm, ct, chows, hid, allhid
+    return fours, hm, cb, chows, hid, allhid
 
 
 def _won(cnt, D, G, w, lique):
@@ -624,13 +626,13 @@ def _won(cnt, D, G, w, lique):
     open as G says, and G[w] as well, the group a discard completed; w -1: none); D is
     what _groups() returned.  The elements each part counts are apart: the order of the
     parts does not matter."""
-    fours, cm, hm, ct, chows, hid, allhid = D
-    for m, n, op in fours:
+    for m, n, op in D[0]:
         if w >= 0 and m >> w & 1:
             op = 1
         cnt[_FOUR2_OPEN + 2 * (n - 2) + (0 if op else 1)] += 1
     if lique:
         return
+    _, hm, cb, chows, hid, allhid = D
     t = -1
     if w >= 0:
         kind, u, _ = G[w]
@@ -640,8 +642,12 @@ def _won(cnt, D, G, w, lique):
         elif kind != _PAIR:     # a pung (a discard completes no kong)
             allhid -= 1
             hid -= 1
-    if chows >= 2:
-        _chows(cm, hm, chows, cnt, ct)
+    for ts, i, k in cb:     # k times: 暗 as often as the concealed chows make it
+        hk = _k(hm, ts)
+        if hk > k:
+            hk = k
+        cnt[i] += k - hk
+        cnt[i + 1] += hk
     if t >= 0:
         hm[t] += 1
     if hid >= 2:
@@ -650,9 +656,9 @@ def _won(cnt, D, G, w, lique):
         cnt[_ALL_HIDDEN] = 1
 
 
-def _chows(cm, hm, chows, cnt, ct):
-    """ct: the chows held, each once, ascending; cm, hm: how many of each, how many
-    concealed."""
+def _chows(cm, cb, chows, cnt, ct):
+    """ct: the chows held, each once, ascending; cm: how many of each.  The elements
+    that are 明 or 暗 by the chows that make them go to cb (_combo())."""
     oh = 0
     ranks = 0
     for t in ct:
@@ -666,7 +672,7 @@ def _chows(cm, hm, chows, cnt, ct):
         cnt[_TWO_HIGH] = 1
     else:
         cnt[_ONE_HIGH] = oh
-    mt = mr = 0
+    mt = mr = meets = 0
     r3 = r2 = -1
     for r in range(7):
         if not ranks >> r & 1:
@@ -684,7 +690,8 @@ def _chows(cm, hm, chows, cnt, ct):
         elif tot == 2:
             r2 = r
         if a and b and d:
-            cnt[_THREE_MEET_HIDDEN if hm[r] and hm[9 + r] and hm[18 + r] else _THREE_MEET_OPEN] += 1
+            cb.append(((r, 9 + r, 18 + r), _THREE_MEET_OPEN, 1))   # 暗 if all concealed
+            meets += 1
             a -= 1
             b -= 1
             d -= 1
@@ -712,17 +719,17 @@ def _chows(cm, hm, chows, cnt, ct):
         s = t - r          # first tile of the suit
         if r <= 4:
             if cm[t + 1] and cm[t + 2]:
-                _combo(cm, hm, (t, t + 1, t + 2), cnt, _PURE_STEP3_OPEN)
+                _combo(cm, cb, (t, t + 1, t + 2), _PURE_STEP3_OPEN)
             if r <= 2:
                 if chows == 5 and cm[t + 1] and cm[t + 3]:
-                    _combo(cm, hm, (t, t + 1, t + 2, t + 3, t + 4), cnt, _PURE_STEP5_OPEN)
+                    _combo(cm, cb, (t, t + 1, t + 2, t + 3, t + 4), _PURE_STEP5_OPEN)
                 if cm[t + 2] and cm[t + 4]:
-                    _combo(cm, hm, (t, t + 2, t + 4), cnt, _PURE_CHAIN_OPEN)
+                    _combo(cm, cb, (t, t + 2, t + 4), _PURE_CHAIN_OPEN)
         if r == 0:
             if chows >= 4 and cm[t + 2] and cm[t + 4] and cm[t + 6]:
-                _combo(cm, hm, (t, t + 2, t + 4, t + 6), cnt, _PURE_BRIDGE_OPEN)
+                _combo(cm, cb, (t, t + 2, t + 4, t + 6), _PURE_BRIDGE_OPEN)
             if cm[t + 3] and cm[t + 6]:
-                dragons += _combo(cm, hm, (t, t + 3, t + 6), cnt, _PURE_DRAGON_OPEN)
+                dragons += _combo(cm, cb, (t, t + 3, t + 6), _PURE_DRAGON_OPEN)
             if cm[t + 6]:
                 oy += _k(cm, (t, t + 6))
         if r > 4:
@@ -731,14 +738,14 @@ def _chows(cm, hm, chows, cnt, ct):
             B = (s + b) % 27   # the other two suits, each second in turn
             C = (s + 27 - b) % 27
             if cm[B + r + 1] and cm[C + r + 2]:
-                _combo(cm, hm, (t, B + r + 1, C + r + 2), cnt, _MIX_STEP3_OPEN)
+                _combo(cm, cb, (t, B + r + 1, C + r + 2), _MIX_STEP3_OPEN)
                 if chows == 5 and r <= 2 and cm[t + 3]:
-                    _combo(cm, hm, (t, B + r + 1, C + r + 2, t + 3, B + r + 4), cnt,
+                    _combo(cm, cb, (t, B + r + 1, C + r + 2, t + 3, B + r + 4),
                            _MIX_STEP5_OPEN)
             if r <= 2 and cm[B + r + 2] and cm[C + r + 4]:
-                _combo(cm, hm, (t, B + r + 2, C + r + 4), cnt, _MIX_CHAIN_OPEN)
+                _combo(cm, cb, (t, B + r + 2, C + r + 4), _MIX_CHAIN_OPEN)
             if r == 0 and cm[B + 3] and cm[C + 6]:
-                dragons += _combo(cm, hm, (t, B + 3, C + 6), cnt, _MIX_DRAGON_OPEN)
+                dragons += _combo(cm, cb, (t, B + 3, C + 6), _MIX_DRAGON_OPEN)
         if r == 0 and chows >= 4:
             # 金門橋 over the three suits: ranks 1 3 5 7, the first in this suit
             for code in range(27):
@@ -747,14 +754,14 @@ def _chows(cm, hm, chows, cnt, ct):
                 e = code // 9 * 9
                 if (1 << (s // 9)) | (1 << (b // 9)) | (1 << (d // 9)) | (1 << (e // 9)) == 7 \
                         and cm[b + 2] and cm[d + 4] and cm[e + 6]:
-                    _combo(cm, hm, (t, b + 2, d + 4, e + 6), cnt, _MIX_BRIDGE_OPEN)
+                    _combo(cm, cb, (t, b + 2, d + 4, e + 6), _MIX_BRIDGE_OPEN)
     if oy >= 2:
         cnt[_DOUBLE_OLD_YOUNG] = 1
     else:
         cnt[_OLD_YOUNG] = oy
     if dragons >= 2:
         cnt[_TWIN_DRAGONS] = 1
-    if dragons and (cnt[_THREE_MEET_OPEN] or cnt[_THREE_MEET_HIDDEN]):
+    if dragons and meets:
         cnt[_DRAGON_PHOENIX] = 1
 
 
