@@ -1,10 +1,11 @@
 """Size report: flash per part for the RP2040 boards, and the memory budget (the smallest
-free heap the application runs a long session in, host_tools.picomem) for the image with
+free heap the application runs a long session of every ruleset in, typed on its keypad:
+host_tools.picomem) for the image with
 the application frozen in against stock firmware with the application as .mpy files,
 both measured on the emulated Pico.
 
     .venv/bin/python -m host_tools.size [--boards pico,pico_w] [--no-memory]
-        [--sessions 1 --events 30 | --keys hk:3] [--step 4096]
+        [--sessions 1 --events 30 | --keys hk:3 | --table] [--step 4096]
 
 Flash (2 MiB on both boards): the firmware region (everything below the filesystem) holds
 the MicroPython image; the stock image (../shared/pico/firmware.uf2, RPI_PICO) against the
@@ -15,6 +16,7 @@ left once the board carries what it needs: the settings (frozen image) or the bu
 import argparse
 import json
 import os
+from concurrent.futures import ThreadPoolExecutor
 
 from host_tools import bundle, build, firmware, gen_font, picomem
 from host_tools.pico import BLOCK_SIZE, STOCK_UF2, _lfs, image
@@ -56,21 +58,32 @@ def flash_report(board):
     return r
 
 
-def memory_report(sessions, events, step, log=None, keyed=None):
-    """{"frozen": least budget, "mpy": least budget} over long table sessions of every
-    ruleset (keyed=(rules, hands): that many hands typed into the application instead)."""
-    if keyed:
-        driver = picomem.KeyedSession(*keyed)
+def memory_report(sessions, events, step, log=None, keyed=None, table=False):
+    """{"frozen": least budget, "mpy": least budget}: the least over which every ruleset's
+    long session (tests/sessiongen.long_session, `sessions` x `events`), typed on the
+    keypad into the application, passes (keyed=(rules, hands): that many legal hands of
+    one ruleset typed instead; table: the sessions through the table engine, no screens)."""
+    if table:
+        drivers = [picomem.TableSession(picomem.long_sessions(picomem_rules(), sessions, events))]
+    elif keyed:
+        drivers = [picomem.KeyedSession(*keyed)]
     else:
-        driver = picomem.TableSession(picomem.long_sessions(picomem_rules(), sessions, events))
+        drivers = [picomem.keyed_long_session(rid, sessions, events) for rid in picomem_rules()]
     out = {}
     uf2 = firmware.build_firmware("pico")
-    for kind, fs, fw in (("frozen", picomem.device_image(driver.files, mpy=False), uf2),
-                         ("mpy", picomem.device_image(driver.files, mpy=True), None)):
-        budget, runs = picomem.smallest_budget(driver, fs, lo=8 * 1024, hi=128 * 1024, step=step,
-                                               uf2=fw, log=log)
-        out[kind] = {"budget": budget, "runs": len(runs),
-                     "emu_ms": max(r["emu_ms"] for r in runs if r["passed"]) if budget else None}
+    # Where to look: the frozen image needs far less than the .mpy bundle (code in flash).
+    for kind, fw, lo, hi in (("frozen", uf2, 16 * 1024, 48 * 1024),
+                             ("mpy", None, 64 * 1024, 96 * 1024)):
+        def search(driver):
+            fs = picomem.device_image(driver.files, mpy=fw is None)
+            return picomem.smallest_budget(driver, fs, lo=lo, hi=hi, step=step, uf2=fw, log=log)
+        with ThreadPoolExecutor(os.cpu_count() or 1) as pool:   # an emulator per core
+            found = list(pool.map(search, drivers))
+        budgets = [b for b, _ in found]
+        out[kind] = {"budget": None if None in budgets else max(budgets),
+                     "runs": sum(len(runs) for _, runs in found),
+                     "emu_ms": max([0] + [r["emu_ms"] for _, runs in found for r in runs
+                                          if r["passed"]])}
     return out
 
 
@@ -90,7 +103,9 @@ def main(argv=None):
     ap.add_argument("--events", type=int, default=30, help="events per session")
     ap.add_argument("--step", type=int, default=4096, help="budget resolution, bytes")
     ap.add_argument("--keys", metavar="RULES:HANDS",
-                    help="measure with hands typed into the application, e.g. hk:3")
+                    help="measure with legal hands of one ruleset typed instead, e.g. hk:3")
+    ap.add_argument("--table", action="store_true",
+                    help="measure the table engine alone (the sessions over exec, no screens)")
     a = ap.parse_args(argv)
     keyed = None
     if a.keys:
@@ -111,10 +126,13 @@ def main(argv=None):
         print("%-40s%s" % (label, "".join("%14s" % kb(reports[b].get(key)) for b in boards)))
     if not a.no_memory:
         what = ("%s hands of %s typed into the application" % (keyed[1], keyed[0]) if keyed else
-                "a long table session (%d x %d events of each ruleset)" % (a.sessions, a.events))
+                "the table engine alone, a long session (%d x %d events of each ruleset)"
+                % (a.sessions, a.events) if a.table else
+                "the application, a long session (%d x %d events of each ruleset) typed on "
+                "its keypad," % (a.sessions, a.events))
         print("\nMemory budget on the emulated Pico: the least free heap %s runs in with "
               "CPython's answers" % what)
-        mem = memory_report(a.sessions, a.events, a.step, keyed=keyed,
+        mem = memory_report(a.sessions, a.events, a.step, keyed=keyed, table=a.table,
                             log=lambda r: print("  %(budget)6d B free: %(passed)s (%(detail)s)" % r, flush=True))
         for kind, label in (("frozen", "frozen image"), ("mpy", "stock image + .mpy bundle")):
             print("%-40s%s" % (label, kb(mem[kind]["budget"])))

@@ -29,3 +29,14 @@ def test_bisection_finds_the_edge():
     budget, runs = picomem.smallest_budget(Needs(), fs, lo=32 * 1024, hi=48 * 1024, step=2048)
     assert budget in (42 * 1024, 44 * 1024), runs
     assert all(r["passed"] == (r["budget"] >= budget) for r in runs)
+
+
+def test_the_application_runs_a_long_hk_session_typed_at_80_kb_free():
+    """Issue budget: the application as .mpy files, a long session of the heaviest
+    ruleset's hands (tests/sessiongen) typed on the keypad with 80 KB free, every journal
+    record's table state equal to CPython's (make size finds the least budget; make bench
+    runs every ruleset at 80 KB)."""
+    driver = picomem.keyed_long_session("hk")
+    r = picomem.run_at(80 * 1024, driver, picomem.device_image(driver.files))
+    assert r["passed"], r
+    assert r["detail"].startswith("%d events" % len(driver.events)) and len(driver.events) > 20
