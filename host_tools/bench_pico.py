@@ -26,7 +26,7 @@ import random
 import subprocess
 import sys
 
-from host_tools import build, paths
+from host_tools import build, paths, pico
 
 OUT = os.path.join(paths.BUILD, "bench_pico")
 PICO = os.path.join(paths.SHARED, "pico")
@@ -289,57 +289,6 @@ for rid in %r:
 print('done')
 """
 
-# Runs in the unix port: a LittleFS2 image of the board's filesystem (352 blocks of 4096
-# bytes, read 32, prog 256, lookahead 32: ports/rp2's geometry) holding the given files.
-MKFS = """
-import vfs, os
-BS = 4096
-N = 352
-class Dev:
-    def __init__(self):
-        self.data = bytearray(b'\\xff' * (BS * N))
-    def readblocks(self, n, buf, off=0):
-        s = n * BS + off
-        buf[:] = self.data[s:s + len(buf)]
-    def writeblocks(self, n, buf, off=None):
-        if off is None:
-            self.ioctl(6, n)
-            off = 0
-        s = n * BS + off
-        self.data[s:s + len(buf)] = buf
-    def ioctl(self, op, arg):
-        if op == 4:
-            return N
-        if op == 5:
-            return BS
-        if op == 6:
-            self.data[arg * BS:(arg + 1) * BS] = b'\\xff' * BS
-        return 0
-dev = Dev()
-vfs.VfsLfs2.mkfs(dev, readsize=32, progsize=256, lookahead=32)
-vfs.mount(vfs.VfsLfs2(dev, readsize=32, progsize=256, lookahead=32), '/img')
-for src, dest in %r:
-    parts = dest.strip('/').split('/')
-    for k in range(1, len(parts)):
-        try:
-            os.mkdir('/img/' + '/'.join(parts[:k]))
-        except OSError:
-            pass
-    with open(src, 'rb') as a:
-        data = a.read()
-    with open('/img' + dest, 'wb') as b:
-        b.write(data)
-vfs.umount('/img')
-with open(%r, 'wb') as f:
-    f.write(dev.data)
-"""
-
-
-def make_image(files, out):
-    code = MKFS % (files, out)
-    subprocess.run([paths.tool("micropython"), "-X", "heapsize=16M", "-c", code], check=True)
-
-
 def win_event(h):
     """The table's win event for a benchmark hand: player 0 wins, from player 1 unless
     self-drawn; the table supplies the seat, round, dealer and streak."""
@@ -380,7 +329,11 @@ def run_board(rids, hand_sets, phases=False, previews=None, uf2=None):
                     f.write(json.dumps(win_event(h), ensure_ascii=False) + "\n")
             files.append((path, "/previews_%s.jsonl" % rid))
     image = os.path.join(OUT, "fs.img")
-    make_image(files, image)
+    blobs = {}
+    for src, dest in files:
+        with open(src, "rb") as f:
+            blobs[dest] = f.read()
+    pico.image(files=blobs, out=image)
     script = os.path.join(OUT, "board.py")
     with open(script, "w") as f:
         f.write(BOARD % (phases, tuple(rids), tuple(rids)))

@@ -7,68 +7,21 @@
 
 import sys
 import json
-import vfs
+import mpy_ramfs as ramfs
 
 sys.path.insert(0, sys.argv[1])
 import journal
 
-BS = 512
-NBLOCKS = 64
 MNT = "/mc"
 PATH = MNT + "/journal.bin"
 
 
-class Dev:
-    """LittleFS block device in RAM; after `limit` block writes nothing reaches it."""
-
-    def __init__(self, data=None):
-        self.data = bytearray(data) if data is not None else bytearray(b"\xff" * (BS * NBLOCKS))
-        self.writes = 0
-        self.limit = None
-
-    def _open(self):
-        if self.limit is not None and self.writes >= self.limit:
-            return False
-        self.writes += 1
-        return True
-
-    def readblocks(self, n, buf, off=0):
-        s = n * BS + off
-        buf[:] = self.data[s:s + len(buf)]
-
-    def writeblocks(self, n, buf, off=None):
-        if off is None:
-            self.ioctl(6, n)
-            off = 0
-        if self._open():
-            s = n * BS + off
-            self.data[s:s + len(buf)] = buf
-
-    def ioctl(self, op, arg):
-        if op == 4:
-            return NBLOCKS
-        if op == 5:
-            return BS
-        if op == 6:
-            if self._open():
-                self.data[arg * BS:(arg + 1) * BS] = b"\xff" * BS
-            return 0
-        return 0
-
-
 def mount(data=None, fresh=False):
-    dev = Dev(data)
-    if fresh:
-        vfs.VfsLfs2.mkfs(dev)
-    vfs.mount(vfs.VfsLfs2(dev), MNT)
-    return dev
+    return ramfs.mount(MNT, data, fresh)
 
 
 def umount():
-    try:
-        vfs.umount(MNT)
-    except OSError:
-        pass
+    ramfs.umount(MNT)
 
 
 def read(path):

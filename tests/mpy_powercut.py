@@ -5,7 +5,7 @@
 
 import sys
 import json
-import vfs
+import mpy_ramfs as ramfs
 
 sys.path.insert(0, sys.argv[1])
 import dtable
@@ -13,71 +13,16 @@ dtable.PATH = sys.argv[1] + "/dtable.bin"
 import journal
 import session
 
-BS = 512
-NBLOCKS = 64
 MNT = "/pc"
 PATH = MNT + "/journal.bin"
 
 
-class Dev:
-    """LittleFS block device (extended interface) in RAM.  After `limit` block writes
-    (prog or erase) the power is gone: no later write reaches the blocks (the callbacks
-    run with the heap locked, so they drop the write rather than raise).  With `tear`,
-    the last write that gets through is cut half way."""
-
-    def __init__(self, data=None):
-        self.data = bytearray(data) if data is not None else bytearray(b"\xff" * (BS * NBLOCKS))
-        self.writes = 0
-        self.limit = None
-        self.tear = False
-
-    def _gate(self):
-        """How many bytes of a write of m bytes reach the blocks."""
-        if self.limit is not None and self.writes >= self.limit:
-            return 0
-        self.writes += 1
-        if self.tear and self.limit is not None and self.writes == self.limit:
-            return 1
-        return 2
-
-    def readblocks(self, n, buf, off=0):
-        s = n * BS + off
-        buf[:] = self.data[s:s + len(buf)]
-
-    def writeblocks(self, n, buf, off=None):
-        if off is None:
-            self.ioctl(6, n)
-            off = 0
-        m = len(buf) * self._gate() // 2
-        s = n * BS + off
-        self.data[s:s + m] = buf[:m]
-
-    def ioctl(self, op, arg):
-        if op == 4:
-            return NBLOCKS
-        if op == 5:
-            return BS
-        if op == 6:
-            m = BS * self._gate() // 2
-            s = arg * BS
-            self.data[s:s + m] = b"\xff" * m
-            return 0
-        return 0
-
-
 def mount(data=None, fresh=False):
-    dev = Dev(data)
-    if fresh:
-        vfs.VfsLfs2.mkfs(dev)
-    vfs.mount(vfs.VfsLfs2(dev), MNT)
-    return dev
+    return ramfs.mount(MNT, data, fresh)
 
 
 def umount():
-    try:
-        vfs.umount(MNT)
-    except OSError:
-        pass
+    ramfs.umount(MNT)
 
 
 EVENTS = [

@@ -10,7 +10,7 @@
 
 import sys
 import json
-import vfs
+import mpy_ramfs as ramfs
 
 sys.path.insert(0, sys.argv[1])
 import dtable
@@ -19,10 +19,6 @@ import journal
 import session
 from ui import ui as uimod
 
-# The block device of mpy_powercut.py (that script runs its cuts when imported, so the
-# class is repeated here).
-BS = 512
-NBLOCKS = 64
 MNT = "/uc"
 PATH = MNT + "/journal.bin"
 CFG = {"table": 3, "rules": "mcr", "settings": {}, "players": ["Ann", "Bob", "Cy", "Di"],
@@ -30,64 +26,12 @@ CFG = {"table": 3, "rules": "mcr", "settings": {}, "players": ["Ann", "Bob", "Cy
        "secret": ""}
 
 
-class Dev:
-    """LittleFS block device (extended interface) in RAM.  After `limit` block writes
-    (prog or erase) the power is gone: no later write reaches the blocks.  With `tear`,
-    the last write that gets through is cut half way."""
-
-    def __init__(self, data=None):
-        self.data = bytearray(data) if data is not None else bytearray(b"\xff" * (BS * NBLOCKS))
-        self.writes = 0
-        self.limit = None
-        self.tear = False
-
-    def _gate(self):
-        """How many halves of a write reach the blocks."""
-        if self.limit is not None and self.writes >= self.limit:
-            return 0
-        self.writes += 1
-        if self.tear and self.limit is not None and self.writes == self.limit:
-            return 1
-        return 2
-
-    def readblocks(self, n, buf, off=0):
-        s = n * BS + off
-        buf[:] = self.data[s:s + len(buf)]
-
-    def writeblocks(self, n, buf, off=None):
-        if off is None:
-            self.ioctl(6, n)
-            off = 0
-        m = len(buf) * self._gate() // 2
-        s = n * BS + off
-        self.data[s:s + m] = buf[:m]
-
-    def ioctl(self, op, arg):
-        if op == 4:
-            return NBLOCKS
-        if op == 5:
-            return BS
-        if op == 6:
-            m = BS * self._gate() // 2
-            s = arg * BS
-            self.data[s:s + m] = b"\xff" * m
-            return 0
-        return 0
-
-
 def mount(data=None, fresh=False):
-    dev = Dev(data)
-    if fresh:
-        vfs.VfsLfs2.mkfs(dev)
-    vfs.mount(vfs.VfsLfs2(dev), MNT)
-    return dev
+    return ramfs.mount(MNT, data, fresh)
 
 
 def umount():
-    try:
-        vfs.umount(MNT)
-    except OSError:
-        pass
+    ramfs.umount(MNT)
 
 
 TORN = ("", " torn")
