@@ -208,8 +208,8 @@ _FALSE_SINGLE = const(169)
 _EYE = const(170)
 N_ELEMENTS = const(171)
 
-# Context words that count one element each, and the element.
-_WORDS = FLAGS[:12] + ("last_of_kind", "heavenly", "earthly", "human")
+# Context words that count one element each (FLAGS[:12], then _MORE), and the element.
+_MORE = ("last_of_kind", "heavenly", "earthly", "human")
 _WORD_EL = bytes((_READY_IMMEDIATE, _READY_DEAL_IN, _HEAVENLY_READY, _EARTHLY_READY, _DOUBLE_WIN,
                   _TRIPLE_WIN, _FANXUE, _FANXUE_BIG, _WITHIN_4, _WITHIN_7, _WITHIN_10,
                   _TRUE_DEAD, _FOUR_DEAD, _HEAVENLY, _EARTHLY, _HUMAN))
@@ -218,7 +218,7 @@ _WORD_EL = bytes((_READY_IMMEDIATE, _READY_DEAL_IN, _HEAVENLY_READY, _EARTHLY_RE
 
 
 PERMS = b"\x00\x01\x02\x00\x02\x01\x01\x00\x02\x01\x02\x00\x02\x00\x01\x02\x01\x00"
-GREEN = (19, 20, 21, 23, 25, 32)
+GREEN = b"\x13\x14\x15\x17\x19\x20"   # 2s 3s 4s 6s 8s 發
 _PAIR = const(3)
 
 
@@ -243,7 +243,7 @@ def check(h):
         if kind > 1:
             kong = 1
     for w in fl:
-        if w[:6] == "chain_":
+        if w.startswith("chain_"):     # no new str made (each is looked up on a board)
             chains += 1
     bad = None
     if h.dealer and h.seat:
@@ -339,10 +339,12 @@ def _context(h, f):
     if h.by == "robkong":
         cnt[_ROB_KONG] = 1
     for w in fl:
-        if w[:6] == "chain_":
+        if w.startswith("chain_"):
             cnt[_TAIL_DRAW] = int(w[6:]) - 1
-        elif w in _WORDS:
-            cnt[_WORD_EL[_WORDS.index(w)]] = 1
+        elif w in FLAGS:
+            cnt[_WORD_EL[FLAGS.index(w)]] = 1
+        elif w in _MORE:
+            cnt[_WORD_EL[12 + _MORE.index(w)]] = 1
     ko = kh = 0
     for kind, _ in h.melds:
         if kind == ANKAN:
@@ -911,10 +913,6 @@ def value(i):
     return 300 if x == 255 else x
 
 
-def _count(cnt, i):
-    return _dn if i == _DEALER else cnt[i]
-
-
 def _reading(h, f, base, tbase, r, memo):
     """The counts of reading r; base: the context's counts, tbase: with the tiles' too;
     memo: [groups, (their counts, what _groups() returned)] of the reading before: the
@@ -973,7 +971,7 @@ def _items(cnt):
     while left:      # as in _finish: count by count
         i = cnt.find(b)
         while i >= 0:
-            out.append((i, value(i), _count(cnt, i), _EL[i] & 3 == 2))
+            out.append((i, value(i), _dn if i == _DEALER else cnt[i], _EL[i] & 3 == 2))
             left -= 1
             if not left:
                 break

@@ -9,7 +9,7 @@
 
 import engine
 
-ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+ORPHANS = bytes((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
 _ORPHAN = b"\x01\0\0\0\0\0\0\0\x01" * 3 + b"\x01" * 7   # 1 for each tile of ORPHANS
 KNITS = (0x49, 0x92, 0x124)   # rank bits of 147, 258, 369
 
@@ -24,11 +24,6 @@ def _rank_bits(c, s):
         if c[s * 9 + r]:
             m |= 1 << r
     return m
-
-
-def _near(m):
-    """Two ranks of rank bits m within two of each other (搭)."""
-    return m & (m >> 1) or m & (m >> 2)
 
 
 class _Shape:
@@ -125,12 +120,10 @@ class Orphans(_Shape):
     def candidates(self, c):
         # every orphan held: the tile added joins the tiles beside them (the pair, a pung
         # or a chow of them), so it is an orphan or within two ranks of one of them
-        missing = 0
-        for t in ORPHANS:
-            if not c[t]:
-                missing += 1
+        missing = c[27:34].count(b"\0") + (not c[0]) + (not c[8]) + (not c[9]) + \
+            (not c[17]) + (not c[18]) + (not c[26])     # the honours counted in C
         if missing:
-            return _Shape.candidates(self, c)
+            return _Shape.candidates(self, c) if missing == 1 else ()
         near = 0
         for t in range(27):
             if c[t] > _ORPHAN[t]:
@@ -141,13 +134,6 @@ class Orphans(_Shape):
             if _ORPHAN[t] or near >> t & 1:
                 out.append(t)
         return out
-
-    def waits(self, c, n_melds):
-        # at most one orphan missing (counted in C for the honours): else none at all
-        if c[27:34].count(b"\0") + (not c[0]) + (not c[8]) + (not c[9]) + (not c[17]) \
-                + (not c[18]) + (not c[26]) > 1:
-            return []
-        return _Shape.waits(self, c, n_melds)
 
     def readings(self, c, hand, melds, table):
         ps = self.parts(c, len(melds))
@@ -163,24 +149,18 @@ class Orphans(_Shape):
 class Unrelated(_Shape):
     melds = 0
 
-    def parts(self, c, n):
-        """(pair tile, 雜龍, 三相) for complete counts c."""
-        if n or max(c) > 2 or _total(c) != 17:
-            return None
-        pair = -1
-        for t in range(34):
-            if c[t] > 2 or (c[t] == 0 and t >= 27):
-                return None
-            if c[t] == 2:
-                if pair >= 0:
-                    return None
-                pair = t
-        ms = []
-        for s in range(3):
-            m = _rank_bits(c, s)
+    def parts(self, c, n, ms=None):
+        """(pair tile, 雜龍, 三相) for complete counts c (ms: the suits' rank bits, from
+        waits(), which has checked the counts)."""
+        if ms is None:
+            if n or max(c) > 2 or _total(c) != 17 or c[27:34].count(b"\0") or \
+                    c.count(b"\x02") > 1:
+                return None     # (counted in C) every honour, at most one pair
+            ms = [_rank_bits(c, 0), _rank_bits(c, 1), _rank_bits(c, 2)]
+        for m in ms:
             if m & (m >> 1) or m & (m >> 2):
                 return None   # two tiles of a suit within two ranks: 搭
-            ms.append(m)
+        pair = c.find(b"\x02")
         knit = ms[0] in KNITS and ms[1] in KNITS and ms[2] in KNITS and \
             ms[0] != ms[1] and ms[1] != ms[2] and ms[0] != ms[2]
         meet = ms[0] == ms[1] == ms[2]
@@ -189,55 +169,32 @@ class Unrelated(_Shape):
         return (pair, knit, meet)
 
     def waits(self, c, n_melds):
-        """What parts() would find of c and each tile of candidates(), worked out at once:
-        the tile added is the one honour missing, else a new suited tile (a pair held) or
-        the pair (none held)."""
+        """The tiles parts() takes: the one honour missing, else a new suited tile (a pair
+        held) or the pair (none held): 17 tiles, every honour, one pair, none thrice; the
+        suits' rank bits counted once."""
         if n_melds or _total(c) != 16 or max(c) > 2:
             return []
         two = c.count(b"\x02")
-        if two > 1:
-            return []
-        m0 = _rank_bits(c, 0)
-        m1 = _rank_bits(c, 1)
-        m2 = _rank_bits(c, 2)
-        if _near(m0) or _near(m1) or _near(m2):
-            return []
         miss = c[27:34].count(b"\0")
-        if miss > 1:
+        if two > 1 or miss > 1:
             return []
-        if miss:
-            cands = (c.find(b"\0", 27),)
-        else:
-            want = 0 if two else 1
-            cands = []
-            for t in range(34):
-                if c[t] == want and (want or t < 27):
-                    cands.append(t)
-        pair0 = c.find(b"\x02")
+        ms = [_rank_bits(c, 0), _rank_bits(c, 1), _rank_bits(c, 2)]
         out = []
-        for t in cands:
+        for t in range(34):
             x = c[t]
-            pair = t if x == 1 else pair0
-            a = m0
-            b = m1
-            d = m2
-            if x == 0 and t < 27:
-                bit = 1 << t % 9
-                if t < 9:
-                    a |= bit
-                    m = a
-                elif t < 18:
-                    b |= bit
-                    m = b
-                else:
-                    d |= bit
-                    m = d
-                if _near(m):
+            if miss:
+                if x or t < 27:
                     continue
-            if pair < 27 and not (a == b == d or (a in KNITS and b in KNITS and d in KNITS
-                                                   and a != b and b != d and a != d)):
+            elif x != (0 if two else 1) or (not x and t >= 27):
                 continue
-            out.append(t)
+            m = ms
+            if not x and t < 27:
+                m = list(ms)
+                m[t // 9] |= 1 << t % 9
+            c[t] += 1
+            if self.parts(c, 0, m):
+                out.append(t)
+            c[t] -= 1
         return out
 
     def readings(self, c, hand, melds, table):
