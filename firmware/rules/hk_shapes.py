@@ -15,7 +15,7 @@ KNITS = (0x49, 0x92, 0x124)   # rank bits of 147, 258, 369
 
 
 def _total(c):
-    return sum(c)
+    return sum(c)   # each count in turn: the shapes' checks in C (count, find) come first
 
 
 def _rank_bits(c, s):
@@ -28,10 +28,13 @@ def _rank_bits(c, s):
 
 class _Shape:
     def waits(self, c, n_melds):
-        if n_melds > self.melds or _total(c) != 16 - 3 * n_melds:
+        if n_melds > self.melds:
+            return []
+        cands = self.candidates(c)
+        if not cands or _total(c) != 16 - 3 * n_melds:
             return []
         out = []
-        for t in self.candidates(c):
+        for t in cands:
             if c[t] < 4:
                 c[t] += 1
                 if self.parts(c, n_melds):
@@ -53,22 +56,23 @@ class Lique(_Shape):
     melds = 0
 
     def parts(self, c, n):
-        if n or _total(c) != 17 or c.count(b"\x01") or c.count(b"\x03") != 1:
+        if n or c.count(b"\x01") or c.count(b"\x03") != 1 or _total(c) != 17:
             return None      # the only odd count is the one pung's (counts in C)
         return c.find(b"\x03")
 
     def candidates(self, c):
         # seven pairs and a pung: one tile count odd (the 3) once the tile is added
-        if c.count(b"\x01") + c.count(b"\x03") not in (0, 2):
+        n = c.count(b"\x01") + c.count(b"\x03")
+        if n not in (0, 2):
             return ()
-        odd = []
-        two = []
-        for t in range(34):
-            if c[t] & 1:
-                odd.append(t)
-            elif c[t] == 2:
-                two.append(t)
-        return odd if len(odd) == 2 else (() if odd else two)
+        out = []        # the two odd counts, else each pair (found in C)
+        for b in (b"\x01", b"\x03") if n else (b"\x02",):
+            t = c.find(b)
+            while t >= 0:
+                out.append(t)
+                t = c.find(b, t + 1)
+        out.sort()
+        return out
 
     def readings(self, c, hand, melds, table):
         p = self.parts(c, len(melds))
@@ -93,11 +97,13 @@ class Orphans(_Shape):
 
     def parts(self, c, n):
         """[(pair tile, extra set or None)] for complete counts c."""
-        if n > 1 or _total(c) != 17 - 3 * n:
+        if n > 1:
             return None
         for t in ORPHANS:
             if not c[t]:
                 return None
+        if _total(c) != 17 - 3 * n:
+            return None
         left = []   # the tiles beside one of each orphan
         for t in range(34):
             for _ in range(c[t] - _ORPHAN[t]):
@@ -153,8 +159,8 @@ class Unrelated(_Shape):
         """(pair tile, 雜龍, 三相) for complete counts c (ms: the suits' rank bits, from
         waits(), which has checked the counts)."""
         if ms is None:
-            if n or max(c) > 2 or _total(c) != 17 or c[27:34].count(b"\0") or \
-                    c.count(b"\x02") > 1:
+            if n or c[27:34].count(b"\0") or c.count(b"\x02") > 1 or max(c) > 2 or \
+                    _total(c) != 17:
                 return None     # (counted in C) every honour, at most one pair
             ms = [_rank_bits(c, 0), _rank_bits(c, 1), _rank_bits(c, 2)]
         for m in ms:
@@ -172,11 +178,11 @@ class Unrelated(_Shape):
         """The tiles parts() takes: the one honour missing, else a new suited tile (a pair
         held) or the pair (none held): 17 tiles, every honour, one pair, none thrice; the
         suits' rank bits counted once."""
-        if n_melds or _total(c) != 16 or max(c) > 2:
+        if n_melds:
             return []
-        two = c.count(b"\x02")
         miss = c[27:34].count(b"\0")
-        if two > 1 or miss > 1:
+        two = c.count(b"\x02")
+        if miss > 1 or two > 1 or max(c) > 2 or _total(c) != 16:
             return []
         ms = [_rank_bits(c, 0), _rank_bits(c, 1), _rank_bits(c, 2)]
         out = []
