@@ -915,9 +915,10 @@ def value(i):
 
 def _reading(h, f, base, tbase, r, memo):
     """The counts of reading r; base: the context's counts, tbase: with the tiles' too;
-    memo: [groups, (their counts, what _groups() returned)] of the reading before: the
-    readings of one division differ only in where the winning tile sits, so the groups'
-    elements are counted once, and _won() adds what depends on the group it completed."""
+    memo: [groups, their counts, what _groups() returned, the sets and the pair they
+    were made of] of the reading before: the readings of one division differ only in
+    where the winning tile sits, so the groups' elements are counted once, and _won()
+    adds what depends on the group it completed."""
     shape = r.shape
     if shape == "orphans" or shape == "unrelated":
         cnt = bytearray(base)
@@ -934,12 +935,17 @@ def _reading(h, f, base, tbase, r, memo):
         return cnt
     # the groups as the hand holds them: the melds open as claimed, the concealed sets
     # closed (engine marks a pung a discard completed open: G[w] below)
-    nm = len(h.melds)
-    i = 0
-    for kind, t, op in r.sets:
-        G.append((kind, t, op if i < nm else 0))
-        i += 1
-    G.append((_PAIR, r.pair, 0))
+    if r.sets == memo[3] and r.pair == memo[4]:
+        G = memo[0]     # the same sets as the reading before (compared in C)
+    else:
+        nm = len(h.melds)
+        i = 0
+        for kind, t, op in r.sets:
+            G.append((kind, t, op if i < nm else 0))
+            i += 1
+        G.append((_PAIR, r.pair, 0))
+        memo[3] = r.sets
+        memo[4] = r.pair
     if G == memo[0]:
         cnt[:] = memo[1]
         D = memo[2]
@@ -995,7 +1001,7 @@ def score(hand, analysis):
     std = None
     st = -1
     lq = None
-    memo = [None, None, None]
+    memo = [None, None, None, None, None]
     prune = True    # a reading that cannot beat the best so far is not finished; not
     for r in analysis.readings:    # when 嚦咕 and a standard reading are combined
         if r.shape == "lique":
