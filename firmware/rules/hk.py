@@ -1030,9 +1030,17 @@ def score(hand, analysis):
         w = s if a > b else m
         for i in range(_FOUR2_OPEN, _ONE_HIGH):
             w[i] = 0
-        for i in range(N_ELEMENTS):
-            if s[i] > m[i]:
-                m[i] = s[i]
+        left = N_ELEMENTS - s.count(b"\0")
+        x = 1
+        while left:     # s's few counted elements, found by count as in _finish
+            b = bytes((x,))
+            i = s.find(b)
+            while i >= 0:
+                if x > m[i]:
+                    m[i] = x
+                left -= 1
+                i = s.find(b, i + 1)
+            x += 1
         t = _finish(m)
         if t > bt:
             bt = t
