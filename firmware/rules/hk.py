@@ -210,9 +210,10 @@ N_ELEMENTS = const(171)
 
 # Context words that count one element each (FLAGS[:12], then _MORE), and the element.
 _MORE = ("last_of_kind", "heavenly", "earthly", "human")
-_WORD_EL = bytes((_READY_IMMEDIATE, _READY_DEAL_IN, _HEAVENLY_READY, _EARTHLY_READY, _DOUBLE_WIN,
-                  _TRIPLE_WIN, _FANXUE, _FANXUE_BIG, _WITHIN_4, _WITHIN_7, _WITHIN_10,
-                  _TRUE_DEAD, _FOUR_DEAD, _HEAVENLY, _EARTHLY, _HUMAN))
+# (a bytes literal: a tuple's constant would stay in RAM beside the bytes made of it)
+_WORD_EL = b"\x36\x37\x38\x39\x3c\x3d\x3e\x3f\x45\x46\x47\x49\x48\x42\x43\x44"
+# _READY_IMMEDIATE _READY_DEAL_IN _HEAVENLY_READY _EARTHLY_READY _DOUBLE_WIN _TRIPLE_WIN _FANXUE
+# _FANXUE_BIG _WITHIN_4 _WITHIN_7 _WITHIN_10 _TRUE_DEAD _FOUR_DEAD _HEAVENLY _EARTHLY _HUMAN
 
 
 
@@ -415,11 +416,11 @@ def _tiles(f, cnt):
     if cnt[_NO_TERMINALS] and cnt[_NO_FIVES] and cnt[_MISSING_SUIT]:
         cnt[_THREE_TREASURES] = 1
     m = 1 if hon else 0
-    for mask, pure, mixed in ((0xF, _ALL_SMALL, _MIXED_SMALL), (0x1E0, _ALL_BIG, _MIXED_BIG),
-                              (0x155, _ALL_ODD, _MIXED_ODD), (0xAA, _ALL_EVEN, _MIXED_EVEN),
-                              (0x101, _PURE_TERMINALS, _MIXED_TERMINALS)):
-        if not rm & ~mask:
-            cnt[mixed if m else pure] = 1
+    ks = (0xF, _ALL_SMALL, _MIXED_SMALL, 0x1E0, _ALL_BIG, _MIXED_BIG, 0x155, _ALL_ODD,
+          _MIXED_ODD, 0xAA, _ALL_EVEN, _MIXED_EVEN, 0x101, _PURE_TERMINALS, _MIXED_TERMINALS)
+    for k in range(0, 15, 3):   # the ranks held all within the mask: pure / mixed
+        if not rm & ~ks[k]:
+            cnt[ks[k + 2] if m else ks[k + 1]] = 1
     if not hon:
         n = _bits(rm)
         if n == 2:

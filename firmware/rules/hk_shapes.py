@@ -9,7 +9,7 @@
 
 import engine
 
-ORPHANS = bytes((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
+ORPHANS = b"\x00\x08\x09\x11\x12\x1a\x1b\x1c\x1d\x1e\x1f\x20\x21"  # 1m 9m 1p 9p 1s 9s 1z-7z
 _ORPHAN = b"\x01\0\0\0\0\0\0\0\x01" * 3 + b"\x01" * 7   # 1 for each tile of ORPHANS
 KNITS = (0x49, 0x92, 0x124)   # rank bits of 147, 258, 369
 
