@@ -124,14 +124,6 @@ def p99(xs):
     return xs[min(len(xs) - 1, int(round(0.99 * (len(xs) - 1))))]
 
 
-def budget(rid, kb):
-    """The application at kb KB free with a long session of the ruleset typed on its keypad
-    (host_tools.picomem.keyed_long_session): {"passed", "detail", "free", ...}."""
-    from host_tools import picomem
-    driver = picomem.keyed_long_session(rid)
-    return picomem.run_at(kb * 1024, driver, picomem.device_image(driver.files))
-
-
 def main():
     n = int(os.environ.get("BENCH_APP_HANDS", "20"))
     with Pico(fs=image(build.build_device(os.path.join(paths.BUILD, "device-pico"), "pico"))) as p:
@@ -156,8 +148,11 @@ def main():
     print("memory budget: the application at %d KB free, a long session (tests/sessiongen, "
           "30 events) typed on the keypad, journal against CPython's:" % kb)
     from concurrent.futures import ThreadPoolExecutor
+    from host_tools import picomem
+    drivers = [picomem.keyed_long_session(rid) for rid in RULES]
+    images = [picomem.device_image(d.files) for d in drivers]    # one build at a time
     with ThreadPoolExecutor(os.cpu_count() or 1) as pool:      # an emulator per core
-        found = list(pool.map(lambda rid: budget(rid, kb), RULES))
+        found = list(pool.map(lambda job: picomem.run_at(kb * 1024, *job), zip(drivers, images)))
     for rid, r in zip(RULES, found):
         print("  %-4s %s (%s)" % (rid, "pass" if r["passed"] else "FAIL", r["detail"]), flush=True)
 

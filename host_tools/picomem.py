@@ -169,12 +169,15 @@ class KeyedSession:
         if up["groups"][0]:
             return False, "the application did not start: %s" % up["groups"][0]
         pico.type(self.typed, hold_ms=self.hold_ms, gap_ms=self.gap_ms)
-        recs = []
-        for _ in range(40):
+        # A tight heap makes the application slow (modules loaded per screen and event):
+        # the keys typed ahead wait in the keypad's queue.  Wait while records still come.
+        recs = journal_records(pico.read_fs())
+        stalled = 0
+        while len(recs) < len(self.events) and stalled < 8:
+            pico.wait(1000)
+            n = len(recs)
             recs = journal_records(pico.read_fs())
-            if len(recs) >= len(self.events):
-                break
-            pico.wait(250)
+            stalled = stalled + 1 if len(recs) == n else 0
         said = pico.serial()
         if "Error" in said:
             return False, "the application said: %s" % said.strip().splitlines()[-1][:200]

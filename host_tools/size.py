@@ -74,11 +74,13 @@ def memory_report(sessions, events, step, log=None, keyed=None, table=False):
     # Where to look: the frozen image needs far less than the .mpy bundle (code in flash).
     for kind, fw, lo, hi in (("frozen", uf2, 16 * 1024, 48 * 1024),
                              ("mpy", None, 64 * 1024, 96 * 1024)):
-        def search(driver):
-            fs = picomem.device_image(driver.files, mpy=fw is None)
+        images = [picomem.device_image(d.files, mpy=fw is None) for d in drivers]
+
+        def search(job):
+            driver, fs = job
             return picomem.smallest_budget(driver, fs, lo=lo, hi=hi, step=step, uf2=fw, log=log)
         with ThreadPoolExecutor(os.cpu_count() or 1) as pool:   # an emulator per core
-            found = list(pool.map(search, drivers))
+            found = list(pool.map(search, zip(drivers, images)))
         budgets = [b for b, _ in found]
         out[kind] = {"budget": None if None in budgets else max(budgets),
                      "runs": sum(len(runs) for _, runs in found),
