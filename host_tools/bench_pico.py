@@ -282,7 +282,8 @@ for rid in %r:
         t0 = ticks_us()
         ans = ses.preview(ev)
         dt = diff(ticks_us(), t0)
-        print('pfirst' if i == 0 else 'preview', rid, i, dt, 1 if ans['ok'] else 0)
+        print('pfirst' if i == 0 else 'preview', rid, i, dt,
+              1 if ans['ok'] else 0, '' if ans['ok'] else ans['error']['code'])
         i += 1
     f.close()
     ses = None
@@ -367,8 +368,9 @@ def parse(text):
             res[w[1]].setdefault("previews", []).append(int(w[3]))
         elif w[0] == "pfirst":
             res[w[1]]["preview_first_us"] = int(w[3])
-        if w[0] in ("preview", "pfirst") and w[4] != "1":
-            res[w[1]]["refused"] = res[w[1]].get("refused", 0) + 1
+        if w[0] in ("preview", "pfirst") and w[4] != "1":   # timed all the same
+            why = res[w[1]].setdefault("refused", {})
+            why[w[5]] = why.get(w[5], 0) + 1
         elif w[0] == "low":
             res[w[1]]["low_free"] = int(w[2])
     return res
@@ -440,7 +442,9 @@ def main(argv=None):
                 print("  %-4s %6d %6.1f ms %6.1f ms %6.1f ms %6.1f ms   %6.1f ms%s" % (
                     rid, len(t), pct(t, 50) / 1e3, pct(t, 99) / 1e3, t[-1] / 1e3,
                     sum(t) / len(t) / 1e3, r["preview_first_us"] / 1e3,
-                    "  (%d refused!)" % r["refused"] if r.get("refused") else ""))
+                    "  (refused by the table, timed all the same: %s)" % ", ".join(
+                        "%d %s" % (n, code) for code, n in sorted(r["refused"].items()))
+                    if r.get("refused") else ""))
     print("  (board: %s)" % " ".join(stats))
 
 
