@@ -15,6 +15,12 @@ several kongs and host_tools/benchhands; of that pool the hands with the most re
 are all kept, the rest sampled with a fixed seed.
 
     .venv/bin/python -m host_tools.bench_pico [--rules mcr,hk,tw,sh] [--hands 300] [--top 120]
+        [--uf2 build/firmware/pico/firmware.uf2 | --device OTHER/build/device]
+
+The before figures: an earlier commit's build (`git worktree add ../before COMMIT`, its
+`make build`) timed with `--device ../before/build/device`.  A table from before the
+review step has no preview: a win handled by a fresh session without a journal is timed
+instead (the same score and settle).
 
 Writes build/bench_pico/ (the image, the board script, result.json with every time) and
 prints the table."""
@@ -275,12 +281,16 @@ for rid in %r:
     scorers.unload()
     ses = session.Session(None)
     ses.handle({'event': 'start', 'rules': rid})
+    preview = getattr(ses, 'preview', None)
     i = 0
     for line in f:
         ev = json.loads(line)
+        if preview is None:     # a table from before the review step (--device): handle()
+            ses = session.Session(None)     # without a journal scores and settles alike,
+            ses.handle({'event': 'start', 'rules': rid})    # a fresh session each hand
         gc.collect()            # as the application does between key presses
         t0 = ticks_us()
-        ans = ses.preview(ev)
+        ans = preview(ev) if preview else ses.handle(ev)
         dt = diff(ticks_us(), t0)
         print('pfirst' if i == 0 else 'preview', rid, i, dt,
               1 if ans['ok'] else 0, '' if ans['ok'] else ans['error']['code'])
@@ -303,11 +313,11 @@ def win_event(h):
     return ev
 
 
-def run_board(rids, hand_sets, phases=False, previews=None, uf2=None):
+def run_board(rids, hand_sets, phases=False, previews=None, uf2=None, device=None):
     """uf2: a firmware image with the application frozen in (make firmware): the
-    filesystem then holds only the hands."""
+    filesystem then holds only the hands.  device: another build's device folder."""
     os.makedirs(OUT, exist_ok=True)
-    folder = build.build_device()
+    folder = device or build.build_device()
     files = []
     for top, _, names in ([] if uf2 else os.walk(folder)):
         for name in sorted(names):
@@ -339,7 +349,8 @@ def run_board(rids, hand_sets, phases=False, previews=None, uf2=None):
     with open(script, "w") as f:
         f.write(BOARD % (phases, tuple(rids), tuple(rids)))
     run = subprocess.run(["node", os.path.join(PICO, "run.mjs"), "--fs", image,
-                          "--timeout-emu", "900"] + (["--uf2", uf2] if uf2 else []) + [script],
+                          "--timeout-emu", "900", "--timeout-host", "7200"]
+                         + (["--uf2", uf2] if uf2 else []) + [script],
                          capture_output=True, text=True)
     with open(os.path.join(OUT, "board.out"), "w") as f:
         f.write(run.stdout + run.stderr)
@@ -395,18 +406,21 @@ def main(argv=None):
                          "(default: of every hand; 0: none)")
     ap.add_argument("--uf2", help="firmware with the application frozen in (make firmware "
                                   "BOARD=pico): time the frozen modules instead of the .mpy")
+    ap.add_argument("--device", help="time another build's device folder, e.g. an earlier "
+                                     "commit's build/device (the before figures)")
     args = ap.parse_args(argv)
     rids = [r for r in args.rules.split(",") if r]
     hand_sets = {rid: hands_for(rid, args.hands, args.top) for rid in rids}
     if args.only:
         hand_sets = {rid: heaviest(rid, hand_sets[rid], args.only) for rid in rids}
-    res, stats = run_board(rids, hand_sets, args.phases, args.previews, args.uf2)
-    if not args.only and not args.uf2:
+    res, stats = run_board(rids, hand_sets, args.phases, args.previews, args.uf2, args.device)
+    if not args.only and not args.uf2 and not args.device:
         with open(os.path.join(OUT, "result.json"), "w") as f:
             json.dump(res, f)
     print("Emulated Pico (MicroPython v1.28.0, RP2040 at 125 MHz, %s), "
           "contract.score_hand per hand, ticks_us:"
-          % ("frozen application" if args.uf2 else ".mpy on LittleFS"))
+          % ("frozen application" if args.uf2 else ".mpy on LittleFS" + (
+              " from " + args.device if args.device else "")))
     print("  %-4s %6s %9s %9s %9s %9s   %9s %9s %10s" % ("", "hands", "median", "p99", "max", "mean",
                                                        "load", "1st hand", "load heap"))
     for rid in rids:
