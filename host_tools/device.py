@@ -15,7 +15,9 @@ FAILED = {"ok": False, "error": {"code": "bad_field", "message": "the device cou
 
 def command(entry, heap=DEFAULT_HEAP, folder=None):
     """The micropython command that imports the device build and runs `entry` (code)."""
-    folder = folder or build.build_device()
+    # Relative to the working directory (the checkout, for the tests and tools): the paths
+    # are strings in the device's heap, and a heap guard must not depend on the checkout's.
+    folder = os.path.relpath(folder or build.build_device())
     boot = ("import sys; sys.path[:0] = [%r]; import dtable; dtable.PATH = %r; %s"
             % (folder, os.path.join(folder, "dtable.bin"), entry))
     return [paths.tool("micropython"), "-X", "heapsize=" + heap, "-c", boot]
