@@ -6,7 +6,7 @@ import tempfile
 
 import session
 from host_tools import keys
-from ui.ui import UI, INV
+from ui.ui import FIELD, INV, MENU, UI
 
 CFG = {"table": 7, "rules": "mcr", "settings": {}, "players": ["Ann", "Bob", "Cy", "Di"],
        "dealer": 0, "wifi": {"ssid": "", "password": ""}, "organiser": "", "device": "",
@@ -143,3 +143,16 @@ def test_the_status_shows_hands_waiting_and_the_last_upload():
     assert "up 2 wait ok 95s ago" in text(ui) and "not registered" in text(ui)
     ui.net = Counters(0, 600)
     assert "up all ok 10m ago" in " ".join(ui.status_lines())
+
+
+def test_an_event_the_table_refuses_stays_on_its_last_field_with_the_reason():
+    ui = started("hk")
+    menu = [name for name, _ in ui.ruleset()[3]]
+    item = str(menu.index("cao") + 1)
+    press(ui, "B" + item + "2#")                  # 一台草 to seat 2, reviewed and saved
+    assert ui.msg.startswith("saved #2")
+    press(ui, "B" + item + "3")                   # once a hand: refused on the spot
+    assert "already collected" in text(ui) and ui.mode == FIELD
+    assert ui.ses.jseq == 2 and "?" in ui.screen()[0]   # the field is asked again
+    press(ui, "*")                                # and backed out of
+    assert ui.mode == MENU

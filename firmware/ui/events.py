@@ -52,8 +52,9 @@ def k_field(ui, k):
     else:
         raise Refused("a seat 1-4" + (", # none" if kind == "opt" else ""))
     ui.typed = ""
-    ui.fields.pop(0)
-    if not ui.fields:
+    if len(ui.fields) > 1:
+        ui.fields.pop(0)
+    else:       # the last field: an event refused (or short of memory) stays on it
         ui.review(ui.ev, U.MENU)
 
 
