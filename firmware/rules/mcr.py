@@ -5,6 +5,7 @@
 # shapes (seven pairs, thirteen orphans, knitted tiles, nine gates) are scored by their own
 # short paths.  docs/rules/mcr.md lists the choices made.
 
+import sys
 from array import array
 import shapes
 from engine import CHOW, PUNG, KONG, EDGE, CLOSED, SINGLE
@@ -778,10 +779,20 @@ def score(hand, analysis):
     return ans
 
 
+# A host scores many thousands of hands: there the names are split once; a board keeps no
+# list of 81 strs and finds each name in place.
+_SPLIT = None if sys.implementation.name == "micropython" else NAMES.split()
+
+
 def _names(f):
     """The names of the elements counted in f, in id order, from NAMES (space separated):
     found in its UTF-8 bytes, where an offset is one step (in a str, every offset is
     counted out in characters from the start)."""
+    if _SPLIT:
+        for i in range(1, _N):
+            if f[i]:
+                yield _SPLIT[i - 1]
+        return
     b = NAMES.encode()
     start = 0
     for i in range(1, _N):
