@@ -1,6 +1,7 @@
 """Chinese Official scoring speed: hands per second on CPython beside pymahjonggb (the same
-generated hands, the same run, the best of three passes each after a warm-up), and median / p99 time per hand on the MicroPython unix
-port with its heap at 64k, timed inside MicroPython with time.ticks_us.
+generated hands, the same run, the best of three passes each after a warm-up), and median /
+p99 time per hand on the MicroPython unix port with its heap at 64k, timed inside
+MicroPython with time.ticks_us.
 
     .venv/bin/python -m host_tools.bench_mcr [--hands 20000] [--device-hands 2000] [--heap 64k]
 """
