@@ -16,6 +16,7 @@ import statistics
 import sys
 
 from host_tools import build, keys, paths
+from host_tools.picomem import HOLD_MS
 from host_tools.pico import Pico, image
 
 RULES = ("mcr", "tw", "hk", "sh")
@@ -92,12 +93,10 @@ def run(rid, n_hands):
         pico.wait_serial(r"app: ready", timeout_ms=20000)
         pico.serial()
         text = ""
-        # Keys held 80 ms, as a finger does: a flash erase (the save) holds the keypad's
-        # interrupt off for up to 50 ms, and a shorter press wholly inside it is not seen.
         for ev in events:                       # an event at a time: a short serial backlog
             ks = keys.event_keys(ev, info, rid)
             if ev["event"] == "win":            # the score key's review drawn before OK
-                pico.type(ks[:-1], hold_ms=80, gap_ms=30)
+                pico.type(ks[:-1], hold_ms=HOLD_MS, gap_ms=30)
                 text += pico.serial()
                 for _ in range(100):
                     if "S " in text.rsplit("K ", 1)[-1]:
@@ -105,7 +104,7 @@ def run(rid, n_hands):
                     pico.wait(50)
                     text += pico.serial()
                 ks = ks[-1:]
-            pico.type(ks, hold_ms=80, gap_ms=30)
+            pico.type(ks, hold_ms=HOLD_MS, gap_ms=30)
             text += pico.serial()
         pico.wait(2000)
         text += pico.serial()

@@ -27,6 +27,10 @@ import sys
 from host_tools import paths
 from host_tools.pico import Pico, PicoError, image
 
+# Keys held 80 ms, as a finger does: a save's flash erase holds the keypad's interrupt off
+# for up to 50 ms, and a shorter press wholly inside it is not seen (docs/app.md).
+HOLD_MS = 80
+
 FILL = """\
 import gc
 gc.collect()
@@ -148,9 +152,7 @@ class KeyedSession:
 
     STATE = ("hand_no", "dealer", "streak", "huang", "scores", "deltas")
 
-    # Keys held 80 ms, as a finger does: a save's flash erase holds the keypad's interrupt
-    # off for up to 50 ms, and a shorter press wholly inside it is not seen (docs/app.md).
-    def __init__(self, rid, hands=4, seed=5, hold_ms=80, gap_ms=50, events=None):
+    def __init__(self, rid, hands=4, seed=5, hold_ms=HOLD_MS, gap_ms=50, events=None):
         sys.path.insert(0, os.path.join(paths.ROOT, "tests"))
         paths.use_firmware()
         from host_tools import keys
