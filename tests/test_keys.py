@@ -48,13 +48,12 @@ def test_encoded_keys_typed_into_the_ui_save_what_the_table_gives(rid):
     events, answers = legal_session(rid, 60, seed=11)
     ses = session.Session(os.path.join(tempfile.mkdtemp(), "journal.bin"))
     ui = UI(ses, dict(CFG, rules=rid), 5, 21)
-    info = keys.ruleset(rid)
-    cur = rid                       # the ruleset the new-session screen offers first
-    for ev, want in zip(events, answers):
-        for k in keys.event_keys(ev, info, cur):
+    # rid: the ruleset the new-session screen offers first; a new session over a
+    # running one confirms
+    for ev, want, ks in zip(events, answers, keys.session_keys(events, rid)):
+        for k in ks:
             ui.key(k)
             ui.screen()                 # every screen on the way draws
-        cur = ev.get("rules", cur)
         assert ui.mode == 0 and ui.msg.startswith(("saved", "started")), (ev, ui.screen())
         got = {k: v for k, v in ses.state.items()}
         assert got["scores"] == want["scores"] and got["deltas"] == want["deltas"], ev

@@ -6,7 +6,8 @@ import tempfile
 
 import session
 from host_tools import keys
-from ui.ui import FIELD, INV, MENU, UI
+import ui.ui as ui_mod
+from ui.ui import FIELD, INV, MENU, UI, fit
 
 CFG = {"table": 7, "rules": "mcr", "settings": {}, "players": ["Ann", "Bob", "Cy", "Di"],
        "dealer": 0, "wifi": {"ssid": "", "password": ""}, "organiser": "", "device": "",
@@ -72,7 +73,8 @@ def test_review_lists_the_elements_and_only_the_save_key_writes():
     ks = keys.event_keys(ev, keys.ruleset("mcr"))
     press(ui, ks[:-1])
     assert ui.mode == 3 and "連七對" in text(ui) and ui.ses.jseq == 1
-    assert "2 Bob 88番" in ui.screen()[0]
+    title = ui.screen()[0]
+    assert title.startswith(INV + "2 Bob") and title.endswith(" 88番")
     press(ui, "*")                                   # back from the review: nothing saved
     assert ui.mode == 2 and ui.ses.jseq == 1
     press(ui, "3#")
@@ -90,7 +92,7 @@ def test_a_save_short_of_memory_keeps_the_review_and_saves_on_the_next_press(mon
         raise MemoryError
     monkeypatch.setattr(session.Session, "_commit", short)
     press(ui, "#")
-    assert ui.mode == 3 and "press save again" in text(ui) and "2 Bob 88番" in ui.screen()[0]
+    assert ui.mode == 3 and "press save again" in text(ui)
     assert ui.ses.jseq == 1 and ui.ses.state["scores"] == [0, 0, 0, 0]
     press(ui, "#")
     assert ui.mode == 0 and ui.ses.jseq == 2 and ui.ses.state["scores"] == [-8, 112, -96, -8]
@@ -118,11 +120,32 @@ def test_a_ruleset_event_asks_its_fields_then_reviews():
     assert ui.ses.state["extras"]["declared"] == [2]
 
 
-def test_the_status_screen_shows_seats_scores_and_the_dealer():
+def test_the_status_screen_shows_seats_scores_and_the_dealer(monkeypatch):
     ui = started()
     rows = ui.screen()
-    assert rows[0].startswith(INV + "T7 國標 東1")
+    assert rows[0] == INV + fit("started #1", "", 21)      # the message: in the title row
     assert rows[1].startswith("東*1 Ann") and rows[1].endswith(" 0")
+    later = ui_mod.ticks() + ui_mod.BANNER_MS
+    monkeypatch.setattr(ui_mod, "ticks", lambda: later)
+    assert ui.expired() and not ui.expired()                 # its time is up: once
+    rows = ui.screen()
+    assert rows[0].startswith(INV + "T7 國標 東1")
+
+
+def test_saved_never_covers_a_seat_and_a_long_refusal_goes_in_time(monkeypatch):
+    ui = started()
+    press(ui, "A#")                                  # a draw, saved
+    rows = ui.screen()
+    seats = ["1 Ann", "2 Bob", "3 Cy", "4 Di"]
+    assert "saved #2" in rows[0] and [r[2:7].strip() for r in rows[1:]] == seats
+    press(ui, "B")                                   # refused: a banner over the seats ...
+    assert "no events of its own" in text(ui)
+    ui.say("a reason longer than one row of the screen")
+    assert ui.screen()[-1].startswith(INV)
+    later = ui_mod.ticks() + ui_mod.BANNER_MS
+    monkeypatch.setattr(ui_mod, "ticks", lambda: later)
+    rows = ui.screen()                               # ... for a while only
+    assert [r[2:7].strip() for r in rows[1:]] == seats
 
 
 class Counters:

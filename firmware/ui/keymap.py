@@ -19,6 +19,10 @@ FLAGS_KEY = "C"         # review of a win: the context words
 ROBKONG = "0"           # the from screen: the win robs a kong
 NEW_RULES = "0"         # the new-session screen: the next ruleset
 RULESETS = ("mcr", "hk", "tw", "sh")
+# the entry screen (ui/entry.py has the tiles' keys)
+EDIT_KEY = "#"          # held: edit the typed tiles (A/B move, 1-9 the number, C the
+EDIT_SUIT = "C"         # suit, * deletes, # done)
+COUNTED_FLOWERS = ("mcr",)  # rulesets whose flowers are all worth the same: typed as a count
 
 
 def ruleset_info(rid):

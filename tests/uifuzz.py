@@ -1,0 +1,159 @@
+"""Random keys typed into the screens (firmware/ui/ui.py): the fuzz run behind
+tests/test_ui_fuzz.py and `make bench`.
+
+A run types random keys (short and long presses, settings edits, and now and then the
+keys of a legal hand from the ruleset's generator, so the review and the save are reached)
+into a UI built with odd settings (a 60-character organiser address, long Western and CJK
+names, table 999).  After every key the screen is drawn: each key and its screen must be
+answered within BOUND_S, raise nothing, show no fault row and fit the grid.  At the end the
+journal is replayed through host_tools.table and must give the same states.  A failure
+names its seed and the keys typed (`Fuzz.replay` types them again)."""
+
+import os
+import random
+import signal
+import tempfile
+import time
+
+import session
+from host_tools import keys as encoder
+from host_tools import table
+import journal
+import ui.ui as U
+
+BOUND_S = 5.0           # a key and its screen, on a shared 2-core machine: generous
+ODD = {"table": 999, "rules": "mcr", "settings": {},
+       "players": ["Bartholomew Featherstonehaugh-Smythe", "歐陽鋒歐陽克黃藥師洪七公",
+                   "Li", "Маргарита Николаевна"],
+       "dealer": 3, "wifi": {"ssid": "tournament-hall-2.4GHz-guest", "password": "x"},
+       "organiser": "http://organiser.mahjong-club.example.org:8000/api/v1/devices/",
+       "device": "dev-0123456789abcdef", "secret": "s"}
+# weights of the keys typed at random: digits and the suits most, the moving keys less
+ALPHABET = "0123456789" * 3 + "ABCD" * 4 + "**##"
+LONG = 0.02             # a long press (long * goes home)
+
+# The screens every ruleset reaches; MENU and FIELD only where the ruleset has events.
+ALL = {U.STATUS, U.ENTRY, U.FROM, U.REVIEW, U.WORDS, U.NEW, U.HISTORY, U.SETTINGS, U.EDIT}
+NAMES = {v: k for k, v in vars(U).items() if k.isupper() and isinstance(v, int) and len(k) > 2}
+
+
+def screens_of(rid):
+    want = set(ALL)
+    for extra in ("CONFIRM", "OPENED"):     # screens that later versions add
+        if hasattr(U, extra):
+            want.add(getattr(U, extra))
+    if encoder.ruleset(rid)[2]:
+        want |= {U.MENU, U.FIELD}
+    return want
+
+
+def cells(s):
+    """Cells as the display draws them (ui/text.py): ASCII one, any other character two."""
+    return sum(1 if ord(c) < 0x80 else 2 for c in s)
+
+
+class Slow(Exception):
+    pass
+
+
+def _alarm(signum, frame):
+    raise Slow("a key took more than %.1f s" % BOUND_S)
+
+
+class Fuzz:
+    def __init__(self, rid, seed, folder=None):
+        self.rid = rid
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.cfg = dict(ODD, rules=rid, players=list(ODD["players"]), settings={},
+                        wifi=dict(ODD["wifi"]))
+        self.path = os.path.join(folder or tempfile.mkdtemp(), "journal.bin")
+        self.ses = session.Session(self.path)
+        self.ui = U.UI(self.ses, self.cfg, 5, 21, save_cfg=lambda cfg: None)
+        self.typed = []
+        self.seen = set()
+        self.slowest = 0.0
+        self.gen = None
+
+    def fail(self, why):
+        raise AssertionError("%s\nfuzz %s seed %d after %d keys: %r" % (
+            why, self.rid, self.seed, len(self.typed), "".join(
+                ("~" if lg else "") + k for k, lg in self.typed)))
+
+    def press(self, k, long=False):
+        self.typed.append((k, long))
+        ui = self.ui
+        t = time.perf_counter()
+        old = signal.signal(signal.SIGALRM, _alarm)
+        signal.setitimer(signal.ITIMER_REAL, BOUND_S)
+        try:
+            ui.key(k, long)
+            rows = ui.screen()
+        except Exception as e:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            self.fail("%s: %s" % (type(e).__name__, e))
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, old)
+        self.slowest = max(self.slowest, time.perf_counter() - t)
+        self.seen.add(ui.mode)
+        if len(rows) > ui.rows:
+            self.fail("%d rows on a %d-row screen: %r" % (len(rows), ui.rows, rows))
+        for r in rows:
+            if r.startswith(U.INV + "fault"):
+                self.fail("fault row: %r" % rows)
+            if cells(r.lstrip(U.INV)) > ui.cols:
+                self.fail("a row wider than the screen: %r" % r)
+
+    def legal(self):
+        """The keys of a random legal-looking win of the session's ruleset, from status."""
+        import uicorpus
+        rid = self.ses.state["rules"]
+        for _ in range(20):
+            h = uicorpus.GENERATORS[rid](self.rng)
+            if h is not None:
+                break
+        else:
+            return ""
+        ev = uicorpus.win_event(self.rng, h)
+        return encoder.event_keys(ev, encoder.ruleset(rid))
+
+    def run(self, n):
+        rng = self.rng
+        self.press("0")
+        self.press("#")                             # a session to play in
+        while len(self.typed) < n:
+            r = rng.random()
+            if r < 0.04 and self.ses.state is not None:
+                self.press("*", True)               # home, then a whole legal hand
+                for k in self.legal():
+                    self.press(k)
+            elif r < 0.06:
+                self.press("*", True)               # a screen from the status, opened
+                for k in rng.choice(("C#", "C", "0#", "*")):
+                    self.press(k)
+            elif r < 0.09:
+                self.press("*", True)
+                self.press("D")                     # the settings, an item edited
+                for _ in range(rng.randrange(1, 12)):
+                    self.press(rng.choice("AB#0123456789*"))
+            else:
+                self.press(rng.choice(ALPHABET), rng.random() < LONG)
+        return self
+
+    def check_journal(self):
+        """Every record's event replayed through host_tools.table gives the record's state."""
+        handle = table.host_handler()
+        n = 0
+        for _, seq, rec in journal.Journal(self.path).records():
+            ans = handle(rec["event"])
+            if not ans.get("ok"):
+                self.fail("journal #%d refused on replay: %r" % (seq, ans))
+            st = rec["state"]
+            for k in ("hand_no", "dealer", "streak", "huang", "scores", "deltas"):
+                if ans.get(k) != st.get(k):
+                    self.fail("journal #%d: %s %r, the table gives %r" % (seq, k, st.get(k), ans.get(k)))
+            n += 1
+        if n != self.ses.jseq:
+            self.fail("journal holds %d records, the session says %d" % (n, self.ses.jseq))
+        return n
