@@ -34,8 +34,7 @@ def device():
 @pytest.fixture(scope="module")
 def first_boot(device):
     events, answers = legal_session(RULES, HANDS, seed=5)
-    info = keys.ruleset(RULES)
-    typed = [keys.event_keys(ev, info, RULES) for ev in events]
+    typed = keys.session_keys(events, RULES)
     settings = {"rules": RULES, "table": 7}
     with Pico(fs=image(device, files={"settings.json": json.dumps(settings)})) as pico:
         ready = pico.wait_serial(r"app: ready", timeout_ms=20000)

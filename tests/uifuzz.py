@@ -9,6 +9,7 @@ answered within BOUND_S, raise nothing, show no fault row and fit the grid.  At 
 journal is replayed through host_tools.table and must give the same states.  A failure
 names its seed and the keys typed (`Fuzz.replay` types them again)."""
 
+import json
 import os
 import random
 import signal
@@ -68,6 +69,7 @@ class Fuzz:
         self.cfg = dict(ODD, rules=rid, players=list(ODD["players"]), settings={},
                         wifi=dict(ODD["wifi"]))
         self.path = os.path.join(folder or tempfile.mkdtemp(), "journal.bin")
+        self.cfg_at_start = json.loads(json.dumps(self.cfg))
         self.ses = session.Session(self.path)
         self.ui = U.UI(self.ses, self.cfg, 5, 21, save_cfg=lambda cfg: None)
         self.typed = []
@@ -77,8 +79,7 @@ class Fuzz:
 
     def fail(self, why):
         raise AssertionError("%s\nfuzz %s seed %d after %d keys: %r" % (
-            why, self.rid, self.seed, len(self.typed), "".join(
-                ("~" if lg else "") + k for k, lg in self.typed)))
+            why, self.rid, self.seed, len(self.typed), key_text(self.typed)))
 
     def press(self, k, long=False):
         self.typed.append((k, long))
@@ -141,19 +142,43 @@ class Fuzz:
                 self.press(rng.choice(ALPHABET), rng.random() < LONG)
         return self
 
+    def replay(self, text):
+        """Type keys again (key_text's form): a failure's keys, or another run's."""
+        long = False
+        for ch in text:
+            if ch == "~":
+                long = True
+                continue
+            self.press(ch, long)
+            long = False
+        return self
+
+    def records(self):
+        return [(seq, rec) for _, seq, rec in journal.Journal(self.path).records()]
+
     def check_journal(self):
         """Every record's event replayed through host_tools.table gives the record's state."""
-        handle = table.host_handler()
-        n = 0
-        for _, seq, rec in journal.Journal(self.path).records():
-            ans = handle(rec["event"])
-            if not ans.get("ok"):
-                self.fail("journal #%d refused on replay: %r" % (seq, ans))
-            st = rec["state"]
-            for k in ("hand_no", "dealer", "streak", "huang", "scores", "deltas"):
-                if ans.get(k) != st.get(k):
-                    self.fail("journal #%d: %s %r, the table gives %r" % (seq, k, st.get(k), ans.get(k)))
-            n += 1
+        n = check_replay(self.path, self.fail)
         if n != self.ses.jseq:
             self.fail("journal holds %d records, the session says %d" % (n, self.ses.jseq))
         return n
+
+
+def key_text(typed):
+    """Keys as the simulator and the MicroPython run read them: "~" before a long press."""
+    return "".join(("~" if lg else "") + k for k, lg in typed)
+
+
+def check_replay(path, fail):
+    """The journal at path replayed through host_tools.table: the same states."""
+    handle = table.host_handler()
+    n = 0
+    for _, seq, rec in journal.Journal(path).records():
+        ans = handle(rec["event"])
+        if not ans.get("ok"):
+            fail("journal #%d refused on replay: %r" % (seq, ans))
+        for k in ("hand_no", "dealer", "streak", "huang", "scores", "deltas"):
+            if ans.get(k) != rec["state"].get(k):
+                fail("journal #%d: %s %r, the table gives %r" % (seq, k, rec["state"].get(k), ans.get(k)))
+        n += 1
+    return n
