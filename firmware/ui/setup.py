@@ -54,8 +54,7 @@ def s_confirm(ui):
     out = []
     for s in range(4):
         out.append(fit(ui.name(s), str(st["scores"][s]), ui.cols))
-    out.append("ends hand %d * back" % st["hand_no"])
-    return fit("end session?", "# yes", ui.cols), out
+    return fit("end hand %d?" % st["hand_no"], "#yes *no", ui.cols), out
 
 
 def start(ui):
@@ -153,8 +152,8 @@ def k_settings(ui, k):
     elif kind in ("int", "seat"):
         ui.typed = ""
         ui.mode = U.EDIT
-    else:                               # shown whole, for a while
-        ui.say("%s: %s (set when deployed)" % (label, value(ui, key) or "none"))
+    else:                               # set when deployed: shown whole, for a while
+        ui.say("%s: %s" % (label, value(ui, key) or "none"))
 
 
 def k_edit(ui, k):

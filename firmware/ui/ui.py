@@ -76,9 +76,12 @@ def wrap(s, cols):
         if row and cells(row) + 1 + cells(word) <= cols:
             row += " " + word
             continue
-        if row:
-            out.append(row)
-        row = ""
+        if row and cells(word) > cols and cells(row) + 2 <= cols:
+            row += " "                  # a word longer than a row goes on from here
+        else:
+            if row:
+                out.append(row)
+            row = ""
         for ch in word:                 # a word longer than a row (or Chinese) is cut
             if row and cells(row) + cells(ch) > cols:
                 out.append(row)
@@ -424,7 +427,7 @@ class UI:
             if cells(m) <= self.cols:       # in the title row: the body stays whole
                 rows[0] = INV + fit(m, "", self.cols)
             else:                           # a banner over the bottom rows, for a while
-                m = wrap(m, self.cols)[:self.rows - 2]
+                m = wrap(m, self.cols)[:self.rows - 1]
                 rows = rows[:max(1, self.rows - len(m))]
                 for line in m:
                     rows.append(INV + fit(line, "", self.cols))
