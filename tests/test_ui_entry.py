@@ -3,6 +3,7 @@ the spot and why, and that backspace takes back exactly one key."""
 
 import pytest
 
+from ui import handedit
 from ui.entry import Entry, Refused
 
 
@@ -128,33 +129,40 @@ def keys_again(e, n_sets=4, counted=False):
     return f.tokens, f.flowers, f.count
 
 
+class Screen:
+    """What ui/handedit.py reads of the screens: the entry."""
+    def __init__(self, e):
+        self.entry = e
+
+
 def test_editing_changes_moves_and_deletes_any_typed_set():
     e = typed("012A1#B40C2CCD7D5")
-    e.edit()
+    handedit.start(e)
     assert e.cur == 4
-    e.move(-9)                           # stops at the first set
+    for _ in range(9):
+        handedit.key(Screen(e), "A")     # stops at the first set
     assert e.cur == 0 and e.show(0) == "春夏 >(111)m (456)p [2222]s (白白白白)中"
-    e.move(1)
-    e.change(2)                          # 吃 456p becomes 吃 234p
+    handedit.key(Screen(e), "B")
+    handedit.key(Screen(e), "2")                          # 吃 456p becomes 吃 234p
     assert e.tokens[1] == (10, 1) and "(234)p" in e.show()
     assert keys_again(e) == (e.tokens, e.flowers, e.count)
-    e.resuit()                           # 234s would need a fifth 2s: 234m
+    handedit.key(Screen(e), "C")         # 234s would need a fifth 2s: 234m
     assert e.tokens[1] == (1, 1)
     with pytest.raises(Refused):
-        e.change(8)                      # no run from 8
+        handedit.change(e, 8)            # no run from 8
     assert e.tokens[1] == (1, 1)
     count = e.count
-    e.delete()
+    assert not handedit.key(Screen(e), "*")
     assert e.count == count - 3 and len(e.tokens) == 4
     assert keys_again(e) == (e.tokens, e.flowers, e.count)
-    e.cur = None
+    assert handedit.key(Screen(e), "#") and e.cur is None
     e.back()                             # * still takes back one key
     assert e.count == count - 4
 
 
 def test_editing_refuses_a_fifth_copy_and_changes_nothing():
     e = typed("1111" + "2")
-    e.edit()
+    handedit.start(e)
     with pytest.raises(Refused) as err:
-        e.change(1)
+        handedit.change(e, 1)
     assert str(err.value) == "a fifth 1m" and e.tokens[-1] == (1, 0)

@@ -269,3 +269,17 @@ def test_long_names_leave_the_count_and_the_total_in_their_titles():
     assert ui.screen()[0].endswith("和 3/14 萬")
     press(ui, ks[4:-1])
     assert ui.mode == 3 and ui.screen()[0].endswith("88番")
+
+
+def test_a_held_hash_edits_a_typed_set_and_the_hand_goes_on():
+    ui = started()
+    press(ui, "2" + "1#" + "B40")                    # 碰 111m, 吃 456p
+    ui.key("#", True)                                # held: the cursor on 吃 456p
+    assert ui.screen()[0].startswith(INV + "edit: # done") and ">(456)p" in text(ui)
+    press(ui, "A")
+    press(ui, "9")                                   # 碰 111m becomes 碰 999m
+    assert "(999)m" in text(ui)
+    press(ui, "#")                                   # typing goes on after the last set
+    assert ui.entry.cur is None and "和 6/14" in ui.screen()[0]
+    press(ui, "7")
+    assert ui.entry.tokens[-1] == (15, 0)            # 7p: the suit typed last

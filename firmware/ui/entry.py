@@ -11,15 +11,15 @@
 #               the entry goes on in 萬.  D 0 (from honours) too; D again: back to honours
 #   *           takes back the last key (on the screen before: leaves the entry)
 #
-# Editing (held #): a cursor on the typed sets; A/B move it, 1-9 change the number, C
-# the suit, * deletes the set, # ends.  The hand is rebuilt from the sets (the same
-# checks as typing), and its keys with it, so * afterwards takes back a key as before.
+# Editing (held #) is ui/handedit.py's, loaded only then; `cur` is its cursor.
 #
 # Concealed sets are typed tile by tile: that is as short as any shortcut and leaves no
 # doubt.  The entry is done when the tiles make a whole hand (3 a set, kongs included,
 # + 2) and the last thing typed is a single tile: that tile is the winning tile.  A key
 # that cannot be right (a fifth copy, an 8 of honours, a run from 8, one tile too many)
 # is refused on the spot with the reason, and nothing typed before it is lost.
+
+from ui.keymap import Refused  # noqa: F401  (the entry's refusals; tests import it here)
 
 SINGLE = 0
 CHI = 1
@@ -38,9 +38,6 @@ HONOUR_NAMES = "東南西北中發白"        # 1z..7z as the tiles show them
 FLOWER_NAMES = "春夏秋冬梅蘭菊竹"      # 1f..8f
 MOD_KEYS = ("", "0", "#", "S", "SS", "SSS")     # a set's keys after its tile (S: the suit's)
 
-
-class Refused(Exception):
-    """A key the entry does not take; str(e) is the reason for the screen."""
 
 
 def tiles_of(tile, kind):
@@ -228,81 +225,6 @@ class Entry:
         if prev >= 0 and prev != HONOURS:
             out.append(SUITS[prev])
         return "".join(out)
-
-    # -- editing ----------------------------------------------------------------------
-
-    def edit(self):
-        """The cursor on the last typed set."""
-        if not self.tokens:
-            raise Refused("type a tile first")
-        self.cur = len(self.tokens) - 1
-
-    def move(self, d):
-        self.cur = max(0, min(len(self.tokens) - 1, self.cur + d))
-
-    def delete(self):
-        toks = list(self.tokens)
-        toks.pop(self.cur)
-        self._rebuild(toks)
-        if not self.tokens:
-            self.cur = None
-        else:
-            self.cur = min(self.cur, len(self.tokens) - 1)
-
-    def change(self, d):
-        """The number of the set under the cursor."""
-        t, kind = self.tokens[self.cur]
-        if t >= 27 and d > 7:
-            raise Refused("honours are 1 to 7")
-        toks = list(self.tokens)
-        toks[self.cur] = (t - t % 9 + d - 1, kind)
-        self._rebuild(toks)
-
-    def resuit(self):
-        """The set under the cursor in the next suit (m p s z) that can hold it."""
-        t, kind = self.tokens[self.cur]
-        for step in (1, 2, 3):
-            s = (t // 9 + step) % 4
-            n = t % 9
-            if s == HONOURS and (n > 6 or kind == CHI):
-                continue
-            toks = list(self.tokens)
-            toks[self.cur] = (s * 9 + n, kind)
-            try:
-                self._rebuild(toks)
-                return
-            except Refused:
-                pass
-        raise Refused("no other suit takes it")
-
-    def _rebuild(self, toks):
-        """The entry made again from sets toks (the checks of typing); its keys with it.
-        Refused: nothing changes."""
-        keys = []
-        suit = 0
-        if self.flowers:
-            keys.append("0")
-            if self.counted:
-                keys.append(str(len(self.flowers)))
-            else:
-                keys.extend([str(f) for f in self.flowers])
-                suit = FLOWERS
-        for t, kind in toks:
-            s = t // 9
-            if s != suit:
-                keys.append(SUIT_KEYS[s])
-                suit = s
-            keys.append(str(t % 9 + 1))
-            keys.extend(MOD_KEYS[kind].replace("S", SUIT_KEYS[s]))
-        old = (self.keys, self.suit, self.tokens, self.flowers, self.count, self.copies)
-        self.keys = []
-        self._reset()
-        try:
-            for k in keys:
-                self.press(k)
-        except Refused:
-            self.keys, self.suit, self.tokens, self.flowers, self.count, self.copies = old
-            raise
 
 
 def face(t, suit=True):

@@ -1,6 +1,11 @@
 # The key map of every screen but the tile entry (ui/entry.py has that one): data the
 # screens and the host's key encoder (host_tools/keys.py) share.  docs/keys.md shows it.
 
+class Refused(Exception):
+    """A key a screen does not take; str(e) is the reason for the screen.  (Here, not in
+    ui/entry.py, so that the entry's module may leave the heap between hands.)"""
+
+
 # status screen
 DRAW_KEY = "A"          # 流局: an exhaustive draw
 EVENTS_KEY = "B"        # the ruleset's own events and wins by flowers

@@ -3,7 +3,7 @@
 
 from ui import keymap as K
 from ui import ui as U
-from ui.entry import Refused
+from ui.keymap import Refused
 from ui.ui import fit, wrap
 
 

@@ -13,7 +13,7 @@ import sys
 import time
 from session import drop, roomy
 from ui import keymap as K
-from ui.entry import Refused
+from ui.keymap import Refused
 
 STATUS = 0
 ENTRY = 1
@@ -37,6 +37,7 @@ BANNER_MS = 4000    # a message goes after this long (or at the next key): never
 # the shown screen's module stays loaded.
 PARTS = ("status", None, None, None, None, "events", "events", "setup", "history", "setup",
          "setup", "setup", "history")
+HELPERS = ("handedit", "dropped")  # loaded for a step of the entry or the review
 
 if hasattr(time, "ticks_ms"):
     ticks = time.ticks_ms
@@ -212,17 +213,24 @@ class UI:
         self.mode = mode
         self.top = 0
         self.cur = cur
+        hand = mode in (ENTRY, FROM, REVIEW, WORDS)
+        if not hand:
+            self.entry = None               # the hand typed is saved or given up
         if LEAN and not roomy():
             keep = PARTS[mode]
-            for name in PARTS:
+            for name in PARTS + HELPERS:
                 if name and name != keep:
                     drop("ui." + name)
+            if not hand:
+                drop("ui.entry")
 
     def lighten(self):
         """Before the session's peak (score, save) on a tight heap: the screens' names go
         (drawing loads them again)."""
         if LEAN and not roomy():
             drop("ui.labels")
+            for name in HELPERS:
+                drop("ui." + name)
 
     def part(self, name):
         """A screen module, loaded when first needed."""
@@ -255,24 +263,12 @@ class UI:
 
     def k_entry(self, k, long=False):
         e = self.entry
-        if e.cur is not None:                   # editing a typed tile
-            if k == K.OK:
-                e.cur = None
-                if e.done():
-                    self.to_from()
-            elif k == K.BACK:
-                e.delete()
-            elif k == K.UP or k == K.DOWN:
-                e.move(-1 if k == K.UP else 1)
-            elif k == K.EDIT_SUIT:
-                e.resuit()
-            elif "1" <= k <= "9":
-                e.change(ord(k) - 48)
-            else:
-                raise Refused("A B move, 1-9 C change, * delete, # done")
+        if e.cur is not None:                   # editing a typed set
+            if self.part("handedit").key(self, k) and e.done():
+                self.to_from()
             return
-        if long and k == K.OK:
-            e.edit()
+        if long and k == K.EDIT_KEY:
+            self.part("handedit").start(e)
             return
         if k == K.BACK:
             if not e.back():
@@ -334,37 +330,10 @@ class UI:
             else:
                 self.say(pv["error"]["message"])
             return
-        self.dropped = self.words_dropped(ev, pv)
+        flags = (ev.get("hand") or {}).get("flags")
+        self.dropped = self.part("dropped").words(self.ses, ev, pv) if flags else ()
         self.pv = pv
         self.go(REVIEW)
-
-    def words_dropped(self, ev, pv):
-        """The context words ticked that change nothing here (the rules drop them): the
-        hand previewed without each gives the same total and payments."""
-        h = ev.get("hand") or {}
-        flags = h.get("flags")
-        if ev["event"] != "win" or not flags or "result" not in pv:
-            return ()
-        ses = self.ses
-        kept = ses.pending
-        same = (pv["result"]["total"], list(pv["payments"]))
-        out = []
-        try:
-            for w in flags:
-                rest = [f for f in flags if f != w]
-                h2 = dict(h)
-                if rest:
-                    h2["flags"] = rest
-                else:
-                    h2.pop("flags")
-                e2 = dict(ev)
-                e2["hand"] = h2
-                p2 = ses.preview(e2)
-                if p2.get("ok") and (p2["result"]["total"], list(p2["payments"])) == same:
-                    out.append(w)
-        finally:
-            ses.pending = kept          # the save key saves the hand as ticked
-        return out
 
     def k_review(self, k):
         if k == K.OK:
@@ -436,9 +405,7 @@ class UI:
     def s_entry(self):
         e = self.entry
         if e.cur is not None:
-            out = wrap(e.show(e.cur), self.cols)
-            out.append("AB move 1-9 C *del")
-            return fit("edit: # done", "%d/%d" % (e.count, e.target), self.cols), out
+            return self.part("handedit").show(self)
         out = wrap(e.show(), self.cols)
         out.append("0吃 #碰 ()明 []暗")
         return fit(self.name(self.ev["winner"]), "和 %d/%d %s" % (
