@@ -4,7 +4,6 @@ than the screen, the journal what host_tools.table gives.  A failure prints its 
 its keys.  (`make bench` types many more.)"""
 
 import json
-import os
 import subprocess
 import time
 
@@ -12,7 +11,7 @@ import pytest
 
 import journal
 import uifuzz
-from host_tools import build, paths, sim
+from host_tools import sim
 
 KEYS = 1500             # per ruleset: a few thousand in all keeps `make test` short
 SIM_KEYS = 300          # the simulator answers a key at a time over a pipe: fewer
@@ -36,28 +35,17 @@ def test_the_same_keys_on_micropython_save_the_same_journal(rid, seed, tmp_path)
     within the bound, no exception, no row wider than the screen, the same records."""
     host = uifuzz.Fuzz(rid, seed, str(tmp_path)).run(KEYS)
     text = uifuzz.key_text(host.typed)
-    state = tmp_path / "board"
-    state.mkdir()
-    (tmp_path / "settings.json").write_text(json.dumps(host.cfg_at_start))
-    (tmp_path / "keys.txt").write_text(text)
     try:
-        out = subprocess.run([paths.tool("micropython"), "-X", "heapsize=512k",
-                              os.path.join(paths.ROOT, "tests", "mpy_ui_fuzz.py"),
-                              build.build_device(), str(state), str(tmp_path / "settings.json"),
-                              str(tmp_path / "keys.txt")],
-                             capture_output=True, text=True, timeout=300)
+        res = uifuzz.on_unix(host, str(tmp_path / "board"))
     except subprocess.TimeoutExpired:
         pytest.fail("the unix port hung (fuzz %s seed %d): %r" % (rid, seed, text))
-    assert out.returncode == 0, out.stderr[-3000:]
-    res = json.loads(out.stdout.strip().splitlines()[-1])
     print("%s on micropython: %d keys, slowest %d ms" % (rid, res["keys"], res["slowest_ms"]))
-    assert not res["faults"], (res["faults"], out.stderr[-3000:], seed, text)
+    assert not res["faults"], (res["faults"], res["stderr"][-3000:], seed, text)
     assert not res["wide"], (res["wide"], seed)
     assert res["slowest_ms"] < 1000 * uifuzz.BOUND_S, (res["slowest_at"], seed, text)
     assert set(res["modes"]) == host.seen
     assert res["jseq"] == host.ses.jseq
-    mine = [(seq, rec) for _, seq, rec in journal.Journal(str(state / "journal.bin")).records()]
-    assert mine == host.records()
+    assert res["records"] == host.records()
 
 
 @pytest.mark.parametrize("rid,seed", [("mcr", 9), ("hk", 10), ("tw", 11), ("sh", 12)])

@@ -182,3 +182,81 @@ def check_replay(path, fail):
                 fail("journal #%d: %s %r, the table gives %r" % (seq, k, rec["state"].get(k), ans.get(k)))
         n += 1
     return n
+
+
+def on_unix(host, folder):
+    """host's keys typed into the compiled screens in the MicroPython unix port (state in
+    folder): tests/mpy_ui_fuzz.py's answer, with "records" (the journal) and "stderr"."""
+    import subprocess
+    from host_tools import build, paths
+    os.makedirs(folder, exist_ok=True)
+    cfg = os.path.join(folder, "fuzz-settings.json")
+    keys = os.path.join(folder, "fuzz-keys.txt")
+    with open(cfg, "w") as f:
+        json.dump(host.cfg_at_start, f)
+    with open(keys, "w") as f:
+        f.write(key_text(host.typed))
+    out = subprocess.run([paths.tool("micropython"), "-X", "heapsize=512k",
+                          os.path.join(paths.ROOT, "tests", "mpy_ui_fuzz.py"),
+                          build.build_device(), folder, cfg, keys],
+                         capture_output=True, text=True, timeout=60 + len(host.typed) // 10)
+    if out.returncode != 0:
+        raise AssertionError("the unix port failed: %s" % out.stderr[-3000:])
+    res = json.loads(out.stdout.strip().splitlines()[-1])
+    res["stderr"] = out.stderr
+    res["records"] = [(seq, rec) for _, seq, rec in
+                      journal.Journal(os.path.join(folder, "journal.bin")).records()]
+    return res
+
+
+PICO_HOOKS = """import ui.app, time
+def h(app):
+    press = app.press
+    draw = app.draw
+    def timed(k, long=False):
+        t = time.ticks_us()
+        r = press(k, long)
+        print('K', k, time.ticks_diff(time.ticks_us(), t), app.faults)
+        return r
+    def drawn():
+        t = time.ticks_us()
+        draw()
+        print('D', time.ticks_diff(time.ticks_us(), t), app.faults)
+    app.press = timed
+    app.draw = drawn
+ui.app.main(hooks=h)"""
+HOLD_MS, LONG_MS, GAP_MS = 80, 700, 40
+
+
+def on_pico(host, device):
+    """host's keys typed on the emulated Pico's keypad (the application as .mpy files from
+    the device folder, the odd settings): {"keys": [(key, us, faults)], "draws": [(us,
+    faults)], "text": serial output, "records": the journal}."""
+    from host_tools.pico import Pico, image, journal_records
+    cfg = json.dumps(host.cfg_at_start, ensure_ascii=False)
+    with Pico(fs=image(device, files={"settings.json": cfg})) as pico:
+        pico.wait_serial(r"app: ready", timeout_ms=20000)
+        pico.exec("print(1)")                   # stop main.py's app; run it with hooks
+        pico.launch(PICO_HOOKS)
+        pico.wait_serial(r"app: ready", timeout_ms=20000)
+        text = pico.serial()
+        short = ""
+        for k, long in host.typed:              # short presses in runs, long ones alone
+            if not long:
+                short += k
+                continue
+            if short:
+                pico.type(short, hold_ms=HOLD_MS, gap_ms=GAP_MS)
+                short = ""
+            pico.press(k, ms=LONG_MS)
+            pico.wait(GAP_MS)
+            text += pico.serial()
+        if short:
+            pico.type(short, hold_ms=HOLD_MS, gap_ms=GAP_MS)
+        pico.wait(3000)
+        text += pico.serial()
+        fs = pico.read_fs()
+    lines = [ln.split() for ln in text.splitlines() if ln[:2] in ("K ", "D ")]
+    return {"keys": [(ln[1], int(ln[2]), int(ln[3])) for ln in lines if ln[0] == "K"],
+            "draws": [(int(ln[1]), int(ln[2])) for ln in lines if ln[0] == "D"],
+            "text": text, "records": journal_records(fs)}
