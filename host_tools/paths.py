@@ -5,7 +5,9 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
-FIRMWARE_LIB = os.path.join(FIRMWARE, "lib")
+# firmware/lib's folders, relative to firmware/: flat on the device (no packages: a
+# package costs heap, README "Layout"), each on the host's sys.path
+FIRMWARE_LIB_DIRS = ("lib/engine", "lib/table", "lib/device")
 BUILD = os.path.join(ROOT, "build")
 DEVICE = os.path.join(BUILD, "device")          # .mpy files only, laid out as on a board
 TABLE = os.path.join(BUILD, "dtable.bin")
@@ -23,7 +25,7 @@ def use_firmware():
     """Make the firmware importable on CPython, reading the table built on the host."""
     from host_tools import build
     build.ensure_table()
-    for p in (FIRMWARE_LIB, FIRMWARE):
+    for p in [os.path.join(FIRMWARE, d) for d in FIRMWARE_LIB_DIRS] + [FIRMWARE]:
         if p not in sys.path:
             sys.path.insert(0, p)
     import dtable

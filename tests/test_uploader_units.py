@@ -12,7 +12,7 @@ import sys, json
 sys.path[:0] = [%r]
 out = {}
 
-from ui import uploader
+from net import uploader
 A = uploader.address
 out["address"] = [A("http://192.168.4.1:8000"), A("http://10.0.0.2"), A("http://h:81/org/"),
                   A("https://h:443"), A("http://:80"), A("http://h:x"), A(""), A(None)]
@@ -63,7 +63,7 @@ class net:
     STA_IF = 0
 net.WLAN = WLAN
 sys.modules["network"] = net
-import netlink
+from net import netlink
 cfg = {"wifi": {"ssid": "", "password": ""}}
 link = netlink.Link(cfg, True)
 r = [link.ready(), link.why]

@@ -1,8 +1,8 @@
 """Firmware images for the RP2040 boards with the whole application frozen into flash.
 
-    .venv/bin/python -m host_tools.firmware [--board pico|pico_w] [--force]
+    .venv/bin/python -m host_tools.board.firmware [--board pico|pico_w] [--force]
 
-From the pinned MicroPython v1.28.0 sources (host_tools.mpsource): mpy-cross, then the rp2
+From the pinned MicroPython v1.28.0 sources (host_tools.board.mpsource): mpy-cross, then the rp2
 port with FROZEN_MANIFEST = boards/manifests/<board>.py, which freezes every firmware
 module (boards/manifests/app.py) and what this tool generates for the board under
 build/firmware/<board>/gen: board.py (the board definition), dtable_frozen.py and
@@ -20,7 +20,9 @@ import shutil
 import subprocess
 import sys
 
-from host_tools import build, gen_font, gen_tables, mpsource, paths
+from host_tools import build, paths
+from host_tools.board import mpsource
+from host_tools.gen import font as gen_font, tables as gen_tables
 
 # project board -> (MicroPython board, its UF2 family)
 BOARDS = {"pico": "RPI_PICO", "pico_w": "RPI_PICO_W"}

@@ -6,7 +6,7 @@ each table writing its own flash-format journal, and the journal's records are u
 exactly as a device sends them: signed batches to POST /api/v1/upload (docs/upload.md).
 Used by the organiser's browser tests and by the README's screenshots.
 
-    python -m host_tools.organiser_demo --db demo.db --url http://127.0.0.1:8000
+    python -m host_tools.sim.organiser_demo --db demo.db --url http://127.0.0.1:8000
 """
 
 import argparse

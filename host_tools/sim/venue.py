@@ -2,7 +2,7 @@
 event, and table 1's device in the simulator, registered with the organiser and
 uploading to it.  Hands keyed in on the simulator reach the standings page.
 
-    python -m host_tools.venue [--rules mcr] [--port 8000] [--fresh]
+    python -m host_tools.sim.venue [--rules mcr] [--port 8000] [--fresh]
 
 The event, the organiser's database and the simulated board's flash live in build/venue/
 and survive between runs (--fresh starts over).

@@ -10,7 +10,7 @@ firmware's table engine) is built in a fresh organiser database.  Printed:
   each) with no browser open, then with BROWSERS pages open that refetch their three
   live parts every second (what live.js does under a steady stream of uploads).
 
-    python -m host_tools.bench_pages
+    python -m host_tools.bench pages
 """
 
 import hashlib
@@ -25,7 +25,7 @@ import threading
 import time
 import urllib.request
 
-from host_tools import organiser_demo as demo
+from host_tools.sim import organiser_demo as demo
 
 TEAMS, PER_TEAM, TABLES, ROUNDS, HANDS = 8, 4, 8, 56, 16
 BROWSERS = 5

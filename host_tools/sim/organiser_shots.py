@@ -1,7 +1,7 @@
-"""The README's pictures of the organiser: the demo event (host_tools.organiser_demo)
+"""The README's pictures of the organiser: the demo event (host_tools.sim.organiser_demo)
 played into a fresh organiser, then each page photographed by headless Chromium.
 
-    python -m host_tools.organiser_shots [--out docs/img]
+    python -m host_tools.sim.organiser_shots [--out docs/img]
 """
 
 import argparse
@@ -11,7 +11,7 @@ import shutil
 import tempfile
 import time
 
-from host_tools import organiser_demo as demo
+from host_tools.sim import organiser_demo as demo
 from host_tools import paths
 
 CHROMIUM = "/usr/bin/chromium"

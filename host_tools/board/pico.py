@@ -11,9 +11,9 @@ lines waited for, the OLED read back (text art, PNG), the flash filesystem read 
         journal = read_file(pico.read_fs(), "/journal.bin")
 
 The board runs only while a command waits on it: the same commands give the same emulated
-time stamps (pico.t, in ms) on every run.  host_tools/pico/harness.mjs is the node side.
+time stamps (pico.t, in ms) on every run.  host_tools/board/pico/harness.mjs is the node side.
 
-Command stream (python -m host_tools.pico [options] [COMMANDS]): one command a line, either
+Command stream (python -m host_tools.board.pico [options] [COMMANDS]): one command a line, either
 JSON ({"cmd": "type", "keys": "12#"}) or `name arg`: exec CODE, launch CODE, wait MS,
 wait_serial REGEX, type KEYS, press KEY [MS], screen [PNG], read_fs OUT, soft_reset, serial.
 """

@@ -2,7 +2,7 @@
 reached by typing keys into the firmware (host_tools.sim --png), on the OLED (128x64) and
 the e-ink panel (250x122).
 
-    python -m host_tools.sim_shots [OUT_DIR]      (default docs/screens)
+    python -m host_tools.sim.shots [OUT_DIR]      (default docs/screens)
 """
 
 import os

@@ -1,7 +1,7 @@
 """The application for a board running MicroPython as published, and its deployment.
 
-    .venv/bin/python -m host_tools.bundle BOARD                  # build/bundle/<BOARD>/
-    .venv/bin/python -m host_tools.bundle BOARD --deploy PORT [--table 7] [--rules tw]
+    .venv/bin/python -m host_tools.board.bundle BOARD                  # build/bundle/<BOARD>/
+    .venv/bin/python -m host_tools.board.bundle BOARD --deploy PORT [--table 7] [--rules tw]
         [--ssid S --password P] [--organiser URL] [--registration reg.json | --device ID
          --secret HEX] [--players a,b,c,d] [--settings-only] [--wipe]
 
@@ -26,7 +26,9 @@ import os
 import shutil
 import subprocess
 
-from host_tools import build, firmware, gen_font, paths
+from host_tools import build, paths
+from host_tools.board import firmware
+from host_tools.gen import font as gen_font
 
 OUT = os.path.join(paths.BUILD, "bundle")
 # the chip of boards/<board>.py -> mpy-cross -march (the architecture in each .mpy header)
@@ -41,7 +43,7 @@ LICENCES = ("vendor", "drivers")       # folders holding third-party code and it
 
 
 def arch_of(board):
-    from host_tools.pico import board_def
+    from host_tools.board.pico import board_def
     return MARCH[board_def(board)["CHIP"]]
 
 

@@ -1,10 +1,10 @@
 """Size report: flash per part for the RP2040 boards, and the memory budget (the smallest
 free heap the application runs a long session of every ruleset in, typed on its keypad:
-host_tools.picomem) for the image with
+host_tools.board.picomem) for the image with
 the application frozen in against stock firmware with the application as .mpy files,
 both measured on the emulated Pico.
 
-    .venv/bin/python -m host_tools.size [--boards pico,pico_w] [--no-memory]
+    .venv/bin/python -m host_tools.board.size [--boards pico,pico_w] [--no-memory]
         [--sessions 1 --events 30 | --keys hk:3 | --table] [--step 4096]
 
 Flash (2 MiB on both boards): the firmware region (everything below the filesystem) holds
@@ -18,8 +18,10 @@ import json
 import os
 from concurrent.futures import ThreadPoolExecutor
 
-from host_tools import bundle, build, firmware, gen_font, picomem
-from host_tools.pico import BLOCK_SIZE, STOCK_UF2, _lfs, image
+from host_tools import build
+from host_tools.board import bundle, firmware, picomem
+from host_tools.gen import font as gen_font
+from host_tools.board.pico import BLOCK_SIZE, STOCK_UF2, _lfs, image
 
 FLASH = 2 * 1024 * 1024
 STORAGE = {"pico": 1408 * 1024, "pico_w": 848 * 1024}   # MICROPY_HW_FLASH_STORAGE_BYTES

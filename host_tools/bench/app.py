@@ -5,10 +5,10 @@ the CPU, and the emulated time from a key taken from the keypad's queue to its s
 the entry screen and for the score key (the seat digit that completes the from screen: the
 hand scored and settled, session.preview, up to the review screen drawn on the OLED) over
 BENCH_APP_HANDS (default 20) legal hands per ruleset: median, p99, max.  Then the memory
-budget (host_tools.picomem): the application at 80 KB free with a long session of each
+budget (host_tools.board.picomem): the application at 80 KB free with a long session of each
 ruleset typed on its keypad, pass/fail (the least budget by bisection is `make size`).
 
-    .venv/bin/python -m host_tools.bench_app"""
+    .venv/bin/python -m host_tools.bench app"""
 
 import json
 import os
@@ -16,8 +16,8 @@ import statistics
 import sys
 
 from host_tools import build, keys, paths
-from host_tools.picomem import HOLD_MS
-from host_tools.pico import Pico, image
+from host_tools.board.picomem import HOLD_MS
+from host_tools.board.pico import Pico, image
 
 RULES = ("mcr", "tw", "hk", "sh")
 HOOKS = """import ui.app, time
@@ -149,7 +149,7 @@ def main():
     print("memory budget: the application at %d KB free, a long session (tests/sessiongen, "
           "30 events) typed on the keypad, journal against CPython's:" % kb)
     from concurrent.futures import ThreadPoolExecutor
-    from host_tools import picomem
+    from host_tools.board import picomem
     drivers = [picomem.keyed_long_session(rid) for rid in RULES]
     images = [picomem.device_image(d.files) for d in drivers]    # one build at a time
     with ThreadPoolExecutor(os.cpu_count() or 1) as pool:      # an emulator per core

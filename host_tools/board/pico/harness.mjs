@@ -1,7 +1,7 @@
 // The project's driver for the emulated Raspberry Pi Pico (../shared/pico, imported by path):
 // boots a UF2 with a LittleFS image, the keypad model on the board's matrix pins and the
 // SSD1306 model on I2C, then obeys JSON commands, one a line on stdin, answering one JSON
-// line each on stdout (host_tools/pico.py is the Python side).  The board runs only while a
+// line each on stdout (host_tools/board/pico.py is the Python side).  The board runs only while a
 // command waits on it, so a run is deterministic in emulated time.
 //
 //   node harness.mjs '{"uf2": ..., "fs": "fs.img", "keypad": {"rows": [..], "cols": [..],
@@ -30,7 +30,7 @@ import readline from 'readline';
 import { fileURLToPath, pathToFileURL } from 'url';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const PICOKIT = process.env.PICOKIT || path.resolve(HERE, '../../../shared/pico');
+const PICOKIT = process.env.PICOKIT || path.resolve(HERE, '../../../../shared/pico');
 const kit = (name) => import(pathToFileURL(path.join(PICOKIT, name)).href);
 const { createPico } = await kit('pico.mjs');
 const { attachKeypad } = await kit('keypad.mjs');

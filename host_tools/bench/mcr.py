@@ -3,7 +3,7 @@ generated hands, the same run, the best of three passes each after a warm-up), a
 p99 time per hand on the MicroPython unix port with its heap at 64k, timed inside
 MicroPython with time.ticks_us.
 
-    .venv/bin/python -m host_tools.bench_mcr [--hands 20000] [--device-hands 2000] [--heap 64k]
+    .venv/bin/python -m host_tools.bench mcr [--hands 20000] [--device-hands 2000] [--heap 64k]
 """
 
 import argparse
@@ -11,7 +11,8 @@ import json
 import subprocess
 import time
 
-from host_tools import device, mcr_oracle, paths
+from host_tools import mcr_oracle, paths
+from host_tools.board import device
 
 # Runs inside MicroPython: one JSON hand per stdin line, the microseconds spent scoring it
 # (parse, analyse, score: the whole contract path) per stdout line.

@@ -11,10 +11,10 @@ with MicroPython's own vfs.VfsLfs2 in the unix port; the board times each call w
 time.ticks_us.  The hands: each ruleset's random device corpus (tests/test_*_device.py,
 tests/corpus.py; mcr: host_tools/mcr_oracle's generator), one-suit hands with many
 readings, seven pairs / knitted / orphans shapes where the ruleset has them, hands with
-several kongs and host_tools/benchhands; of that pool the hands with the most readings
+several kongs and host_tools/bench/benchhands; of that pool the hands with the most readings
 are all kept, the rest sampled with a fixed seed.
 
-    .venv/bin/python -m host_tools.bench_pico [--rules mcr,hk,tw,sh] [--hands 300] [--top 120]
+    .venv/bin/python -m host_tools.bench pico [--rules mcr,hk,tw,sh] [--hands 300] [--top 120]
         [--uf2 build/firmware/pico/firmware.uf2 | --device OTHER/build/device]
 
 The before figures: an earlier commit's build (`git worktree add ../before COMMIT`, its
@@ -32,7 +32,8 @@ import random
 import subprocess
 import sys
 
-from host_tools import build, paths, pico
+from host_tools import build, paths
+from host_tools.board import pico
 
 OUT = os.path.join(paths.BUILD, "bench_pico")
 PICO = os.path.join(paths.SHARED, "pico")
@@ -127,8 +128,8 @@ def knitted(rng, rid, n):
 
 
 def fixed(rid):
-    """host_tools/benchhands' hands of this ruleset's size."""
-    from host_tools import benchhands
+    """host_tools/bench/benchhands' hands of this ruleset's size."""
+    from host_tools.bench import benchhands
     out = []
     for req, n_sets in benchhands.parsed():
         if n_sets == N_SETS[rid]:

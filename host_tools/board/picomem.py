@@ -14,9 +14,9 @@ engine's entry point (session.Session.handle) over exec; KeyedSession types hand
 long session's events: keyed_long_session) on the keypad into the running application
 and reads the journal back from flash.
 
-    .venv/bin/python -m host_tools.picomem [--uf2 F] [--rules mcr,tw,sh,hk] [--sessions 4]
-    .venv/bin/python -m host_tools.picomem [--uf2 F] --rules tw --keys 4
-    .venv/bin/python -m host_tools.picomem [--uf2 F] --rules hk --long 1
+    .venv/bin/python -m host_tools.board.picomem [--uf2 F] [--rules mcr,tw,sh,hk] [--sessions 4]
+    .venv/bin/python -m host_tools.board.picomem [--uf2 F] --rules tw --keys 4
+    .venv/bin/python -m host_tools.board.picomem [--uf2 F] --rules hk --long 1
 """
 
 import argparse
@@ -25,7 +25,7 @@ import os
 import sys
 
 from host_tools import paths
-from host_tools.pico import Pico, PicoError, image
+from host_tools.board.pico import Pico, PicoError, image
 
 # Keys held 80 ms, as a finger does: a save's flash erase holds the keypad's interrupt off
 # for up to 50 ms, and a shorter press wholly inside it is not seen (docs/app.md).
@@ -50,7 +50,7 @@ print(gc.mem_free())
 def device_image(files=None, mpy=True, board="pico"):
     """The filesystem image: the application's .mpy bundle for the board (make bundle) when
     it is not frozen into the firmware, plus files."""
-    from host_tools import bundle
+    from host_tools.board import bundle
     folders = [bundle.build_bundle(board)] if mpy else []
     return image(*folders, files=files or {})
 
@@ -167,7 +167,7 @@ class KeyedSession:
         self.hold_ms, self.gap_ms = hold_ms, gap_ms
 
     def run(self, pico):
-        from host_tools.pico import journal_records
+        from host_tools.board.pico import journal_records
         pico.launch("import ui.app\nui.app.main()")
         up = pico.wait_serial(r"app: ready|(\w+Error[^\r\n]*)", timeout_ms=30000)
         if up["groups"][0]:

@@ -1,4 +1,4 @@
-# Reader for the decomposition table built on the host (host_tools/gen_tables.py documents
+# Reader for the decomposition table built on the host (host_tools/gen/tables.py documents
 # the layout).  The table stays on flash: only the block index (about 600 bytes) and one
 # 96-byte buffer live in RAM.  A lookup is one bisect in RAM and at most one small read.
 # A firmware build that freezes the table as a bytes object is read in place, no copy.

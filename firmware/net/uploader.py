@@ -188,7 +188,7 @@ class Uploader:
         self.timeout_ms = _TIMEOUT_MS
         self.max_body = _MAX_BODY
         self.max_ms = _MAX_MS
-        self.puller = None          # ui.seating.Seating: pulled between batches
+        self.puller = None          # net.seating.Seating: pulled between batches
 
     @property
     def waiting(self):
@@ -482,13 +482,13 @@ current = None                  # the app's uploader (its counters for the statu
 def run(cfg, jpath, status=None, has_wifi=True, session=None, on_change=None):
     """The upload task's coroutine for the app; the Uploader is `uploader.current` (and
     status["net"] where status is a dict).  Given the table session, on a board with
-    Wi-Fi the same task pulls the table's seating (ui/seating.py; status["seating"]) and
+    Wi-Fi the same task pulls the table's seating (net/seating.py; status["seating"]) and
     calls on_change() when that changed the settings."""
     global current
-    import netlink
+    from net import netlink
     current = Uploader(cfg, jpath, netlink.Link(cfg, has_wifi))
     if session is not None and has_wifi:     # without Wi-Fi there is nothing to pull
-        from ui import seating
+        from net import seating
         current.puller = seating.Seating(current, session, on_change)
     if isinstance(status, dict):
         status["net"] = current

@@ -2,7 +2,7 @@
 # open tournament round (POST /api/v1/seating, signed like an upload; docs/upload.md), so
 # the players' names reach the device without being keyed in.
 #
-# It runs inside the upload task (ui/uploader.py calls step() between batches), reusing
+# It runs inside the upload task (net/uploader.py calls step() between batches), reusing
 # its HTTP exchange, signing, link and back-off: one task, so never two connections at
 # once and one set of stream buffers in RAM.
 #
@@ -27,7 +27,7 @@ import hmac
 import asyncio
 import settings
 from ui import keymap
-from ui.uploader import post, setup, backoff, refused
+from net.uploader import post, setup, backoff, refused
 
 try:
     from micropython import const

@@ -1,4 +1,11 @@
-"""The simulator: the device's compiled firmware and application (build/device, the `sim`
+"""The venue on one computer.  This package is the simulator itself; beside it: simdev
+(its side inside the unix port), shots (the README's screens), venue (`make run`: the
+organiser and a simulated table), organiser_demo (a demo event played by simulated
+devices), organiser_shots (the organiser's pages photographed).
+May import: host_tools' top (build, paths, keys), board/, the organiser (the venue runs
+it); never bench/; never imported by firmware/.
+
+The simulator: the device's compiled firmware and application (build/device, the `sim`
 board) in the MicroPython unix port, the computer's keyboard as the keypad and the screen
 drawn in the terminal.
 
@@ -116,7 +123,7 @@ class Sim:
             opts.append("size=" + size)
         os.makedirs(state, exist_ok=True)
         cmd = [paths.tool("micropython"), "-X", "heapsize=" + heap,
-               os.path.join(paths.ROOT, "host_tools", "simdev.py"), self.folder,
+               os.path.join(paths.ROOT, "host_tools", "sim", "simdev.py"), self.folder,
                os.path.abspath(state)] + opts
         self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      bufsize=0)
@@ -358,7 +365,3 @@ def main(argv=None):
         sys.exit("the simulated board stopped unexpectedly")
     if end.get("faults"):
         sys.exit("%d key(s) raised an error in the firmware" % end["faults"])
-
-
-if __name__ == "__main__":
-    main()

