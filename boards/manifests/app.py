@@ -1,7 +1,8 @@
 # The application frozen into firmware, laid out as on the board's flash (host_tools/build.py):
-# firmware/lib/{engine,table,device}/*.py and firmware/vendor/*.py (micropython-lib's, with
-# their licence) at the top (lib's folders are folders on the host only), rules/, ui/, net/
-# and drivers/ as packages, main.py and boot.py (run at power-on frozen).
+# firmware/lib/{engine,table,device}/*.py, firmware/net/*.py (folders on the host only:
+# host_tools.paths.FLAT_DIRS) and firmware/vendor/*.py (micropython-lib's, with their
+# licence) at the top, rules/, ui/ and drivers/ as packages, main.py and boot.py (run at
+# power-on frozen).
 # options.gen: the folder host_tools.board.firmware generates for the board (board.py, the
 # decomposition table and the glyph font as modules holding one bytes object each).
 # Paths are relative to this file (the manifest tools run each manifest from its folder).
@@ -9,11 +10,11 @@ import os
 
 FIRMWARE = "../../firmware"
 
-for sub in ("engine", "table", "device"):
-    freeze(FIRMWARE + "/lib/" + sub, opt=3)
+for sub in ("lib/engine", "lib/table", "lib/device", "net"):
+    freeze(FIRMWARE + "/" + sub, opt=3)
 if os.path.isdir(FIRMWARE + "/vendor"):
     freeze(FIRMWARE + "/vendor", opt=3)
-for pkg in ("rules", "ui", "net", "drivers"):
+for pkg in ("rules", "ui", "drivers"):
     if os.path.isdir(os.path.join(FIRMWARE, pkg)):
         package(pkg, base_path=FIRMWARE, opt=3)
 for name in ("main.py", "boot.py"):

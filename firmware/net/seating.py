@@ -27,7 +27,7 @@ import hmac
 import asyncio
 import settings
 from ui import keymap
-from net.uploader import post, setup, backoff, refused
+from netlink import post, setup, backoff, refused
 
 try:
     from micropython import const

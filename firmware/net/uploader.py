@@ -22,11 +22,11 @@ import gc
 import sys
 import time
 import json
-import random
 import binascii
 import hashlib
 import asyncio
 import hmac
+from netlink import request, answer, backoff, setup, refused
 
 try:
     from micropython import const
@@ -38,8 +38,7 @@ _BATCH = const(20)              # records per request at most
 _MAX_BODY = const(49152)        # bytes per request at most (the organiser takes 64 KiB)
 _HEAD = const(14)               # a journal record's header (journal.py)
 _TIMEOUT_MS = const(20000)      # one whole request: connect, send, answer
-_FIRST_MS = const(1000)         # backoff after a first failure, doubling ...
-_MAX_MS = const(120000)         # ... up to this
+_MAX_MS = const(120000)         # backoff after failures: at most this
 _IDLE_MS = const(60000)         # nothing to do: look again this often (settings change)
 _ANSWER = const(1024)           # the organiser's answers are small JSON objects
 _PATH = "/api/v1/upload"
@@ -63,101 +62,6 @@ def _prefix(seq, payload):
     """A record as sent is {"seq": n, ...payload}: this prefix, then the payload after
     its opening brace."""
     return b'{"seq":%d,' % seq if len(payload) > 2 else b'{"seq":%d' % seq
-
-
-def address(url):
-    """(host, port, path prefix) of "http://host[:port][/prefix]"; None otherwise."""
-    if not isinstance(url, str) or not url.startswith("http://"):
-        return None
-    rest = url[7:]
-    i = rest.find("/")
-    prefix = ""
-    if i >= 0:
-        rest, prefix = rest[:i], rest[i:].rstrip("/")
-    port = 80
-    i = rest.rfind(":")
-    if i >= 0:
-        try:
-            port = int(rest[i + 1:])
-        except ValueError:
-            return None
-        rest = rest[:i]
-    if not rest:
-        return None
-    return rest, port, prefix
-
-
-def request(writer, where, path, size, sig):
-    """The request line and headers of a signed POST (the body follows)."""
-    host, port, prefix = where
-    writer.write(("POST %s%s HTTP/1.1\r\nHost: %s:%d\r\n"
-                  "Content-Type: application/json\r\nContent-Length: %d\r\n"
-                  "X-Signature: %s\r\nConnection: close\r\n\r\n"
-                  % (prefix, path, host, port, size, sig)).encode())
-
-
-async def answer(reader, limit):
-    """(status, body bytes: at most `limit`) of an HTTP answer."""
-    line = await reader.readline()
-    parts = line.split()
-    if len(parts) < 2 or not parts[0].startswith(b"HTTP/"):
-        raise ValueError("not an HTTP answer")
-    status = int(parts[1])
-    length = -1
-    while True:
-        h = await reader.readline()
-        if not h or h == b"\r\n" or h == b"\n":
-            break
-        if h[:15].lower() == b"content-length:":
-            length = int(h[15:])
-    if length < 0 or length > limit:
-        length = limit
-    data = await reader.readexactly(length) if length else b""
-    return status, data
-
-
-async def post(where, path, body, sig, limit=_ANSWER):
-    """One signed POST of a small body held in RAM; (status, answer bytes)."""
-    gc.collect()
-    reader, writer = await asyncio.open_connection(where[0], where[1])
-    try:
-        request(writer, where, path, len(body), sig)
-        writer.write(body)
-        await writer.drain()
-        return await answer(reader, limit)
-    finally:
-        writer.close()
-        await writer.wait_closed()
-
-
-def backoff(fails, max_ms):
-    """The wait after the `fails`-th failure in a row: 1 s doubling up to max_ms, drawn
-    evenly between half and all of it (jitter: a venue's devices do not return in step)."""
-    ms = _FIRST_MS << (fails - 1 if fails < 9 else 8)
-    if ms > max_ms:
-        ms = max_ms
-    return ms // 2 + random.getrandbits(16) * (ms // 2) // 65536
-
-
-def setup(cfg):
-    """(organiser address, device id, key bytes) from the settings; a str saying what is
-    missing or wrong otherwise."""
-    where = address(cfg.get("organiser"))
-    device = cfg.get("device")
-    secret = cfg.get("secret")
-    if not cfg.get("organiser") or not device or not secret:
-        return "not set up"
-    if where is None:
-        return "organiser address is not http://"
-    try:
-        return where, device, binascii.unhexlify(secret)
-    except ValueError:
-        return "secret is not hex"
-
-
-def refused(error):
-    """What a 401 answer's error means, for the status line."""
-    return "not registered" if error == "unknown_device" else "signature refused"
 
 
 class Uploader:
@@ -188,7 +92,7 @@ class Uploader:
         self.timeout_ms = _TIMEOUT_MS
         self.max_body = _MAX_BODY
         self.max_ms = _MAX_MS
-        self.puller = None          # net.seating.Seating: pulled between batches
+        self.puller = None          # seating.Seating: pulled between batches
 
     @property
     def waiting(self):
@@ -485,10 +389,10 @@ def run(cfg, jpath, status=None, has_wifi=True, session=None, on_change=None):
     Wi-Fi the same task pulls the table's seating (net/seating.py; status["seating"]) and
     calls on_change() when that changed the settings."""
     global current
-    from net import netlink
+    import netlink
     current = Uploader(cfg, jpath, netlink.Link(cfg, has_wifi))
     if session is not None and has_wifi:     # without Wi-Fi there is nothing to pull
-        from net import seating
+        import seating
         current.puller = seating.Seating(current, session, on_change)
     if isinstance(status, dict):
         status["net"] = current

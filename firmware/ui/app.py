@@ -142,7 +142,7 @@ class App:
         if not self.cfg["organiser"]:
             return None
         try:
-            from net import uploader
+            import uploader
         except ImportError:
             return None
         return uploader.run(self.cfg, self.journal_path, self.status,

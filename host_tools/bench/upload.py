@@ -22,7 +22,7 @@ import asyncio
 gc.collect(); a = gc.mem_free()
 import hmac
 gc.collect(); b = gc.mem_free()
-from net import uploader
+import uploader
 gc.collect(); c = gc.mem_free()
 u = uploader.Uploader({}, "/journal.bin")
 gc.collect(); d = gc.mem_free()
@@ -32,7 +32,7 @@ del sys.modules["journal"]; journal = None
 import settings
 from ui import keymap
 gc.collect(); f = gc.mem_free()
-from net import seating
+import seating
 gc.collect(); g = gc.mem_free()
 s = seating.Seating(u, None)
 gc.collect(); h = gc.mem_free()

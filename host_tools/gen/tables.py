@@ -21,6 +21,7 @@ File layout (little-endian), all offsets from the start of the file:
 
 import argparse
 import itertools
+import os
 import struct
 import sys
 
@@ -113,6 +114,19 @@ def build(table=None):
     divs_at = starts_at + len(start_bytes)
     header = HEADER.pack(b"MJDT", VERSION, BLOCK_KEYS, len(keys), n_blocks, len(divs), starts_at, divs_at)
     return header + index + key_bytes + start_bytes + div_bytes
+
+
+def ensure(path):
+    """The table at `path`, written (beside, then renamed) only when it differs from what
+    build() makes: a device process reading the old file keeps it whole."""
+    blob = build()
+    if not os.path.exists(path) or open(path, "rb").read() != blob:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        tmp = "%s.%d.tmp" % (path, os.getpid())
+        with open(tmp, "wb") as f:
+            f.write(blob)
+        os.replace(tmp, path)
+    return path
 
 
 def frozen_module(blob):

@@ -1,4 +1,4 @@
-# Runs inside the MicroPython unix port (host_tools/sim.py starts it): the compiled firmware
+# Runs inside the MicroPython unix port (host_tools/sim/__init__.py starts it): the compiled firmware
 # (build/device, with the sim board) and its application, ui.app, as on a board.  The
 # computer's keys arrive on stdin, one character each ("~" before a key: a long press);
 # they go into the keypad's ring, one at a time, each once the last one's screen is drawn.

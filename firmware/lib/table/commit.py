@@ -126,9 +126,10 @@ def finish(ses, ev, result):
 
 
 def keep_or_pass(st, winner):
-    """The deal as the 16-tile games and Shanghai play it, for a hook's advance after a win:
-    the dealer keeps it on his own win, else it passes to the next seat, and after four
-    passes the prevailing wind moves on.  Here because advance runs inside settle."""
+    """The deal as the 16-tile games and Shanghai play it, after a hook's advance that
+    answers True: the dealer keeps it on his own win, else it passes to the next seat,
+    and after four passes the prevailing wind moves on.  Here, not in the hooks, so that
+    the hooks never import the table (commit loads them)."""
     if winner == st["dealer"]:
         st["streak"] += 1
         return
@@ -152,4 +153,5 @@ def settle(st, hk, deltas, outside, detail, rec, ends, winner):
         sc[s] += deltas[s]
     if ends:
         st["hand_no"] += 1
-        hk.advance(st, winner)
+        if hk.advance(st, winner):
+            keep_or_pass(st, winner)

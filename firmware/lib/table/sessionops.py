@@ -24,7 +24,9 @@
 #   draw(st)                        -> (deltas, outside, detail)
 #   advance(st, winner)             moves deal, wind, streak, huang after a hand ended
 #                                   (winner None for a draw); st["hand_no"] is already
-#                                   the next hand's number
+#                                   the next hand's number.  True: the deal then keeps
+#                                   or passes as the 16-tile games play it
+#                                   (commit.keep_or_pass)
 #
 # State (a plain dict, JSON as it stands, stored whole in every journal record):
 #   rules players settings first(dealer of hand 1) dealer round(0..3) hand_no streak huang
@@ -41,7 +43,7 @@ import gc
 import journal
 from errors import HandError
 from commit import hooks, copy, commit, settle, journal_of, append
-from session import load, drop, LEAN
+from scorers import LEAN, drop, module as load
 
 HAND_ENDS = ("win", "flowers", "draw")
 TABLE_FIELDS = ("seat", "round", "dealer", "streak", "rules")
