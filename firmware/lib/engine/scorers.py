@@ -1,15 +1,12 @@
-# What the device loads by name and drops again.  The ruleset scorers: rules.<id>, one
-# resident at a time (each needs most of the heap while it scores).  And any module by
-# name (module, drop), for the table session and its event logic, which both import them
-# from here (session.py lists what an event loads).  Small on purpose: the table session
-# loads scorers through this module without the score CLI's contract.py.
+# The ruleset scorers on this device: rules.<id>, one resident at a time (each needs most
+# of the heap while it scores).  Small on purpose: the table session loads scorers through
+# this module without the score CLI's contract.py.
 
 import gc
 import sys
 from errors import HandError
 
 RULESETS = ("mcr", "hk", "tw", "sh")
-LEAN = sys.implementation.name == "micropython"     # drop modules: RAM is short
 _loaded = {}
 _brought = []   # modules the resident scorer's import loaded
 
@@ -54,21 +51,3 @@ def unload():
 
 def loaded():
     return bool(_loaded)
-
-
-def module(name):
-    """The module `name`, imported now if it is not resident."""
-    return __import__(name, None, None, (name.split(".")[-1],))
-
-
-def drop(name):
-    """Forget a module so the GC can take its code back (MicroPython only)."""
-    if not LEAN:
-        return
-    if name in sys.modules:
-        del sys.modules[name]
-    i = name.rfind(".")
-    if i > 0:
-        pkg = sys.modules.get(name[:i])
-        if pkg is not None and hasattr(pkg, name[i + 1:]):
-            delattr(pkg, name[i + 1:])

@@ -23,26 +23,25 @@ import hand
 import engine
 import dtable
 import scorers
-from scorers import LEAN, drop, module as load
+
+LEAN = sys.implementation.name == "micropython"
 
 # ---- An event's path: what it loads and drops, in order -------------------------------
-# Session.handle -> _handle, step by step; each module is loaded by name from flash:
+# Session.handle -> _handle, step by step; each module is loaded by name from flash (load):
 #   1 _prepare  load("sessionops").prepare: validates the event and works out the hand's
 #               context; sessionops imports commit and journal, commit.hooks loads the
-#               ruleset's hook (rules.<id>_table) and sessionops its EVENTS_MODULE
+#               ruleset's hook (rules.<id>_table) and sessionops.handler its EVENTS_MODULE
 #               (rules.<id>_events: loaded for one event, dropped at once)
-#   a win only: _unload drops EVENT_MODULES (below), then score():
+#   a win only: _unload, then score():
 #   2 _score    scorers.load(rid): rules.<id> and what its import brings (rules.<id>_*);
 #               scorers.unload drops them all when the heap is short
 #   3 score     load(NAMER).name: the items' names (rules.<id>_names, hk), dropped at once
 #               when the heap is short
 #   4 _finish   load("commit").reload and .finish: settle through the hook, journal
 #   5 _answer   load("commit").answer
-#   handle's finally: _unload (EVENT_MODULES and the scorer, when short), _reload
-# EVENT_MODULES is every module the table's own steps load (tests/test_layers.py
-# checks an event loads nothing else but the scorer's).
-EVENT_MODULES = ("sessionops", "commit", "journal", "rules.mcr_table", "rules.tw_table",
-                 "rules.hk_table", "rules.sh_table")
+#   handle's finally: _unload, _reload
+# Session._unload drops every module the table's own steps load, by name (and the scorer
+# through scorers.unload); tests/test_layers.py checks an event loads nothing else.
 
 # What an event loads (sessionops, commit, journal, the hook, the scorer) is dropped again
 # when the heap is short, so that the next event's peak fits.  Once an event has ended
@@ -74,6 +73,23 @@ def tight():
     """A MemoryError: from now on drop what events load."""
     global _room
     _room = False
+
+
+def load(name):
+    return __import__(name, None, None, (name.split(".")[-1],))
+
+
+def drop(name):
+    """Forget a module so the GC can take its code back (MicroPython only)."""
+    if not LEAN:
+        return
+    if name in sys.modules:
+        del sys.modules[name]
+    i = name.rfind(".")
+    if i > 0:
+        pkg = sys.modules.get(name[:i])
+        if pkg is not None and hasattr(pkg, name[i + 1:]):
+            delattr(pkg, name[i + 1:])
 
 
 def anew(v):
@@ -155,10 +171,16 @@ class Session:
         self._unload(short)
 
     def _unload(self, force=False):
-        """Drop what events loaded when the heap is short (or force); True if dropped."""
+        """Drop what events loaded when the heap is short (or force); True if dropped.
+        The list of the table's own modules, in the order they load (An event's path)."""
         if LEAN and (force or not roomy()):
-            for name in EVENT_MODULES:
-                drop(name)
+            drop("sessionops")
+            drop("commit")
+            drop("journal")
+            drop("rules.mcr_table")
+            drop("rules.tw_table")
+            drop("rules.hk_table")
+            drop("rules.sh_table")
             if scorers.loaded():
                 scorers.unload()
             gc.collect()

@@ -43,7 +43,7 @@ import gc
 import journal
 from errors import HandError
 from commit import hooks, copy, commit, settle, journal_of, append
-from scorers import LEAN, drop, module as load
+from session import load, drop, LEAN
 
 HAND_ENDS = ("win", "flowers", "draw")
 TABLE_FIELDS = ("seat", "round", "dealer", "streak", "rules")
