@@ -27,7 +27,7 @@ LAYERS = (
     ("board", ("board", "drivers", "drivers.*", "hmac")),
     ("engine", ("tiles", "errors", "errtext", "hand", "dtable", "engine", "shapes", "eltable")),
     ("rules", ("rules", "rules.mcr", "rules.mcr_data", "rules.hk", "rules.hk_data", "rules.hk_names",
-               "rules.hk_shapes", "rules.tw", "rules.tw_data", "rules.tw_exclusions", "rules.sh")),
+               "rules.hk_shapes", "rules.tw", "rules.tw_exclusions", "rules.sh")),
     ("scoring", ("scorers", "contract")),
     ("table", ("session", "sessionops", "commit", "journal", "rules.*_table", "rules.*_events")),
     ("device", ("settings", "devloop")),

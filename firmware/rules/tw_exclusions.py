@@ -1,7 +1,7 @@
 # Taiwan 16-tile: the exclusion table at the end of shared/rules/taiwan-16.txt, as the
 # text writes it, and who gives way in each entry.  rules/tw.py scores with the pairs
-# this gives (tw._PAIRS); it does not load this module (its tw.__getattr__ does, for
-# tests and tools).  The elements come from rules/tw_data.py, as the scorer's do.
+# this gives (tw._PAIRS) and never loads this module (tests and tools do); the elements
+# are the scorer's, read from there.
 
 try:
     from micropython import const
@@ -9,7 +9,7 @@ except ImportError:
     def const(x):
         return x
 
-from rules.tw_data import elements, VALUES
+from rules.tw import elements, VALUES
 
 # The text's table, row by row, as the text writes it: "row: entry（marker）、...".
 # 不包括: never counted together.  已包括: one already includes the other.  Either way the
