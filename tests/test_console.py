@@ -1,4 +1,4 @@
-"""The simulator's console (host_tools/sim.py, what `make run` shows): the screen fits 80
+"""The simulator's console (host_tools/sim/__init__.py, what `make run` shows): the screen fits 80
 columns and redraws in place; the header stays; a hung or faulting board ends the run
 with an error; the venue keeps the director's login in a file only its owner reads."""
 
@@ -9,7 +9,8 @@ import stat
 
 import pytest
 
-from host_tools import sim, venue
+from host_tools import sim
+from host_tools.sim import venue
 
 ROWS = ["\x01T1 國標 東1      up all", "東*1 歐陽鋒歐陽克黃 -1200", "南 2 Bartholomew F 300",
         "西 3 Li             450", "北 4 Маргарита     450"]

@@ -149,7 +149,7 @@ def test_saved_never_covers_a_seat_and_a_long_refusal_goes_in_time(monkeypatch):
 
 
 class Counters:
-    """The uploader's counters as the status screen reads them (ui/uploader.py)."""
+    """The uploader's counters as the status screen reads them (net/uploader.py)."""
     def __init__(self, waiting, ago, error=None):
         self.waiting = waiting
         self.ago = ago

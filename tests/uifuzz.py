@@ -232,7 +232,7 @@ def on_pico(host, device):
     """host's keys typed on the emulated Pico's keypad (the application as .mpy files from
     the device folder, the odd settings): {"keys": [(key, us, faults)], "draws": [(us,
     faults)], "text": serial output, "records": the journal}."""
-    from host_tools.pico import Pico, image, journal_records
+    from host_tools.board.pico import Pico, image, journal_records
     cfg = json.dumps(host.cfg_at_start, ensure_ascii=False)
     with Pico(fs=image(device, files={"settings.json": cfg})) as pico:
         pico.wait_serial(r"app: ready", timeout_ms=20000)
