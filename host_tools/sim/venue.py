@@ -131,7 +131,7 @@ def main(argv=None):
         first = server.stdout.readline().strip()    # the director's password, at first run
         if "login" in first:
             keep_login(first)
-        header = ["organiser %s/  admin %s/admin  tables %s/tables" % (url, url, url),
+        header = ["organiser %s/  (admin: /admin, tables: /tables)" % url,
                   "director login: in %s" % os.path.relpath(DIRECTOR, paths.ROOT),
                   "table 1's device below: its hands go to the organiser"]
         print("\n".join(header) + "\n")
