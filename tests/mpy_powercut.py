@@ -1,6 +1,8 @@
 # Runs inside MicroPython (the unix port): the table journal on a real LittleFS v2 image
 # over an in-RAM block device that loses power after N block writes, for every N across
-# the writing of one record.  Usage: micropython mpy_powercut.py DEVICE_BUILD_FOLDER
+# the writing of one record.  Usage: micropython mpy_powercut.py DEVICE_BUILD_FOLDER [EVERY]
+# EVERY: the session's CHECKPOINT_EVERY (1: each record also rewrites the boot checkpoint,
+# so the cuts fall across that write too, and each boot is checked against a whole replay).
 # Prints one JSON line: {"ok": ..., "cuts": n, "kept": n, "lost": n, "failures": [...]}
 
 import sys
@@ -10,11 +12,32 @@ import mpy_ramfs as ramfs
 sys.path.insert(0, sys.argv[1])
 import dtable
 dtable.PATH = sys.argv[1] + "/dtable.bin"
+import os
 import journal
 import session
 
+EVERY = int(sys.argv[2]) if len(sys.argv) > 2 else 0
+if EVERY:
+    session.CHECKPOINT_EVERY = EVERY
+
 MNT = "/pc"
 PATH = MNT + "/journal.bin"
+CKPT = MNT + "/journal.ckpt"
+
+
+def replayed_whole(data):
+    """(state, stack, seq, end) booted from the whole journal, the checkpoint removed."""
+    mount(data)
+    try:
+        os.remove(CKPT)
+    except OSError:
+        pass
+    session.CHECKPOINT_EVERY = 1 << 30
+    ses = session.Session(PATH)
+    session.CHECKPOINT_EVERY = EVERY
+    out = (ses.state, ses.stack, ses.jseq, ses.jend, ses.replay_errors)
+    umount()
+    return out
 
 
 def mount(data=None, fresh=False):
@@ -72,6 +95,17 @@ def main():
             except OSError as e:
                 failures.append("n=%d tear=%s: unmountable %r" % (n, tear, e))
                 continue
+            if EVERY:
+                umount()
+                whole = replayed_whole(bytes(dev.data))
+                mount(bytes(dev.data))
+                boot = session.Session(PATH)
+                if (boot.state, boot.stack, boot.jseq, boot.jend, boot.replay_errors) != whole:
+                    failures.append("n=%d tear=%s: boot from the checkpoint differs" % (n, tear))
+                if boot.replayed > 1:
+                    failures.append("n=%d tear=%s: %d records replayed" % (n, tear, boot.replayed))
+                umount()
+                mount(bytes(dev.data))
             j = journal.Journal(PATH)
             recs = [rec for _, _, rec in j.records()]
             if recs[:len(good)] != good:

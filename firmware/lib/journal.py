@@ -121,17 +121,21 @@ class Journal:
         self.end = 0
 
     # -- reading --------------------------------------------------------------------
-    def scan(self):
+    def scan(self, on=False):
         """Yield (offset, seq, payload bytes) for every good record, in order, and leave
-        self.seq / self.end at the last good one."""
-        self.seq = 0
-        self.end = 0
+        self.seq / self.end at the last good one.  on: only the records after self.end
+        (self.seq the record before it: a checkpoint's)."""
+        if not on:
+            self.seq = 0
+            self.end = 0
         try:
             f = open(self.path, "rb")
         except OSError:
             return
         try:
-            off = 0
+            off = self.end
+            if off:
+                f.seek(off)
             while True:
                 head = f.read(_HEAD)
                 if len(head) < _HEAD or head[:2] != MAGIC:
@@ -149,9 +153,9 @@ class Journal:
         finally:
             f.close()
 
-    def records(self):
-        """Yield (offset, seq, record dict) for every good record."""
-        for off, seq, payload in self.scan():
+    def records(self, on=False):
+        """Yield (offset, seq, record dict) for every good record (on: as scan's)."""
+        for off, seq, payload in self.scan(on):
             yield off, seq, json.loads(payload)
 
     def read(self, offset):
@@ -215,10 +219,10 @@ class Journal:
         return struct.unpack("<I", head[2:6])[0]
 
     # -- opening and writing ----------------------------------------------------------
-    def open(self):
-        """Scan the journal and cut off a tail that did not reach flash whole.  Returns
-        the number of good records."""
-        for _ in self.scan():
+    def open(self, on=False):
+        """Scan the journal (on: as scan's) and cut off a tail that did not reach flash
+        whole.  Returns the number of good records."""
+        for _ in self.scan(on):
             pass
         size = _size(self.path)
         if size > self.end:

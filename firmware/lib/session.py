@@ -33,6 +33,9 @@ LEAN = sys.implementation.name == "micropython"
 # heap, cost a board milliseconds.  A MemoryError ends that (the modules are dropped).
 ROOMY = 48 * 1024 if sys.maxsize < (1 << 32) else 96 * 1024
 _room = False
+# Records between boot checkpoints (checkpoint.py): boot replays at most this many, and
+# one save in this many also rewrites the checkpoint.
+CHECKPOINT_EVERY = 16
 
 
 def roomy():
@@ -55,6 +58,15 @@ def tight():
     """A MemoryError: from now on drop what events load."""
     global _room
     _room = False
+
+
+def write_failed(e):
+    """The answer to a save the filesystem refused (nothing was written: the journal cuts
+    a torn tail): a full flash (ENOSPC), or another write error."""
+    n = e.args[0] if e.args else "?"
+    if n == 28:
+        return error_result("no_space", HandError("no_space", 29).message)
+    return error_result("write_failed", HandError("write_failed", 30, n).message)
 
 
 def load(name):
@@ -129,7 +141,8 @@ def _score(job):
 class Session:
     """state: the table state dict (None before the first start).  stack: one entry per
     effective event, for undo (earlier states without a journal, journal offsets with
-    one).  jpath/jseq/jend: the journal file, its last sequence number and end offset."""
+    one).  jpath/jseq/jend/jlast: the journal file, its last sequence number, end offset
+    and last record's offset; ckseq: the seq of the boot checkpoint written last."""
 
     def __init__(self, journal_path=None):
         self.state = None
@@ -137,13 +150,17 @@ class Session:
         self.jpath = journal_path
         self.jseq = 0
         self.jend = 0
+        self.jlast = 0
+        self.ckseq = 0
         self.replay_errors = 0
+        self.replayed = 0       # records replayed at boot (past the checkpoint)
         self.dry = False        # True while a preview runs: commit() keeps, never writes
         self.pending = None     # the last preview's (event, state after, record extras)
         dtable.default()         # the table index too, with the base modules
         if journal_path is not None:
             load("sessionops").resume(self)
             self._unload()
+            self.keep()
 
     def release(self, short=False):
         """Drop the modules an event or a look at the ruleset loaded when the heap is short
@@ -167,6 +184,22 @@ class Session:
             gc.collect()
             return True
         return False
+
+    def keep(self):
+        """Write the boot checkpoint when CHECKPOINT_EVERY records were appended since the
+        last one.  A failure costs only boot time (the whole journal is replayed), so it
+        is never the save's: the next try comes CHECKPOINT_EVERY records later."""
+        if self.jpath is None or self.dry or self.jseq - self.ckseq < CHECKPOINT_EVERY:
+            return
+        self.ckseq = self.jseq
+        try:
+            load("checkpoint").write(self)
+        except (OSError, MemoryError) as e:
+            print("checkpoint not written:", repr(e))
+        finally:
+            if LEAN and not roomy():
+                drop("checkpoint")
+                drop("journal")
 
     def preview(self, ev):
         """Score and settle an event without writing anything: the review screen's step.
@@ -215,8 +248,11 @@ class Session:
             # Nothing was written (the journal cuts a torn tail): the preview stays,
             # and the save key may be pressed again.
             return error_result("bad_event", "no memory to save: press save again")
+        except OSError as e:
+            return write_failed(e)
         finally:
             self._unload()
+            self.keep()
 
     def _commit(self, pending):
         ev, new, rec = pending
@@ -241,6 +277,8 @@ class Session:
             return error_result(e.code, e.message)
         except MemoryError:
             return error_result("bad_event", "the event is too large for this device's memory")
+        except OSError as e:
+            return write_failed(e)
         finally:
             dropped = self._unload()
             self._reload()
@@ -253,6 +291,7 @@ class Session:
                 self.stack = anew(self.stack)
                 self.pending = anew(self.pending)
                 gc.collect()
+            self.keep()
 
     def _reload(self):
         if self.state is None and self.stack:   # a win refused while scoring:

@@ -79,12 +79,25 @@ def check_fields(ev, allowed):
 # -- the journal ---------------------------------------------------------------------
 
 def resume(ses):
-    """Boot: rebuild the state by replaying the journal.  Each record's payments are
-    checked against the scores before and after it (ses.replay_errors counts misfits)."""
+    """Boot: rebuild the state by replaying the journal from its checkpoint (from its
+    start without one).  Each record's payments are checked against the scores before
+    and after it (ses.replay_errors counts misfits)."""
     j = journal.Journal(ses.jpath)
-    j.open()
     st = None
-    for off, seq, rec in j.records():
+    try:
+        import checkpoint           # the records up to its seq need no replay
+        st = checkpoint.restore(ses, j)
+    except (OSError, ValueError, MemoryError):
+        st = None
+    checkpoint = None
+    drop("checkpoint")
+    on = st is not None
+    seq, end = j.seq, j.end
+    j.open(on)
+    j.seq, j.end = seq, end
+    ses.replayed = 0
+    for off, seq, rec in j.records(on):
+        ses.replayed += 1
         ev = rec.get("event") or {}
         new = rec.get("state")
         if ev.get("event") == "undo":
@@ -101,6 +114,7 @@ def resume(ses):
                 if sum(pays) + (new.get("outside") or 0) != 0:
                     ses.replay_errors += 1
         st = new
+        ses.jlast = off
         rec = None
         if LEAN:
             gc.collect()
