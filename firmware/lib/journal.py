@@ -10,7 +10,9 @@
 #   ...    payload  one JSON object, UTF-8
 #
 # A record is appended with one write, then the file is flushed, closed and the
-# filesystem synced before append() returns, so the screen may say "saved".  Reading
+# filesystem synced before append() returns, so the screen may say "saved".  One that
+# would leave less than RESERVE_BLOCKS free is refused first (OSError 28, ENOSPC):
+# the journal never fills the flash to the last block.  Reading
 # stops at the first record that is short, has the wrong magic, length, sequence number
 # or CRC: that record and anything after it never reached flash whole and is dropped,
 # never misread.  open() cuts such a tail off (copy of the good prefix + atomic rename)
@@ -35,6 +37,7 @@ MAGIC = b"MJ"
 _HEAD = const(14)
 MAX_RECORD = const(16384)
 _CHUNK = const(512)
+RESERVE_BLOCKS = const(4)
 
 
 def _crc(seq_len, payload):
@@ -67,6 +70,17 @@ def _size(path):
         return os.stat(path)[6]
     except OSError:
         return -1
+
+
+def free(path):
+    """(bytes free, block size) on the filesystem holding `path`; None where the port
+    cannot tell (LittleFS counts its blocks in use: a walk of its metadata)."""
+    i = path.rfind("/")
+    try:
+        st = os.statvfs(path[:i] if i > 0 else ("/" if i == 0 else "."))
+    except (OSError, AttributeError):
+        return None
+    return st[0] * st[4], st[0]
 
 
 def side(path, ext):
@@ -263,6 +277,11 @@ class Journal:
         if n > MAX_RECORD:
             raise ValueError("journal record too large")
         seq = self.seq + 1
+        room = free(self.path)
+        # a record that does not fit with RESERVE_BLOCKS to spare is refused before any
+        # write: LittleFS needs blocks of its own to append (copy on write, metadata)
+        if room is not None and room[0] < _HEAD + n + RESERVE_BLOCKS * room[1]:
+            raise OSError(28)
         if seq == 1:                # a journal created anew gets an id of its own
             new_id(self.path)
         try:

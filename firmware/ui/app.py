@@ -22,6 +22,8 @@ from ui import keypad
 JOURNAL = "journal.bin"
 SETTINGS = "settings.json"
 TICK_MS = 5000                  # the status line's upload counters: redrawn this often
+LOW_SPACE = 64 * 1024           # flash left under this: the status screen warns
+RECORD = 1400                   # bytes a hand takes in the journal, about (for the warning)
 
 
 def save_settings(cfg):
@@ -77,8 +79,11 @@ class App:
     # -- the tasks ------------------------------------------------------------------
     def press(self, key, long=False):
         """One key into the screens; a fault in a screen is reported, never fatal."""
+        seq = self.session.jseq
         try:
             changed = self.ui.key(key, long)
+            if self.session.jseq != seq:
+                self.space()
         except Exception as e:
             self.faults += 1
             sys.print_exception(e)
@@ -148,6 +153,23 @@ class App:
         return uploader.run(self.cfg, self.journal_path, self.status,
                             getattr(self.board, "WIFI", False), self.session, self.refresh)
 
+    def space(self):
+        """The status screen's warning (cfg["_space"]) when the flash runs low: the hands
+        that still fit, about; a save that does not fit is refused (the journal says so)."""
+        import journal
+        room = journal.free(self.journal_path)
+        if not session.roomy():
+            session.drop("journal")
+        if room is None:
+            return
+        left = room[0] - journal.RESERVE_BLOCKS * room[1]
+        if left >= LOW_SPACE:
+            self.cfg.pop("_space", None)
+        elif left < RECORD:
+            self.cfg["_space"] = "FLASH FULL: no saves"
+        else:
+            self.cfg["_space"] = "flash low: ~%d hands" % (left // RECORD)
+
     def refresh(self):
         """Redraw soon: what the screens show changed with no key (the seating pulled)."""
         self.dirty.set()
@@ -160,6 +182,9 @@ class App:
 
     async def run(self):
         self.draw()                                     # the status screen
+        self.space()                                    # then the flash's room, once
+        if self.cfg.get("_space"):
+            self.dirty.set()
         self.tasks.append(asyncio.create_task(self.key_task()))
         self.tasks.append(asyncio.create_task(self.display_task()))
         if self.upload is not None:
