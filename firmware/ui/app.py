@@ -6,7 +6,8 @@
 #            panel make one redraw)
 #   upload   ui/uploader.py, where the settings name an organiser (with the seating pull,
 #            ui/seating.py, in the same task)
-#   watchdog fed from its own task, on boards that name a timeout
+#   watchdog fed from its own task, on boards that name a timeout (WATCHDOG_MS): a hung
+#            loop resets the board
 #
 # Boot: the settings file, the session resumed from the journal, the status screen (with an
 # empty journal the status screen offers a new session; `fresh` starts one from the
@@ -73,6 +74,7 @@ class App:
         self.on_key = None
         self.on_show = None
         self.faults = 0             # exceptions a key raised (shown, not fatal)
+        self.wdt = False            # the watchdog started
         self.tasks = []
         gc.collect()
 
@@ -135,11 +137,23 @@ class App:
             self.dirty.set()
 
     async def watchdog_task(self, ms):
+        """Feed the watchdog while the event loop runs: a key or a screen that never
+        returns stops the loop, and the chip resets after `ms`."""
         from machine import WDT
         wdt = WDT(timeout=ms)
+        self.wdt = True
         while True:
             wdt.feed()
             await asyncio.sleep_ms(ms // 4)
+
+    def watchdog_off(self):
+        """The application stopped (Ctrl-C from the REPL): stop the watchdog where the board
+        names how (RP2040), so the REPL and mpremote are not reset under it."""
+        off = getattr(self.board, "WATCHDOG_OFF", None)
+        if self.wdt and off:
+            import machine
+            machine.mem32[off[0]] = off[1]
+            self.wdt = False
 
     def uploader(self):
         """The upload task's coroutine where the settings name an organiser (a board
@@ -204,6 +218,7 @@ class App:
 
     def close(self):
         self.keypad.stop()
+        self.watchdog_off()
 
 
 def main(board=None, root="/", hooks=None, fresh=False):
