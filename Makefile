@@ -2,7 +2,7 @@
 PY := .venv/bin/python
 STAMP := .venv/.installed
 
-.PHONY: run sim score test bench bench-organiser build clean firmware bundle deploy size
+.PHONY: run sim score test bench bench-organiser build clean firmware bundle deploy size soak
 
 $(STAMP): requirements.txt setup/apt-packages.txt setup/install.sh
 	bash setup/install.sh
@@ -33,6 +33,13 @@ bench: build bench-organiser
 	$(PY) -m host_tools.bench_upload
 	$(PY) -m host_tools.bench_pages
 	$(PY) -m host_tools.bench_app
+	$(PY) -m host_tools.bench_boot
+	@echo "the long run, apart (about 20 minutes): make soak"
+
+# 1,000 hands driven into the session on the emulated Pico: the free heap stays flat
+# (progress in build/soak.log).
+soak: build
+	$(PY) -m host_tools.soak
 
 # The organiser under 200 uploading devices on loopback (about a minute).
 bench-organiser: build
