@@ -3,7 +3,8 @@ unix port, sim board) on a small LittleFS v2 image (tests/mpy_ramfs.py) uploadin
 real organiser.  Hands typed on the keys until one no longer fits: the status screen
 warned first ("flash low"), the save is refused on the review screen with the reason and
 what to do (the hand stays on screen), and every hand saved before is in the journal
-whole, as CPython's table has it, and acknowledged by the organiser."""
+whole, as CPython's table has it, and acknowledged by the organiser.  Then the last
+blocks filled: a settings save is refused with its reason too."""
 
 import json
 import os
@@ -69,6 +70,22 @@ async def driver():
         await asyncio.sleep_ms(50)
         out["status"] = app.ui.status_lines()
         out["uploaded"] = await until(lambda: net.waiting == 0 and net.acked == app.session.jseq, 20000)
+        # the blocks kept in reserve taken by another file: a settings save is refused
+        # (small files, each closed: LittleFS drops a file whose write failed)
+        for i in range(200):
+            try:
+                f = open("/fs/filler%%d" %% i, "wb")
+                try:
+                    f.write(b"x" * 400)
+                finally:
+                    f.close()
+            except OSError:
+                break
+        try:
+            application.save_settings(app.cfg)
+            out["settings"] = "saved"
+        except Exception as e:
+            out["settings"] = [type(e).__name__, str(e)]
     finally:
         app.stop()
 
@@ -129,4 +146,6 @@ def test_a_full_flash_refuses_the_save_with_its_reason_and_loses_nothing(tmp_pat
     assert out["faults"] == 0
     # and the organiser acknowledged every one
     assert out["uploaded"]
+    # a settings save the full flash refuses is said, with what to do
+    assert out["settings"][0] == "Refused" and "NOT saved (flash full)" in out["settings"][1]
     assert [s for (s,) in held] == list(range(1, n + 1))

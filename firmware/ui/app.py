@@ -28,8 +28,16 @@ RECORD = 1400                   # bytes a hand takes in the journal, about (for 
 
 
 def save_settings(cfg):
+    """Write the settings file; a write the flash refuses is said on the screen (the
+    screens show a Refused's text), the settings then last until power-off."""
     import settings
-    settings.save(cfg)
+    try:
+        settings.save(cfg)
+    except OSError as e:
+        from ui.entry import Refused
+        n = e.args[0] if e.args else "?"
+        raise Refused("settings NOT saved (%s): kept until power-off; call the director"
+                      % ("flash full" if n == 28 else "write error %s" % n))
 
 
 def start_event(cfg):
