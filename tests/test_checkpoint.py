@@ -2,7 +2,9 @@
 only the records past it and comes to exactly what a replay of the whole journal gives
 (state, undo stack, seq, end); a checkpoint missing, damaged, stale, of another journal
 or past a journal cut short is no harm (the whole journal, or what is past it, is
-replayed).  Power cuts while it is written: tests/test_journal.py (mpy_powercut.py)."""
+replayed).  The undo stack's entries below its top window live in the checkpoint only
+(a small window here: 5) and undo reads them back, as deep as the journal goes.  Power
+cuts while it is written: tests/test_journal.py (mpy_powercut.py)."""
 
 import os
 import random
@@ -10,15 +12,30 @@ import shutil
 
 import pytest
 
+import checkpoint
 import session
 import sessiongen
 
 EVENTS = sessiongen.long_session("tw", seed=11, sessions=2, n=40)
 
 
+@pytest.fixture(autouse=True)
+def small_window(monkeypatch):
+    monkeypatch.setattr(session, "STACK_WINDOW", 5)
+
+
+def whole_stack(ses):
+    """The undo stack: the entries in the checkpoint below the window, then the window."""
+    if not ses.base:
+        return list(ses.stack)
+    fields, below = checkpoint._entries(checkpoint.path_of(ses.jpath), 0, ses.base)
+    return below + ses.stack
+
+
 def booted(path):
     ses = session.Session(path)
-    return ses, (ses.state, ses.stack, ses.jseq, ses.jend, ses.replay_errors)
+    assert len(ses.stack) <= session.STACK_WINDOW + session.CHECKPOINT_EVERY
+    return ses, (ses.state, whole_stack(ses), ses.jseq, ses.jend, ses.replay_errors)
 
 
 def whole(path, tmp_path):
@@ -46,12 +63,25 @@ def test_boot_replays_only_past_the_checkpoint(journal_of, tmp_path):
     ses, got = booted(journal_of)
     assert 0 <= ses.replayed < session.CHECKPOINT_EVERY
     assert got == whole(journal_of, tmp_path)
-    # undo from the booted session reaches back across the checkpoint, as from a replay
-    ref = session.Session(str(tmp_path / "whole" / "journal.bin"))
-    for _ in range(session.CHECKPOINT_EVERY + 3):
+    assert ses.base > 0                 # most of the stack is on flash only
+    # undo from the booted session reaches back across the checkpoint and below the
+    # window in RAM, as from a replay, down to the first event
+    # (the reference: a replay of the whole journal keeping its whole stack in RAM)
+    shutil.copytree(tmp_path / "whole", tmp_path / "ram")
+    os.remove(tmp_path / "ram" / "journal.ckpt")
+    session.STACK_WINDOW = 10 ** 6
+    ref = session.Session(str(tmp_path / "ram" / "journal.bin"))
+    session.STACK_WINDOW = 5
+    assert ref.base == 0
+    n = 0
+    while True:
         a, b = ses.handle({"event": "undo"}), ref.handle({"event": "undo"})
         assert a == b
-        assert ses.state == ref.state and ses.stack == ref.stack
+        assert ses.state == ref.state and whole_stack(ses) == ref.stack
+        if not a["ok"]:
+            break
+        n += 1
+    assert n > 2 * session.STACK_WINDOW and ses.depth() == 1
 
 
 def test_a_stale_checkpoint_replays_what_is_past_it(journal_of, tmp_path):

@@ -36,6 +36,9 @@ _room = False
 # Records between boot checkpoints (checkpoint.py): boot replays at most this many, and
 # one save in this many also rewrites the checkpoint.
 CHECKPOINT_EVERY = 16
+# Undo stack entries kept in RAM once a checkpoint holds them all (the rest are read back
+# from it when undo goes that deep): RAM stays flat however long the event.
+STACK_WINDOW = 64
 
 
 def roomy():
@@ -152,6 +155,8 @@ class Session:
         self.jend = 0
         self.jlast = 0
         self.ckseq = 0
+        self.base = 0           # undo stack entries below self.stack, in the checkpoint
+        self.window = STACK_WINDOW
         self.replay_errors = 0
         self.replayed = 0       # records replayed at boot (past the checkpoint)
         self.dry = False        # True while a preview runs: commit() keeps, never writes
@@ -184,6 +189,28 @@ class Session:
             gc.collect()
             return True
         return False
+
+    def depth(self):
+        """Entries on the undo stack, those on flash below the window included."""
+        return self.base + len(self.stack)
+
+    def refill(self):
+        """Undo reaches below the entries in RAM: read the next ones from the checkpoint;
+        if it cannot be read, the whole journal is replayed (the stack then whole in RAM)."""
+        if not self.base:
+            return
+        try:
+            load("checkpoint").below(self)
+        except (OSError, ValueError):
+            import os
+            try:
+                os.remove(load("checkpoint").path_of(self.jpath))
+            except OSError:
+                pass
+            self.stack = []
+            self.base = 0
+            self.replay_errors = 0
+            load("sessionops").resume(self)
 
     def keep(self):
         """Write the boot checkpoint when CHECKPOINT_EVERY records were appended since the

@@ -101,6 +101,8 @@ def resume(ses):
         ev = rec.get("event") or {}
         new = rec.get("state")
         if ev.get("event") == "undo":
+            if not ses.stack:
+                ses.refill()
             if ses.stack:
                 ses.stack.pop()
         else:
@@ -133,6 +135,8 @@ def undo(ses, ev):
             return
         ses.state = ses.stack.pop()
         return
+    if len(ses.stack) < 2:
+        ses.refill()            # the entries below the window, from the checkpoint
     if len(ses.stack) < 2:
         raise HandError("nothing_to_undo", "there is no accepted event to take back")
     j = journal_of(ses)
