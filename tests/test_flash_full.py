@@ -8,13 +8,12 @@ blocks filled: a settings save is refused with its reason too."""
 
 import json
 import os
+import sqlite3
 import subprocess
-import sys
 
 from host_tools import build, keys, paths
 from organiser_fixtures import OrganiserServer, setup_event
 from uicorpus import legal_session
-import sqlite3
 
 RID = "hk"
 BLOCKS = 64                     # of 512 bytes: about twenty hands

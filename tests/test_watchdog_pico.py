@@ -2,14 +2,14 @@
 it on and feeds it, through a save, for longer than its timeout; a key that never returns
 (a hung screen) stops the feeding and it fires; stopping the application from the REPL
 turns it off.  rp2040js counts the watchdog down and reports when it fires but resets
-nothing (host_tools/pico/harness.mjs stops it then, as a reset would), so the test reads
+nothing (host_tools/board/pico/harness.mjs stops it then, as a reset would), so the test reads
 when it fired instead of seeing the board restart."""
 
 import json
 import os
 
 from host_tools import build, keys, paths
-from host_tools.pico import Pico, board_def, image
+from host_tools.board.pico import Pico, board_def, image
 from uicorpus import legal_session
 
 HANG = """import ui.app
