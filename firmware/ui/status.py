@@ -46,6 +46,8 @@ def lines(ui):
         out = ["0 new session", "D settings"]
         if ui.cfg.get("_error"):
             out[:0] = wrap(ui.cfg["_error"], ui.cols)
+        if ui.cfg.get("_space"):                # the flash running low (ui/app.py)
+            out[:0] = wrap(ui.cfg["_space"], ui.cols)
         return out
     from ui import labels
     winds = ui.seat_winds()
@@ -78,6 +80,8 @@ def lines(ui):
         out.extend(wrap(" ".join(more), ui.cols))
     if ui.cfg.get("_error"):
         out.extend(wrap(ui.cfg["_error"], ui.cols))
+    if ui.cfg.get("_space"):                    # the flash running low (ui/app.py)
+        out.extend(wrap(ui.cfg["_space"], ui.cols))
     out.append("1-4 win A draw")
     out.append("B event C history")
     out.append("* undo 0 new D set")
