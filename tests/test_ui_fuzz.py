@@ -20,6 +20,8 @@ SIM_KEYS = 300          # the simulator answers a key at a time over a pipe: few
 @pytest.mark.parametrize("rid,seed", [("mcr", 1), ("hk", 2), ("tw", 3), ("sh", 4)])
 def test_random_keys_reach_every_screen_and_never_hang(rid, seed, tmp_path):
     f = uifuzz.Fuzz(rid, seed, str(tmp_path)).run(KEYS)
+    if f.wide:
+        f.fail("rows wider than the screen (after n keys): %r" % f.wide)
     missing = uifuzz.screens_of(rid) - f.seen
     assert not missing, "screens never reached: %s (seed %d)" % (
         sorted(uifuzz.NAMES.get(m, m) for m in missing), seed)

@@ -75,7 +75,7 @@ class Fuzz:
         self.typed = []
         self.seen = set()
         self.slowest = 0.0
-        self.gen = None
+        self.wide = []          # (keys typed, row): rows wider than the screen
 
     def fail(self, why):
         raise AssertionError("%s\nfuzz %s seed %d after %d keys: %r" % (
@@ -103,8 +103,8 @@ class Fuzz:
         for r in rows:
             if r.startswith(U.INV + "fault"):
                 self.fail("fault row: %r" % rows)
-            if cells(r.lstrip(U.INV)) > ui.cols:
-                self.fail("a row wider than the screen: %r" % r)
+            if cells(r.lstrip(U.INV)) > ui.cols and len(self.wide) < 5:
+                self.wide.append((len(self.typed), r))   # told at the end: a hang first
 
     def legal(self):
         """The keys of a random legal-looking win of the session's ruleset, from status."""
