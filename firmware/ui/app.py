@@ -35,7 +35,7 @@ def save_settings(cfg):
     try:
         settings.save(cfg)
     except OSError as e:
-        from ui.entry import Refused
+        from ui.keymap import Refused
         n = e.args[0] if e.args else "?"
         raise Refused("settings NOT saved (%s): kept until power-off; call the director"
                       % ("flash full" if n == 28 else "write error %s" % n))

@@ -21,7 +21,7 @@ def show(ui):
 
 def running(ui):
     """A session with saved events after its start: a new one would end it."""
-    return ui.ses.state is not None and len(ui.ses.stack) > 1
+    return ui.ses.state is not None and ui.ses.depth() > 1
 
 
 def k_new(ui, k):
