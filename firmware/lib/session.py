@@ -24,7 +24,7 @@ import engine
 import dtable
 import scorers
 
-LEAN = sys.implementation.name == "micropython"
+LEAN = sys.implementation.name != "cpython"
 # What an event loads (sessionops, commit, journal, the hook, the scorer) is dropped again
 # when the heap is short, so that the next event's peak fits.  Once an event has ended
 # with everything it loaded kept and ROOMY bytes still free (a board with nothing else to

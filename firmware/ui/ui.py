@@ -26,7 +26,7 @@ HISTORY = 8
 SETTINGS = 9
 EDIT = 10
 INV = "\x01"
-LEAN = sys.implementation.name == "micropython"
+LEAN = sys.implementation.name != "cpython"
 # The screen module (ui/<name>.py) of each mode; None: this module (the hand's entry and
 # its review, which the score key needs together with the scorer).  On a tight heap only
 # the shown screen's module stays loaded.

@@ -51,7 +51,7 @@ def _journal():
 
 
 def _unload_journal():
-    if sys.implementation.name == "micropython" and "journal" in sys.modules:
+    if sys.implementation.name != "cpython" and "journal" in sys.modules:
         del sys.modules["journal"]
 
 
