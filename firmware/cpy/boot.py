@@ -5,7 +5,7 @@
 # drive back to the application.
 import time
 import storage
-import keypad
+import digitalio
 import microcontroller
 import boarddef as b
 
@@ -14,20 +14,29 @@ def pin(n):
     return getattr(microcontroller.pin, "GPIO%d" % n)
 
 
-held = False
+def held(key):
+    """The key held now: its row driven low, its column read with a pull-up (one look,
+    as ui/keypad.held does on MicroPython)."""
+    i = b.KEYS.find(key)
+    n = len(b.KEYPAD_COLS)
+    row = digitalio.DigitalInOut(pin(b.KEYPAD_ROWS[i // n]))
+    col = digitalio.DigitalInOut(pin(b.KEYPAD_COLS[i % n]))
+    try:
+        row.switch_to_output(value=False)
+        col.switch_to_input(pull=digitalio.Pull.UP)
+        time.sleep(0.001)               # the pull-up settles
+        return not col.value
+    finally:
+        row.deinit()
+        col.deinit()
+
+
+safe = False
 try:
-    m = keypad.KeyMatrix(row_pins=[pin(n) for n in b.KEYPAD_ROWS],
-                         column_pins=[pin(n) for n in b.KEYPAD_COLS], columns_to_anodes=True)
-    time.sleep(0.05)                    # a few scans
-    want = b.KEYS.find(b.SAFE_KEY)
-    ev = m.events.get()
-    while ev:
-        held = held or (ev.pressed and ev.key_number == want)
-        ev = m.events.get()
-    m.deinit()
+    safe = held(b.SAFE_KEY)
 except Exception as e:                  # no keypad: start normally
     print("boot: keypad not read:", e)
-if held:
+if safe:
     print("safe mode: key %s held at power-on; CIRCUITPY is the computer's" % b.SAFE_KEY)
 else:
     storage.remount("/", readonly=False)

@@ -6,7 +6,10 @@
 
 import time
 import asyncio
-from ui.keypad import Keypad, LONG_MS, SCAN_MS
+from ui.keypad import Keypad, LONG_MS
+
+SCAN_MS = 10            # the matrix scanned in C this often
+POLL_MS = 20            # its events read this often (each wake runs the asyncio loop)
 
 
 class MatrixKeypad(Keypad):
@@ -45,7 +48,7 @@ class MatrixKeypad(Keypad):
             code = self.pop()
             if code >= 0:
                 return self.keys[code & 0x7F], bool(code & 0x80)
-            await asyncio.sleep_ms(SCAN_MS)
+            await asyncio.sleep_ms(POLL_MS)
 
     def stop(self):
         self.matrix.deinit()
