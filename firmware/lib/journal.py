@@ -13,8 +13,12 @@
 # filesystem synced before append() returns, so the screen may say "saved".  Reading
 # stops at the first record that is short, has the wrong magic, length, sequence number
 # or CRC: that record and anything after it never reached flash whole and is dropped,
-# never misread.  open() cuts such a tail off (copy of the good prefix + atomic rename)
-# so later appends are reachable.
+# never misread.  open() cuts such a tail off (copy of the good prefix + rename) so later
+# appends are reachable.
+#
+# Renames go through files.replace and open() starts with files.recover: on FAT (CIRCUITPY)
+# a rename is a remove then a rename, and a power cut between the two leaves only the
+# copy, which recover() puts back in the journal's place (files.py).
 #
 # Beside the journal (side()): its id, 16 hex chars chosen when the journal is created
 # (its first record), so a wiped or re-flashed board starts a journal the organiser
@@ -22,6 +26,7 @@
 
 import os
 import json
+import files
 import struct
 import binascii
 
@@ -56,10 +61,7 @@ def _utf8(text):
         return text.encode()
 
 
-def _sync():
-    s = getattr(os, "sync", None)
-    if s is not None:
-        s()
+_sync = files.sync
 
 
 def _size(path):
@@ -78,7 +80,7 @@ def side(path, ext):
 
 
 def put(path, text):
-    """Replace a small file whole: a temporary file renamed over it (atomic on LittleFS)."""
+    """Replace a small file whole: a temporary file renamed over it (files.replace)."""
     tmp = path + ".tmp"
     f = open(tmp, "w")
     try:
@@ -86,8 +88,7 @@ def put(path, text):
         f.flush()
     finally:
         f.close()
-    os.rename(tmp, path)
-    _sync()
+    files.replace(tmp, path)
 
 
 def new_id(path):
@@ -99,6 +100,7 @@ def new_id(path):
 
 def journal_id(path):
     """The journal's id: 16 hex chars, kept beside it (chosen now if the file is lost)."""
+    files.recover(side(path, ".id"))
     try:
         f = open(side(path, ".id"))
         try:
@@ -218,6 +220,8 @@ class Journal:
     def open(self):
         """Scan the journal and cut off a tail that did not reach flash whole.  Returns
         the number of good records."""
+        files.recover(self.path)
+        files.recover(side(self.path, ".id"))
         for _ in self.scan():
             pass
         size = _size(self.path)
@@ -248,9 +252,9 @@ class Journal:
         if end == 0:
             os.remove(tmp)
             os.remove(self.path)
+            _sync()
         else:
-            os.rename(tmp, self.path)
-        _sync()
+            files.replace(tmp, self.path)
 
     def append(self, record):
         """Write one record (a dict) and make it durable.  Returns (offset, seq)."""

@@ -213,6 +213,7 @@ class Uploader:
 
     def _read_mark(self, jm, jid):
         try:
+            jm.files.recover(self._mark_path(jm))      # a replace cut short (FAT)
             f = open(self._mark_path(jm))
             try:
                 m = json.loads(f.read())
