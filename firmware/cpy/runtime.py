@@ -1,5 +1,5 @@
 # CircuitPython lacks a few names the application uses on MicroPython: time.ticks_*,
-# sys.print_exception, the framebuf module; and its own `board` module (pin names) takes
+# sys.print_exception, hashlib.sha256, the framebuf module; and its own `board` module (pin names) takes
 # the name the application gives the board definition.  install() puts stand-ins into
 # sys.modules before the application is imported (an import finds sys.modules first), so
 # the screens, the session, the journal and the uploader run unchanged.
@@ -17,6 +17,12 @@ def install():
     if not hasattr(sys, "print_exception"):
         from cpy import cpsys
         sys.modules["sys"] = cpsys
+    try:
+        import hashlib
+        hashlib.sha256
+    except (ImportError, AttributeError):
+        from cpy import cphashlib
+        sys.modules["hashlib"] = cphashlib
     try:
         import framebuf
     except ImportError:
