@@ -83,7 +83,7 @@ def marks(events, rid):
     return typed, digit_at, score_at
 
 
-def type_session(pico, events, rid, log):
+def type_session(pico, events, rid, log, gap_ms=30):
     """Type the events' keys into the running application (hooks printing K/S lines);
     the digit and score-key times (emulated ms), as run() returns them."""
     info = keys.ruleset(rid)
@@ -93,7 +93,7 @@ def type_session(pico, events, rid, log):
     for ev in events:                       # an event at a time: a short serial backlog
         ks = keys.event_keys(ev, info, rid)
         if ev["event"] == "win":            # the score key's review drawn before OK
-            pico.type(ks[:-1], hold_ms=HOLD_MS, gap_ms=30)
+            pico.type(ks[:-1], hold_ms=HOLD_MS, gap_ms=gap_ms)
             text += pico.serial()
             for _ in range(100):
                 if "S " in text.rsplit("K ", 1)[-1]:
@@ -101,7 +101,7 @@ def type_session(pico, events, rid, log):
                 pico.wait(50)
                 text += pico.serial()
             ks = ks[-1:]
-        pico.type(ks, hold_ms=HOLD_MS, gap_ms=30)
+        pico.type(ks, hold_ms=HOLD_MS, gap_ms=gap_ms)
         text += pico.serial()
     pico.wait(2000)
     text += pico.serial()
@@ -117,7 +117,7 @@ def type_session(pico, events, rid, log):
     return res
 
 
-def run(rid, n_hands):
+def run(rid, n_hands, gap_ms=30):
     """Boot, then type a session's keys; the digit and score-key times (emulated ms)."""
     out = build.build_device(os.path.join(paths.BUILD, "device-pico"), "pico")
     events = hands(rid, n_hands)
@@ -132,7 +132,7 @@ def run(rid, n_hands):
         pico.wait_serial(r"app: ready", timeout_ms=20000)
         pico.serial()
         res.update(type_session(pico, events, rid,
-                                os.path.join(paths.BUILD, "bench_app_%s.log" % rid)))
+                                os.path.join(paths.BUILD, "bench_app_%s.log" % rid), gap_ms))
     return res
 
 
