@@ -11,8 +11,9 @@ import os
 import pytest
 
 import journal
-from host_tools import build, cpbundle, keys, paths
-from host_tools.pico import Pico, image, read_file as read_lfs
+from host_tools import build, keys, paths
+from host_tools.board import cpbundle
+from host_tools.board.pico import Pico, image, read_file as read_lfs
 from uicorpus import legal_session
 
 HANDS = {"mcr": 2}    # hands typed per ruleset (the others: one, each an emulator run)

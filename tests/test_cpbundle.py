@@ -9,7 +9,9 @@ import os
 
 import pytest
 
-from host_tools import build, circuitpython, cpbundle
+from host_tools import build
+from host_tools.board import circuitpython, cpbundle
+from host_tools.board.bundle import settings_from
 
 
 @pytest.fixture(scope="module")
@@ -59,7 +61,8 @@ def test_deploy_copies_the_drive_and_writes_the_settings(drive, tmp_path):
     (mounted / "lib").mkdir(parents=True)
     (mounted / "settings.json").write_text(json.dumps({"table": 2, "organiser": "http://o:8000"}))
     (mounted / "journal.bin").write_bytes(b"MJ kept")
-    cfg = cpbundle.deploy("cp_pico", str(mounted), args(table=7, rules="tw"), log=lambda *a: None)
+    cfg = cpbundle.deploy("cp_pico", str(mounted), args(table=7, rules="tw"), settings_from,
+                          log=lambda *a: None)
     assert cfg == {"table": 7, "rules": "tw", "organiser": "http://o:8000"}
     assert json.loads((mounted / "settings.json").read_text()) == cfg
     assert (mounted / "journal.bin").read_bytes() == b"MJ kept"      # the table's journal stays
@@ -67,4 +70,5 @@ def test_deploy_copies_the_drive_and_writes_the_settings(drive, tmp_path):
         assert (mounted / rel).read_bytes() == open(os.path.join(drive, rel), "rb").read()
     assert not list(mounted.rglob("*.new"))
     with pytest.raises(SystemExit):
-        cpbundle.deploy("cp_pico", str(tmp_path / "absent"), args(), log=lambda *a: None)
+        cpbundle.deploy("cp_pico", str(tmp_path / "absent"), args(), settings_from,
+                        log=lambda *a: None)

@@ -1,5 +1,5 @@
 """The journal on FAT (CIRCUITPY on CircuitPython boards), proven with power cuts: inside
-CircuitPython's unix port (host_tools.circuitpython), the firmware as the CIRCUITPY bundle
+CircuitPython's unix port (host_tools.board.circuitpython), the firmware as the CIRCUITPY bundle
 compiles it, on an os.VfsFat volume over a RAM block device that loses power after every
 possible number of sector writes (and with the last sector torn) across the append of a
 record, the boot that cuts a torn tail off (FAT's rename: a remove, then a rename) and the
@@ -10,7 +10,8 @@ import json
 import os
 import subprocess
 
-from host_tools import circuitpython, cpbundle, paths
+from host_tools import paths
+from host_tools.board import circuitpython, cpbundle
 
 
 def test_power_cuts_on_fat_lose_nothing_saved():

@@ -6,15 +6,17 @@
 
 import time
 import asyncio
-from ui.keypad import Keypad, LONG_MS
 
 SCAN_MS = 10            # the matrix scanned in C this often
 POLL_MS = 20            # its events read this often (each wake runs the asyncio loop)
 
 
-class MatrixKeypad(Keypad):
-    def __init__(self, board, long_ms=LONG_MS):
-        super().__init__(board.KEYS, long_ms)
+class MatrixKeypad:
+    """Mixed into ui/keypad.py's Keypad (open() is handed the class: the keypad module
+    imports this one, not the other way round)."""
+
+    def __init__(self, board, long_ms):
+        self.Keypad.__init__(self, board.KEYS, long_ms)
         import keypad
         from cpy.pins import pin
         self.matrix = keypad.KeyMatrix(
@@ -54,5 +56,9 @@ class MatrixKeypad(Keypad):
         self.matrix.deinit()
 
 
-def open(board, long_ms=LONG_MS):
-    return MatrixKeypad(board, long_ms)
+def open(board, Keypad, long_ms):
+    class KeyMatrixKeypad(MatrixKeypad, Keypad):
+        pass
+
+    KeyMatrixKeypad.Keypad = Keypad
+    return KeyMatrixKeypad(board, long_ms)

@@ -8,16 +8,20 @@
 # The picture is the one MicroPython's framebuf draws (ui/display.py, ui/text.py), pixel
 # for pixel: an inverted row is the plain row's complement across the full width.
 
-from ui.display import Display, ROW, INVERSE
 from ui import text
 
+ROW = 12                # ui/display.py's grid: 12-px rows, "\x01" starting an inverted one
+INVERSE = "\x01"
 _GLYPHS = 96            # glyphs kept as columns (ASCII all fit; wide ones come and go)
 
 
-class GlyphRows(Display):
+class GlyphRows:
+    """Mixed into ui/display.py's Display (open() is handed the class: the display module
+    imports this one, not the other way round)."""
+
     def __init__(self, panel, w, h):
         # the panel's buffer: one I2C control byte, then the pages (MONO_VLSB)
-        super().__init__(panel, panel.buffer, w, h, "ssd1306", panel)
+        self.Display.__init__(self, panel, panel.buffer, w, h, "ssd1306", panel)
         self.lo = bytearray(w)          # a row's columns: rows 0-7 of the glyphs
         self.hi = bytearray(w)          # rows 8-11, in the low nibble
         self.zero = bytes(w)
@@ -96,7 +100,8 @@ class GlyphRows(Display):
         buf[q:q + w] = bottom.to_bytes(w, "little")
 
 
-def open(board):
+def open(board, Display):
+    """The board's OLED as a Display (ui/display.py's class) drawing its rows here."""
     import busio
     import adafruit_ssd1306
     from cpy.pins import pin
@@ -105,4 +110,8 @@ def open(board):
     h = d["height"]
     i2c = busio.I2C(pin(d["scl"]), pin(d["sda"]), frequency=d.get("freq", 400_000))
     panel = adafruit_ssd1306.SSD1306_I2C(w, h, i2c, addr=d.get("address", 0x3C))
-    return GlyphRows(panel, w, h)
+    class OLED(GlyphRows, Display):
+        pass
+
+    OLED.Display = Display
+    return OLED(panel, w, h)

@@ -121,7 +121,7 @@ def open(board):
         return Display(panel, panel.buffer, w, h, kind, panel, d.get("full_every", FULL_EVERY))
     if kind == "adafruit_ssd1306":
         from cpy import oled as glyph_rows
-        return glyph_rows.open(board)
+        return glyph_rows.open(board, Display)
     if kind == "framebuffer":
         buf = bytearray(((h + 7) // 8) * w)
         return Display(framebuf.FrameBuffer(buf, w, h, framebuf.MONO_VLSB), buf, w, h)

@@ -206,7 +206,7 @@ def open(board, long_ms=LONG_MS):
     on CircuitPython (KEYPAD = "keymatrix") keypad.KeyMatrix scans it (cpy/keys.py)."""
     if getattr(board, "KEYPAD", None) == "keymatrix":
         from cpy import keys
-        return keys.open(board, long_ms)
+        return keys.open(board, Keypad, long_ms)
     kp = Keypad(board.KEYS, long_ms)
     if board.KEYPAD_ROWS:
         rows, cols = pins(board)
