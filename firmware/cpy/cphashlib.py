@@ -3,10 +3,13 @@
 # pure-Python SHA-256 (on the emulated Pico an HMAC of a 600-byte record takes 1.8 s
 # instead of 4.7 ms: usable for an upload now and then, not more; the README has figures).
 try:
-    import hashlib as _h
-    _h.new("sha256")
+    from hashlib import sha256
+except ImportError:
+    try:
+        import hashlib as _h
+        _h.new("sha256")
 
-    def sha256(data=b""):
-        return _h.new("sha256", data)
-except (ImportError, ValueError):
-    from adafruit_hashlib import sha256
+        def sha256(data=b""):
+            return _h.new("sha256", data)
+    except (ImportError, AttributeError, ValueError):
+        from adafruit_hashlib import sha256
