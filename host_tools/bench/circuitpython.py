@@ -144,11 +144,12 @@ def journal_of(fs):
         return [rec for _, _, rec in journal.Journal(p).records()]
 
 
-def budget_run(rid, kb):
-    """A long session typed with kb KB free when the application starts: (passed, detail)."""
+def budget_run(rid, kb, folder):
+    """A long session typed with kb KB free when the application starts (the bundle in
+    folder): (passed, detail)."""
     from host_tools.board import picomem
     d = picomem.keyed_long_session(rid)
-    fs = cpbundle.fat_image(drive(), files=dict(d.files, **{"code.py": FILL % (kb * 1024)}))
+    fs = cpbundle.fat_image(folder, files=dict(d.files, **{"code.py": FILL % (kb * 1024)}))
     with Pico(fs=fs, board=BOARD) as pico:
         up = pico.wait_serial(r"filled (\d+)[\s\S]*?(app: ready|\w+Error[^\r\n]*)", timeout_ms=30000)
         if up["groups"][1] != "app: ready":
@@ -175,10 +176,13 @@ def budget_run(rid, kb):
 def main():
     n = int(os.environ.get("BENCH_CP_HANDS", "5"))
     kb = int(os.environ.get("BENCH_CP_BUDGET_KB", "80"))
-    if os.environ.get("BENCH_CP_ONLY") != "keys":
+    only = os.environ.get("BENCH_CP_ONLY")     # one part: rows, keys or budget
+    if only in (None, "rows"):
         small_figures()
-    keyed(n)
-    budget(kb)
+    if only in (None, "keys"):
+        keyed(n)
+    if only in (None, "budget"):
+        budget(kb)
 
 
 def small_figures():
@@ -217,8 +221,9 @@ def budget(kb):
     print("memory budget on CircuitPython: the application started with %d KB free, a long "
           "session (30 events) typed on the keypad, journal against CPython's:" % kb)
     from concurrent.futures import ThreadPoolExecutor
+    folder = drive()                                    # built once, before the threads
     with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
-        found = list(pool.map(lambda rid: budget_run(rid, kb), RULES))
+        found = list(pool.map(lambda rid: budget_run(rid, kb, folder), RULES))
     for rid, (ok, detail) in zip(RULES, found):
         print("  %-4s %s (%s)" % (rid, "pass" if ok else "FAIL", detail), flush=True)
 
