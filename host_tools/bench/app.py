@@ -70,28 +70,26 @@ def timings(text, typed, marks):
 
 
 def marks(events, rid):
-    """(keys typed, digit key indexes, score key indexes) of a session's events."""
-    info = keys.ruleset(rid)
+    """(keys typed, one string per event, digit key indexes, score key indexes) of a
+    session's events."""
     typed, digit_at, score_at = "", set(), set()
-    for ev in events:
-        ks = keys.event_keys(ev, info, rid)
+    typed_keys = keys.session_keys(events, rid)
+    for ev, ks in zip(events, typed_keys):
         if ev["event"] == "win":
             base = len(typed)
             digit_at.update(base + i for i, k in enumerate(ks) if k.isdigit() and i < len(ks) - 3)
             score_at.add(base + len(ks) - 2)   # the seat digit on the from screen
         typed += ks
-    return typed, digit_at, score_at
+    return typed, typed_keys, digit_at, score_at
 
 
 def type_session(pico, events, rid, log, gap_ms=30):
     """Type the events' keys into the running application (hooks printing K/S lines);
     the digit and score-key times (emulated ms), as run() returns them."""
-    info = keys.ruleset(rid)
-    typed, digit_at, score_at = marks(events, rid)
+    typed, typed_keys, digit_at, score_at = marks(events, rid)
     res = {}
     text = ""
-    for ev in events:                       # an event at a time: a short serial backlog
-        ks = keys.event_keys(ev, info, rid)
+    for ev, ks in zip(events, typed_keys):  # an event at a time: a short serial backlog
         if ev["event"] == "win":            # the score key's review drawn before OK
             pico.type(ks[:-1], hold_ms=HOLD_MS, gap_ms=gap_ms)
             text += pico.serial()
