@@ -117,7 +117,8 @@ class Uploader:
 
     def _read_mark(self, jm, jid):
         try:
-            jm.files.recover(self._mark_path(jm))      # a replace cut short (FAT)
+            import files
+            files.recover(self._mark_path(jm))         # a replace cut short (FAT)
             f = open(self._mark_path(jm))
             try:
                 m = json.loads(f.read())

@@ -217,13 +217,22 @@ def keyed(n):
             statistics.median(cp["score_ms"]) / statistics.median(mp["score_ms"])), flush=True)
 
 
+def guarded(f, *args):
+    """f(*args), or (False, what the board did) when the emulated board stopped answering."""
+    from host_tools.board.pico import PicoError
+    try:
+        return f(*args)
+    except PicoError as e:
+        return False, "board: %s" % e
+
+
 def budget(kb):
     print("memory budget on CircuitPython: the application started with %d KB free, a long "
           "session (30 events) typed on the keypad, journal against CPython's:" % kb)
     from concurrent.futures import ThreadPoolExecutor
     folder = drive()                                    # built once, before the threads
     with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
-        found = list(pool.map(lambda rid: budget_run(rid, kb, folder), RULES))
+        found = list(pool.map(lambda rid: guarded(budget_run, rid, kb, folder), RULES))
     for rid, (ok, detail) in zip(RULES, found):
         print("  %-4s %s (%s)" % (rid, "pass" if ok else "FAIL", detail), flush=True)
 

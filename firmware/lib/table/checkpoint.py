@@ -19,6 +19,7 @@
 # that deep (below()).  A new checkpoint copies them from the old file (its CRC checked),
 # so RAM stays flat however long the event.
 
+import os
 import struct
 import binascii
 import journal
@@ -103,7 +104,8 @@ def write(ses):
         f.flush()
     finally:
         f.close()
-    journal.files.replace(tmp, path)
+    os.rename(tmp, path)                # files.replace's way: recovered at boot on FAT
+    journal._sync()
     w = ses.window
     if len(stack) > w:
         ses.base = n - w
@@ -127,7 +129,8 @@ def restore(ses, j):
     jlast and j.seq / j.end set from it; None (nothing set) when there is none that
     fits the journal."""
     try:
-        journal.files.recover(path_of(ses.jpath))     # a replace cut short (FAT)
+        import files
+        files.recover(path_of(ses.jpath))     # a replace cut short (FAT)
         got = _entries(path_of(ses.jpath), None, ses.window)
     except OSError:
         return None

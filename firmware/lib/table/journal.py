@@ -18,7 +18,8 @@
 # never misread.  open() cuts such a tail off (copy of the good prefix + rename) so later
 # appends are reachable.
 #
-# Renames go through files.replace and open() starts with files.recover: on FAT (CIRCUITPY)
+# Renames are files.replace's (a rename, then a sync) and open() starts with files.recover
+# (imported there only: the event path keeps no more heap): on FAT (CIRCUITPY)
 # a rename is a remove then a rename, and a power cut between the two leaves only the
 # copy, which recover() puts back in the journal's place (files.py).
 #
@@ -28,7 +29,6 @@
 
 import os
 import json
-import files
 import struct
 import binascii
 
@@ -64,7 +64,10 @@ def _utf8(text):
         return text.encode()
 
 
-_sync = files.sync
+def _sync():
+    s = getattr(os, "sync", None)
+    if s is not None:
+        s()
 
 
 def _size(path):
@@ -102,7 +105,8 @@ def put(path, text):
         f.flush()
     finally:
         f.close()
-    files.replace(tmp, path)
+    os.rename(tmp, path)         # files.replace's way: recovered at boot on FAT
+    _sync()
 
 
 def new_id(path):
@@ -114,6 +118,7 @@ def new_id(path):
 
 def journal_id(path):
     """The journal's id: 16 hex chars, kept beside it (chosen now if the file is lost)."""
+    import files                 # only at boot and for a new journal: no heap per event
     files.recover(side(path, ".id"))
     try:
         f = open(side(path, ".id"))
@@ -238,6 +243,7 @@ class Journal:
     def open(self, on=False):
         """Scan the journal (on: as scan's) and cut off a tail that did not reach flash
         whole.  Returns the number of good records."""
+        import files
         files.recover(self.path)
         files.recover(side(self.path, ".id"))
         for _ in self.scan(on):
@@ -272,7 +278,8 @@ class Journal:
             os.remove(self.path)
             _sync()
         else:
-            files.replace(tmp, self.path)
+            os.rename(tmp, self.path)
+            _sync()
 
     def append(self, record):
         """Write one record (a dict) and make it durable.  Returns (offset, seq)."""
