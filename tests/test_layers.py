@@ -24,18 +24,19 @@ from host_tools import paths
 # Every module is in exactly one layer: named there, or else matching one pattern.
 LAYERS = (
     # the device
-    ("board", ("board", "drivers", "drivers.*", "hmac")),
+    ("board", ("board", "drivers", "drivers.*", "hmac", "cpy", "cpy.pins", "cpy.cptime",
+               "cpy.cpsys", "cpy.cphashlib", "cpy.cpframebuf", "cpy.runtime")),
     ("engine", ("tiles", "errors", "errtext", "hand", "dtable", "engine", "shapes", "eltable")),
     ("rules", ("rules", "rules.mcr", "rules.mcr_data", "rules.hk", "rules.hk_data", "rules.hk_names",
                "rules.hk_shapes", "rules.tw", "rules.tw_exclusions", "rules.sh")),
     ("scoring", ("scorers", "contract")),
-    ("table", ("session", "sessionops", "commit", "journal", "checkpoint", "rules.*_table",
-               "rules.*_events")),
+    ("table", ("files", "session", "sessionops", "commit", "journal", "checkpoint",
+               "rules.*_table", "rules.*_events")),
     ("device", ("settings", "devloop")),
     ("ui data", ("ui", "ui.keymap", "ui.labels")),
     ("net", ("netlink", "uploader", "seating")),
-    ("ui", ("ui.*",)),
-    ("app", ("main", "boot")),
+    ("ui", ("ui.*", "cpy.oled", "cpy.keys")),
+    ("app", ("main", "boot", "cpy.boot", "cpy.code")),
     # the organiser
     ("organiser base", ("organiser", "organiser.db", "organiser.signing", "organiser.seating",
                         "organiser.auth", "organiser.live", "organiser.groupcommit")),
