@@ -244,6 +244,13 @@ class UI:
         if not pv.get("ok"):
             self.msg = pv["error"]["message"]
             return
+        res = pv.get("result")
+        lang = self.cfg.get("lang")
+        if res and lang and lang != "zh-Hant":
+            # the items named in the settings' language, short forms where a name would
+            # not fit a row (loaded for this answer only: the scorer has left the heap)
+            import langs
+            langs.rename(res, res.get("rules"), lang, True)
         self.pv = pv
         self.go(REVIEW)
 
