@@ -225,3 +225,12 @@ def test_the_board_s_review_in_english_in_the_unix_port(tmp_path):
     r = boot(tmp_path, json.dumps({"rules": "mcr", "lang": "en"}), fresh=True, burst=burst)
     assert r["faults"] == 0
     assert any(row.startswith("7 Shifted Pairs ") for row in r["now"]), r["now"]
+
+
+def test_the_new_session_screen_names_hk_as_the_16_tile_table():
+    ses = session.Session(os.path.join(tempfile.mkdtemp(), "journal.bin"))
+    ui = UI(ses, dict(CFG, rules="hk"), 5, 21)
+    ui.key("0")                     # the status screen's new-session key
+    rows_ = ui.screen()
+    assert "0 rules: hk 港式16張" in rows_, rows_
+    assert all(cells(r.lstrip("\x01")) <= 21 for r in rows_)
