@@ -248,9 +248,13 @@ class UI:
         lang = self.cfg.get("lang")
         if res and lang and lang != "zh-Hant":
             # the items named in the settings' language, short forms where a name would
-            # not fit a row (loaded for this answer only: the scorer has left the heap)
+            # not fit a row (loaded for this answer only: the scorer has left the heap),
+            # on copies: the record confirm() journals keeps the scorer's own names
             import langs
-            langs.rename(res, res.get("rules"), lang, True)
+            res = dict(res)
+            res["items"] = [dict(it) for it in res["items"]]
+            pv = dict(pv)
+            pv["result"] = langs.rename(res, res.get("rules"), lang, True)
         self.pv = pv
         self.go(REVIEW)
 
