@@ -20,6 +20,7 @@ from eltable import rows
 from host_tools import keys, paths
 from host_tools.gen import font
 from rules import hk_names, mcr_data, sh, tw
+from ui import keymap as K
 from ui.ui import UI, cells
 
 # The 81 fan in English as the European Mahjong Association's English edition of the
@@ -236,3 +237,17 @@ def test_the_new_session_screen_names_hk_as_the_16_tile_table():
     rows_ = ui.screen()
     assert "0 rules: hk 港式16張" in rows_, rows_
     assert all(cells(r.lstrip("\x01")) <= 21 for r in rows_)
+
+
+def test_the_settings_screen_cycles_the_language_and_saves_it():
+    saved = []
+    ses = session.Session(os.path.join(tempfile.mkdtemp(), "journal.bin"))
+    ui = UI(ses, dict(CFG, lang="zh-Hant"), 5, 21, save_cfg=lambda c: saved.append(c["lang"]))
+    ui.key("D")                             # the settings screen
+    labels = [it[0] for it in ui.items]
+    for _ in range(labels.index("lang")):
+        ui.key(K.DOWN)
+    for _ in langs.LANGS:
+        ui.key(K.OK)
+    assert saved == ["zh-Hans", "en", "zh-Hant"] and ui.cfg["lang"] == "zh-Hant"
+    assert any(r.startswith(">lang") and r.endswith("zh-Hant") for r in ui.screen())

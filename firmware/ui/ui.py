@@ -255,6 +255,7 @@ class UI:
             res["items"] = [dict(it) for it in res["items"]]
             pv = dict(pv)
             pv["result"] = langs.rename(res, res.get("rules"), lang, True)
+            drop("langs")
         self.pv = pv
         self.go(REVIEW)
 

@@ -13,7 +13,6 @@ import gc
 import sys
 import hand as handmod
 import engine
-import langs
 from errors import HandError, error_result
 
 from scorers import load as ruleset, unload
@@ -26,6 +25,7 @@ def score_hand(req, rid=None, table_fields=True):
     try:
         lang = None
         if isinstance(req, dict) and "lang" in req:
+            import langs        # only then: an answer in the texts' names costs no RAM more
             lang = langs.check(req["lang"])
             req = dict(req)
             del req["lang"]
@@ -39,7 +39,9 @@ def score_hand(req, rid=None, table_fields=True):
         if lang:
             if LEAN:        # the scorer leaves the heap to the names (loaded again next hand)
                 unload()
-            ans = langs.rename(ans, rid or req.get("rules"), lang)
+            ans = __import__("langs").rename(ans, rid or req.get("rules"), lang)
+            if LEAN:
+                sys.modules.pop("langs", None)
         return ans
     except HandError as e:
         return error_result(e.code, e.message)
