@@ -251,3 +251,48 @@ def test_the_settings_screen_cycles_the_language_and_saves_it():
         ui.key(K.OK)
     assert saved == ["zh-Hans", "en", "zh-Hant"] and ui.cfg["lang"] == "zh-Hant"
     assert any(r.startswith(">lang") and r.endswith("zh-Hant") for r in ui.screen())
+
+
+def test_the_organiser_s_copy_of_the_names_is_up_to_date():
+    from host_tools.gen import elnames
+    with open(elnames.OUT, encoding="utf-8") as f:
+        assert f.read() == elnames.text(), "python -m host_tools.gen.elnames"
+
+
+def test_the_hand_log_names_the_elements_in_the_visitor_s_language(tmp_path):
+    """A table's page with ?lang=: the elements in that language, kept by a cookie for the
+    next pages; without a choice, the names the devices uploaded; a bad value is ignored."""
+    import re
+    import warnings
+    warnings.filterwarnings("ignore", category=DeprecationWarning)
+    from fastapi.testclient import TestClient
+    from host_tools.sim import organiser_demo as demo
+    from organiser.app import create_app
+    from test_organiser_pages import ClientDevice
+    import random
+    db = str(tmp_path / "o.db")
+    ev = demo.setup_event(db, name="Lang Cup", rules="hk",
+                          teams={"A": ["a1", "a2", "a3", "a4"]}, rounds=1)
+    client = TestClient(create_app(db))
+    dev_id, secret = ev["devices"][1]
+    t = demo.Table(ClientDevice(client, dev_id, secret), str(tmp_path))
+    status, pulled = t.device.seating()
+    t.handle(demo.start_event(t, pulled))
+    demo.play(t, "hk", random.Random(3), 3)
+    t.sync()
+    item = re.compile(r'<span class="item"><b>(.*?)</b>')
+
+    def shown(path):
+        return item.findall(client.get(path).text)
+
+    native = shown("/tables/1")
+    assert native and all(not n.isascii() for n in native)
+    en = shown("/tables/1?lang=en")
+    assert len(en) == len(native) and all(n.isascii() for n in en)
+    assert set(en) <= {n for _, n, _ in table("hk", "en")}
+    assert shown("/tables/1") == en                         # the cookie keeps it
+    hans = shown("/tables/1?lang=zh-Hans")
+    assert set(hans) <= {n for _, n, _ in table("hk", "zh-Hans")} and hans != native
+    assert shown("/tables/1?lang=xx") == hans               # ignored: the cookie's stands
+    client.cookies.clear()
+    assert shown("/tables/1") == native
