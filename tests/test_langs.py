@@ -235,7 +235,7 @@ def test_the_new_session_screen_names_hk_as_the_16_tile_table():
     ui = UI(ses, dict(CFG, rules="hk"), 5, 21)
     ui.key("0")                     # the status screen's new-session key
     rows_ = ui.screen()
-    assert "0 rules: hk 港式16張" in rows_, rows_
+    assert "0 rules: hk 港式16張" in [r.rstrip() for r in rows_], rows_
     assert all(cells(r.lstrip("\x01")) <= 21 for r in rows_)
 
 
