@@ -1,5 +1,5 @@
 # English names of the Hong Kong 16-tile (hk) elements and, where the full name does not fit
-# the 21-column screen, the short form it shows (docs/rules/hk.md, "Names"): one
+# the 21-column screen, the short form it shows (docs/rules/hk.md, "Languages"): one
 # line per element, "id full name", then a tab and the short form if any.
 # Loaded only to name an answer in this language (firmware/lib/engine/langs.py),
 # dropped at once; the lines come in parts so that a lookup walks one short str.

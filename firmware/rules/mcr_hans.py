@@ -1,5 +1,5 @@
 # Simplified Chinese names of the Chinese Official (mcr) elements
-# (docs/rules/mcr.md, "Names"): one line per element, "id name".
+# (docs/rules/mcr.md, "Languages"): one line per element, "id name".
 # Loaded only to name an answer in this language (firmware/lib/engine/langs.py),
 # dropped at once; the lines come in parts so that a lookup walks one short str.
 

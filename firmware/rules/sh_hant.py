@@ -1,5 +1,5 @@
 # Traditional Chinese names of the Shanghai (sh) elements
-# (docs/rules/sh.md, "Names"): one line per element, "id name".
+# (docs/rules/sh.md, "Languages"): one line per element, "id name".
 # Loaded only to name an answer in this language (firmware/lib/engine/langs.py),
 # dropped at once; the lines come in parts so that a lookup walks one short str.
 

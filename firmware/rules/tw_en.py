@@ -1,5 +1,5 @@
 # English names of the Taiwanese 16-tile (tw) elements and, where the full name does not fit
-# the 21-column screen, the short form it shows (docs/rules/tw.md, "Names"): one
+# the 21-column screen, the short form it shows (docs/rules/tw.md, "Languages"): one
 # line per element, "id full name", then a tab and the short form if any.
 # Loaded only to name an answer in this language (firmware/lib/engine/langs.py),
 # dropped at once; the lines come in parts so that a lookup walks one short str.
