@@ -296,3 +296,43 @@ def test_the_hand_log_names_the_elements_in_the_visitor_s_language(tmp_path):
     assert shown("/tables/1?lang=xx") == hans               # ignored: the cookie's stands
     client.cookies.clear()
     assert shown("/tables/1") == native
+
+
+def test_the_pico_reviews_in_english_and_journals_the_scorer_s_names(tmp_path):
+    """The application on the emulated Pico (its 64k-class heap), hk (the heaviest names)
+    and the settings in English: the review shows English, the journal holds what the
+    table engine on CPython gives, names included."""
+    import journal
+    from host_tools import build
+    from host_tools.board.pico import Pico, image, read_file
+    from uicorpus import legal_session
+    events, answers = legal_session("hk", 2, seed=7)
+    typed = keys.session_keys(events, "hk")
+    device = build.build_device(os.path.join(paths.BUILD, "device-pico"), "pico")
+    settings = {"rules": "hk", "table": 7, "lang": "en"}
+    with Pico(fs=image(device, files={"settings.json": json.dumps(settings)})) as pico:
+        pico.wait_serial(r"app: ready", timeout_ms=20000)
+        # the application again, held on to, to read its screen's rows
+        pico.soft_reset()
+        pico.launch("import ui.app\n_apps = []\nui.app.main(hooks=_apps.append)")
+        pico.wait_serial(r"app: ready", timeout_ms=20000)
+        keys_ = "".join(typed)
+        pico.type(keys_[:-1], hold_ms=70, gap_ms=70)         # the last hand up to its review
+        pico.wait(3000)
+        # reading the rows stops the application's loop: its save key is pressed on its UI
+        review = json.loads(pico.exec("import json\nprint(json.dumps(_apps[0].ui.screen()))"))
+        pico.exec("_apps[0].ui.key(%r)" % keys_[-1])
+        fs = pico.read_fs()
+    body = [r.strip() for r in review[1:] if r.strip()]
+    path = tmp_path / "journal.bin"
+    path.write_bytes(read_file(fs, "/journal.bin") or b"")
+    recs = [rec for _, _, rec in journal.Journal(str(path)).records()]
+    assert len(recs) == len(events)
+    for rec, want in zip(recs, answers):
+        assert rec["state"]["scores"] == want["scores"]
+    hant = dict(native("hk"))
+    items = recs[-1]["result"]["items"]
+    assert items and [it["name"] for it in items] == [hant[it["id"]] for it in items]
+    # the review showed the first of them in its short English form
+    shown = {eid: short or full for eid, full, short in table("hk", "en")}
+    assert body[0].startswith(shown[items[0]["id"]] + " "), (review, items[0])
