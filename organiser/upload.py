@@ -14,7 +14,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from starlette.requests import ClientDisconnect
 
-from organiser import records, signing, tournament
+from organiser import devices, records, signing, tournament
 from organiser.db import one
 
 router = APIRouter()
@@ -65,6 +65,8 @@ def authenticate(con, body, signature):
     if not signing.verify(dev["secret"], body, signature):
         raise Refusal(401, "bad_signature", "signature does not match the body",
                       device=dev["id"])
+    if dev.get("revoked_at") is not None:
+        raise Refusal(403, "revoked", "the director revoked this device", device=dev["id"])
     return msg, dev
 
 
@@ -121,9 +123,11 @@ async def refused(request, size, ref):
                         status_code=ref.status)
 
 
-def store_batch(con, device, journal, recs, table_no=None):
+def store_batch(con, device, journal, recs, table_no=None, report=None):
     """Store one upload (inside the shared transaction): (conflicting seq or None,
     acked before, acked after, whether a tournament round closed)."""
+    if report:
+        devices.store_report(con, device, report)
     try:
         _, before, after = records.store(con, device, journal, recs)
         conflict = None
@@ -143,9 +147,12 @@ async def upload(request: Request):
             msg, dev = authenticate(con, body, request.headers.get("x-signature"))
         journal, recs = check_batch(msg)
         conflict, before, after, closed = await app.state.commits.run(
-            lambda con: store_batch(con, dev["id"], journal, recs, dev["table_no"]))
+            lambda con: store_batch(con, dev["id"], journal, recs, dev["table_no"],
+                                    devices.reported(msg, dev)))
     except Refusal as ref:
         return await refused(request, len(body), ref)
+    if after != before:
+        app.state.scoring.mark(dev["id"], journal)     # the organiser's own scoring, after
     if after != before or closed:
         app.state.broker.publish("upload", {"device": dev["id"], "table": dev["table_no"],
                                             "journal": journal, "acked": after})
@@ -168,7 +175,12 @@ async def seating(request: Request):
             msg, dev = authenticate(con, body, request.headers.get("x-signature"))
             if not isinstance(msg.get("nonce"), str):
                 raise Refusal(400, "malformed", "no nonce", device=dev["id"])
-            return JSONResponse(dict({"ok": True}, **tournament.device_seating(con, dev)))
+            answer = dict({"ok": True}, **tournament.device_seating(con, dev))
+            answer.update(devices.resume(con, dev, answer.get("tround")))
+        report = devices.reported(msg, dev)
+        if report:
+            await app.state.commits.run(lambda con: devices.store_report(con, dev["id"], report))
+        return JSONResponse(answer)
     except Refusal as ref:
         return await refused(request, len(body), ref)
 

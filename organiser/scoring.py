@@ -1,0 +1,117 @@
+"""Driving the organiser's own scoring (replay.py) off the event loop.
+
+An upload is acknowledged once its records are committed, as before; then its journal
+is marked for scoring and a worker process replays what is new through the table engine
+(CPU-bound: a process of its own, so neither the event loop nor the uploads wait for
+it).  What the replay gives is stored in the shared write transaction: the `replayed`
+row of each record (status, the organiser's payments, result, state) and, on the record
+itself, what counts (payments; hand number, dealer, streak, wind, over of the
+organiser's state).  A journal marked again while it is replayed is replayed again
+after; a director's correction awaits its journal's new scoring, so the pages show it
+at once."""
+
+import asyncio
+import json
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+import multiprocessing
+
+from organiser import replay, tournament
+
+
+class Scoring:
+    def __init__(self, db, commits, broker, kind="process"):
+        self.db, self.commits, self.broker = db, commits, broker
+        self.kind = kind
+        self.pool = None
+        self.dirty = {}          # (device, journal) -> [futures waiting for its scoring]
+        self.task = None
+
+    def _executor(self):
+        if self.pool is None:
+            if self.kind == "thread":
+                self.pool = ThreadPoolExecutor(1, thread_name_prefix="scoring")
+            else:
+                # spawn: the server's threads and sockets stay out of the worker
+                self.pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context(
+                    "spawn"), initializer=replay.engine)
+        return self.pool
+
+    def mark(self, device, journal):
+        """Score the journal's new records soon; a future done once they are stored."""
+        fut = asyncio.get_running_loop().create_future()
+        self.dirty.setdefault((device, journal), []).append(fut)
+        if self.task is None:
+            self.task = asyncio.ensure_future(self._drain())
+        return fut
+
+    async def rescore(self, device, journal):
+        await self.mark(device, journal)
+
+    def catch_up(self):
+        """At start: every journal with records the organiser has not scored yet."""
+        with self.db.read() as con:
+            keys = con.execute(
+                "SELECT DISTINCT r.device, r.journal FROM records r JOIN journals j ON "
+                "j.device = r.device AND j.journal = r.journal WHERE r.seq <= j.acked AND "
+                "NOT EXISTS (SELECT 1 FROM replayed x WHERE x.device = r.device AND "
+                "x.journal = r.journal AND x.seq = r.seq)").fetchall()
+        for d, j in keys:
+            self.mark(d, j)
+
+    async def _drain(self):
+        loop = asyncio.get_running_loop()
+        try:
+            while self.dirty:
+                key = next(iter(self.dirty))
+                futs = self.dirty.pop(key)
+                try:
+                    rows = await loop.run_in_executor(self._executor(), replay.replay_journal,
+                                                      self.db.path, key[0], key[1])
+                    closed = await self.commits.run(lambda con: store(con, key, rows))
+                except Exception as e:              # a broken worker: report, go on
+                    for f in futs:
+                        if not f.done():
+                            f.set_exception(e)
+                    if self.kind != "thread" and self.pool is not None:
+                        self.pool.shutdown(wait=False, cancel_futures=True)
+                        self.pool = None
+                    continue
+                if rows or closed:
+                    self.broker.publish("standings", {"scored": key[0], "journal": key[1]})
+                for f in futs:
+                    if not f.done():
+                        f.set_result(len(rows))
+        finally:
+            self.task = None
+
+    def close(self):
+        if self.task is not None:
+            self.task.cancel()
+            self.task = None
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+            self.pool = None
+
+
+def store(con, key, rows):
+    """Store a journal's scored rows (in the shared transaction); True if the open round
+    closed (its tables have played the event's hands, as the organiser counts them)."""
+    device, journal = key
+    for r in rows:
+        detail = {"result": r["result"], "settlement": r["settlement"]}
+        con.execute("INSERT OR REPLACE INTO replayed (device, journal, seq, status, organiser, "
+                    "error, detail, state) VALUES (?,?,?,?,?,?,?,?)",
+                    (device, journal, r["seq"], r["status"],
+                     json.dumps(r["organiser"]) if r["organiser"] is not None else None,
+                     r["error"], json.dumps(detail, ensure_ascii=False),
+                     json.dumps(r["state"], ensure_ascii=False) if r["state"] is not None
+                     else None))
+        con.execute("UPDATE records SET payments = ?, hand_no = ?, dealer = ?, streak = ?, "
+                    "round = ?, over = ? WHERE device = ? AND journal = ? AND seq = ?",
+                    (json.dumps(r["counted"]) if r["counted"] is not None else None,
+                     r["hand_no"], r["dealer"], r["streak"], r["round"], r["over"],
+                     device, journal, r["seq"]))
+    if not rows:
+        return False
+    dev = con.execute("SELECT table_no FROM devices WHERE id = ?", (device,)).fetchone()
+    return tournament.autoclose(con, dev[0] if dev else None)
