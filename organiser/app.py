@@ -14,7 +14,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
-from organiser import admin_api, exports, upload
+from organiser import admin_api, exports, trust_api, upload
 from organiser.db import Database
 from organiser.groupcommit import GroupCommit
 from organiser.live import Broker
@@ -49,6 +49,7 @@ def create_app(db_path, max_body=MAX_BODY, stuck_seconds=300, pages=True, sync="
 
     app.include_router(upload.router)
     app.include_router(admin_api.router)
+    app.include_router(trust_api.router)
     app.include_router(exports.router)
     if pages and importlib.util.find_spec("organiser.pages") is not None:
         pages = importlib.import_module("organiser.pages")

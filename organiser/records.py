@@ -39,8 +39,9 @@ def _int(v):
     return v if isinstance(v, int) and not isinstance(v, bool) else None
 
 
-def _four_ints(v):
-    return isinstance(v, list) and len(v) == 4 and all(_int(x) is not None for x in v)
+def _four_ints(v, bound=None):
+    return (isinstance(v, list) and len(v) == 4 and all(_int(x) is not None for x in v)
+            and (bound is None or all(-bound <= x <= bound for x in v)))
 
 
 def acked(con, device, journal):

@@ -25,6 +25,9 @@ class Scoring:
         self.pool = None
         self.dirty = {}          # (device, journal) -> [futures waiting for its scoring]
         self.task = None
+        self.running = False
+        self.seen = None         # the last correction whose journal was marked again
+        self.watcher = None
 
     def _executor(self):
         if self.pool is None:
@@ -47,8 +50,54 @@ class Scoring:
     async def rescore(self, device, journal):
         await self.mark(device, journal)
 
+    @property
+    def busy(self):
+        return bool(self.dirty) or self.running
+
+    def corrected(self):
+        """Mark again the journals that corrections appended since the last look touch
+        (accepting or correcting a record re-derives the hands after it): futures."""
+        with self.db.read() as con:
+            if self.seen is None:
+                self.seen = con.execute("SELECT COALESCE(MAX(id), 0) FROM corrections"
+                                        ).fetchone()[0]
+                return []
+            got = con.execute("SELECT id, kind, target FROM corrections WHERE id > ? "
+                              "ORDER BY id", (self.seen,)).fetchall()
+            keys = set()
+            for cid, kind, target in got:
+                self.seen = cid
+                if target.startswith("session:"):
+                    try:
+                        sid = int(target.split(":", 1)[1])
+                    except ValueError:
+                        continue
+                    r = con.execute("SELECT device, journal FROM sessions WHERE id = ?",
+                                    (sid,)).fetchone()
+                    if r:
+                        keys.add((r[0], r[1]))
+                else:
+                    parts = target.rsplit("/", 2)
+                    if len(parts) == 3:
+                        keys.add((parts[0], parts[1]))
+        return [self.mark(d, j) for d, j in sorted(keys)]
+
+    async def settle_corrections(self):
+        """Re-derive what the latest corrections touch; return once it is stored."""
+        for f in self.corrected():
+            await f
+
+    async def _watch(self):
+        """Corrections made from the admin pages (handlers in worker threads) reach the
+        scoring through the live feed they announce themselves on."""
+        async for _ in self.broker.listen():
+            self.corrected()
+
     def catch_up(self):
         """At start: every journal with records the organiser has not scored yet."""
+        self.corrected()
+        if self.watcher is None:
+            self.watcher = asyncio.ensure_future(self._watch())
         with self.db.read() as con:
             keys = con.execute(
                 "SELECT DISTINCT r.device, r.journal FROM records r JOIN journals j ON "
@@ -64,6 +113,7 @@ class Scoring:
             while self.dirty:
                 key = next(iter(self.dirty))
                 futs = self.dirty.pop(key)
+                self.running = True
                 try:
                     rows = await loop.run_in_executor(self._executor(), replay.replay_journal,
                                                       self.db.path, key[0], key[1])
@@ -72,10 +122,14 @@ class Scoring:
                     for f in futs:
                         if not f.done():
                             f.set_exception(e)
-                    if self.kind != "thread" and self.pool is not None:
+                    if self.kind == "thread":
+                        replay.forget(self.db.path)
+                    elif self.pool is not None:
                         self.pool.shutdown(wait=False, cancel_futures=True)
                         self.pool = None
                     continue
+                finally:
+                    self.running = False
                 if rows or closed:
                     self.broker.publish("standings", {"scored": key[0], "journal": key[1]})
                 for f in futs:
@@ -85,6 +139,9 @@ class Scoring:
             self.task = None
 
     def close(self):
+        if self.watcher is not None:
+            self.watcher.cancel()
+            self.watcher = None
         if self.task is not None:
             self.task.cancel()
             self.task = None
