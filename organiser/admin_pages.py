@@ -63,7 +63,8 @@ def back(path, ok=None, error=None, **extra):
 def changed(request, what):
     """Tell open pages the standings or the grid may have moved (announced by guarded()
     once the handler is done: the broker lives on the event loop, handlers in a
-    worker thread)."""
+    worker thread).  A correction is first scored again (the hands after it re-derived)."""
+    request.app.state.scoring.settle_corrections_blocking()
     request.state.announce = what
 
 

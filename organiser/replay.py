@@ -156,7 +156,9 @@ def resume_state(ses, resume):
             st[k] = json.loads(json.dumps(resume[k]))
 
 
-def _fingerprint(con, device, journal):
+def fingerprint(con):
+    """What the replay depends on besides the records: the event's ruleset, settings and
+    grace, and the latest correction."""
     e = con.execute("SELECT rules, settings, grace_seconds FROM event WHERE id = 1").fetchone()
     c = con.execute("SELECT MAX(id) FROM corrections").fetchone()
     return (e[0], e[1], e[2], c[0])
@@ -217,7 +219,7 @@ def replay_journal(db_path, device, journal):
     con = sqlite3.connect("file:%s?mode=ro" % db_path, uri=True, timeout=30)
     try:
         con.execute("BEGIN")            # one snapshot for every read below
-        fp = _fingerprint(con, device, journal)
+        fp = fingerprint(con)
         key = (db_path, device, journal)
         rp = _cache.get(key)
         if rp is None or rp.fingerprint != fp:
@@ -256,7 +258,7 @@ def replay_journal(db_path, device, journal):
                                  "result": None, "settlement": None})
             out.append(row)
             rp.seq = seq
-        return out
+        return {"fingerprint": fp, "rows": out}
     finally:
         con.close()
 

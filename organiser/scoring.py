@@ -12,6 +12,7 @@ at once."""
 
 import asyncio
 import json
+import threading
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import multiprocessing
 
@@ -27,7 +28,7 @@ class Scoring:
         self.task = None
         self.running = False
         self.seen = None         # the last correction whose journal was marked again
-        self.watcher = None
+        self.lock = threading.Lock()
 
     def _executor(self):
         if self.pool is None:
@@ -54,10 +55,9 @@ class Scoring:
     def busy(self):
         return bool(self.dirty) or self.running
 
-    def corrected(self):
-        """Mark again the journals that corrections appended since the last look touch
-        (accepting or correcting a record re-derives the hands after it): futures."""
-        with self.db.read() as con:
+    def _touched(self):
+        """The journals that corrections appended since the last look touch."""
+        with self.lock, self.db.read() as con:
             if self.seen is None:
                 self.seen = con.execute("SELECT COALESCE(MAX(id), 0) FROM corrections"
                                         ).fetchone()[0]
@@ -80,24 +80,27 @@ class Scoring:
                     parts = target.rsplit("/", 2)
                     if len(parts) == 3:
                         keys.add((parts[0], parts[1]))
-        return [self.mark(d, j) for d, j in sorted(keys)]
+        return sorted(keys)
 
     async def settle_corrections(self):
-        """Re-derive what the latest corrections touch; return once it is stored."""
-        for f in self.corrected():
+        """Re-derive what the latest corrections touch (accepting or correcting a record
+        re-derives the hands after it); return once it is stored."""
+        for f in [self.mark(d, j) for d, j in self._touched()]:
             await f
 
-    async def _watch(self):
-        """Corrections made from the admin pages (handlers in worker threads) reach the
-        scoring through the live feed they announce themselves on."""
-        async for _ in self.broker.listen():
-            self.corrected()
+    def settle_corrections_blocking(self):
+        """The same from a worker thread (the admin pages' handlers run in one)."""
+        for key in self._touched():
+            for _ in range(3):
+                got = self._executor().submit(replay.replay_journal, self.db.path,
+                                              *key).result()
+                with self.db.write() as con:
+                    if store(con, key, got) is not None:
+                        break
 
     def catch_up(self):
         """At start: every journal with records the organiser has not scored yet."""
-        self.corrected()
-        if self.watcher is None:
-            self.watcher = asyncio.ensure_future(self._watch())
+        self._touched()
         with self.db.read() as con:
             keys = con.execute(
                 "SELECT DISTINCT r.device, r.journal FROM records r JOIN journals j ON "
@@ -115,9 +118,13 @@ class Scoring:
                 futs = self.dirty.pop(key)
                 self.running = True
                 try:
-                    rows = await loop.run_in_executor(self._executor(), replay.replay_journal,
-                                                      self.db.path, key[0], key[1])
-                    closed = await self.commits.run(lambda con: store(con, key, rows))
+                    got = await loop.run_in_executor(self._executor(), replay.replay_journal,
+                                                     self.db.path, key[0], key[1])
+                    closed = await self.commits.run(lambda con: store(con, key, got))
+                    rows = got["rows"]
+                    if closed is None:          # scored before a correction: once more
+                        self.dirty.setdefault(key, []).extend(futs)
+                        continue
                 except Exception as e:              # a broken worker: report, go on
                     for f in futs:
                         if not f.done():
@@ -139,9 +146,6 @@ class Scoring:
             self.task = None
 
     def close(self):
-        if self.watcher is not None:
-            self.watcher.cancel()
-            self.watcher = None
         if self.task is not None:
             self.task.cancel()
             self.task = None
@@ -150,10 +154,15 @@ class Scoring:
             self.pool = None
 
 
-def store(con, key, rows):
+def store(con, key, got):
     """Store a journal's scored rows (in the shared transaction); True if the open round
-    closed (its tables have played the event's hands, as the organiser counts them)."""
+    closed (its tables have played the event's hands, as the organiser counts them);
+    None, storing nothing, if a correction or the event's settings changed since the
+    rows were scored (they are scored again)."""
     device, journal = key
+    if tuple(got["fingerprint"]) != tuple(replay.fingerprint(con)):
+        return None
+    rows = got["rows"]
     for r in rows:
         detail = {"result": r["result"], "settlement": r["settlement"]}
         con.execute("INSERT OR REPLACE INTO replayed (device, journal, seq, status, organiser, "
