@@ -99,7 +99,9 @@ class Scoring:
                         break
 
     def catch_up(self):
-        """At start: every journal with records the organiser has not scored yet."""
+        """At start: the worker started (its engine imported before the first upload
+        needs it), and every journal with records the organiser has not scored yet."""
+        self._executor().submit(replay.engine)
         self._touched()
         with self.db.read() as con:
             keys = con.execute(
