@@ -30,7 +30,7 @@ def place(con, device, tag, now=None):
         return None, None, "the device is bound to no table", None
     tagged = _int(tag.get("table"))
     if tag.get("table") is not None and tagged != table_no:
-        return table_no, None, ("the start names table %r; the device is bound to table %d"
+        return table_no, None, ("the start names table %s; the device is bound to table %d"
                                 % (str(tag.get("table"))[:20], table_no)), None
     if tag.get("tround") is not None:
         tr = one(con, "SELECT * FROM trounds WHERE id = ?", (_int(tag.get("tround")),))

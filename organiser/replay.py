@@ -107,9 +107,7 @@ class Replayer:
                 ses.state = None
         if out["status"] == "ok" and deadline is not None and rec["received_at"] > deadline:
             out["status"] = "late"
-        if out["status"] == "ok":
-            out["counted"] = out["organiser"]
-        elif kind == "accept":
+        if kind == "accept":            # the director's word stands, whatever matched
             version = corr["data"].get("version")
             if version == "device" and four_ints(body.get("payments"), MAX_POINTS):
                 out["counted"] = list(body["payments"])
@@ -120,6 +118,8 @@ class Replayer:
             out.update(status="corrected", counted=list(corr["data"]["payments"]))
         elif kind == "event" and out["organiser"] is not None:
             out.update(status="corrected", counted=out["organiser"])
+        elif out["status"] == "ok":
+            out["counted"] = out["organiser"]
         return self._state(out)
 
     def _state(self, out):
