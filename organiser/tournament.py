@@ -340,7 +340,8 @@ def bind_device(con, device_id, table_no):
 
 def devices(con):
     """Devices without their secrets."""
-    return rows(con, "SELECT id, table_no, label, created_at FROM devices ORDER BY created_at, id")
+    return rows(con, "SELECT id, table_no, label, created_at, revoked_at, build, data FROM devices "
+                     "ORDER BY created_at, id")
 
 
 def device_seating(con, dev):

@@ -175,6 +175,12 @@ def test_a_disputed_record_counts_only_once_the_director_settles_it(live):
     assert [(h["seq"], h["device_version"]["payments"], h["organiser_version"]["payments"])
             for h in held] == [(bad, forged[bad - 1]["payments"], honest_pay)]
     target = "%s/%s/%d" % (d1.id, journal_id(1), bad)
+    # ... and on the pages: the grid's flag, the hand log's two versions, the director's list
+    assert "1 held for the director" in dev.get("/tables").text
+    page = dev.get("/tables/1").text
+    assert "device: %s" % " ".join(map(str, forged[bad - 1]["payments"])) in page
+    assert "organiser: %s" % " ".join(map(str, honest_pay)) in page
+    assert target in adm.get("/admin/corrections").text
 
     def correct(kind, data):
         r = adm.post("/api/admin/corrections", json={"kind": kind, "target": target,
