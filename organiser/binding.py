@@ -59,6 +59,7 @@ def continued(con, device, table_no, tround_id):
     s = one(con, "SELECT s.id FROM sessions s JOIN records r ON r.device = s.device AND "
                  "r.journal = s.journal AND r.seq = s.start_seq WHERE s.table_no = ? AND "
                  "s.tround_id = ? AND s.device != ? AND s.refused IS NULL AND r.effective = 1 "
+                 "AND NOT EXISTS (SELECT 1 FROM sessions c WHERE c.continues = s.id) "
                  "ORDER BY s.id DESC LIMIT 1", (table_no, tround_id, device))
     if s is None:
         return None
@@ -83,6 +84,9 @@ def resume_point(con, table_no, tround_id, device):
         return None
     st = json.loads(r["state"])
     out = {k: st.get(k) for k in ("first", "dealer", "round", "hand_no", "streak", "huang")}
+    extras = st.get("extras") if isinstance(st.get("extras"), dict) else {}
+    if isinstance(extras.get("passes"), int):
+        out["passes"] = extras["passes"]
     out["session"] = sid
     return out
 

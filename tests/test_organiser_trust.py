@@ -21,7 +21,7 @@ import pytest
 
 from organiser import auth, tournament
 from organiser.db import Database
-from organiser_fixtures import (NAMES, OrganiserServer, journal_id, play, scored,
+from organiser_fixtures import (Device, OrganiserServer, journal_id, play,
                                 session_events, setup_event)
 
 PW = "director password"
@@ -250,3 +250,38 @@ def test_an_older_ruleset_build_is_caught_on_the_hands_it_scores_differently(liv
             "data": {"version": "organiser"}, "why": "an older ruleset build"}
         ).status_code == 200
     assert scores(dev, ev, 1) == honest[-1]["state"]["scores"]
+
+
+def test_a_spare_device_continues_the_session_of_a_failed_one(live):
+    srv, ev, dev, adm = live()
+    d1 = ev["devices"][0]
+    tag = {"table": 1, "tround": ev["tround"]}
+    events = [e for e in session_events("mcr", seed=12, n=60, tag=tag) if e["event"] != "undo"]
+    whole = play(events)                        # the game as one device would have kept it
+    cut = 14
+    part = play(events[:cut])
+    assert d1.upload(dev, journal_id(1), part).json()["acked"] == len(part)
+    # device 1 fails: the director binds a spare to table 1 and revokes the failed one
+    got = adm.post("/api/admin/devices", json={"table": 1, "label": "spare"}).json()
+    spare = Device(got["id"], got["secret"], 1)
+    assert adm.post("/api/admin/devices/%s/revoke" % d1.id, json={}).status_code == 200
+    pulled = spare.pull(dev).json()
+    last = part[-1]["state"]
+    res = pulled["resume"]
+    assert (res["hand_no"], res["round"], res["first"]) == (last["hand_no"], last["round"],
+                                                           last["first"])
+    assert pulled["dealer"] == last["dealer"] and pulled["tround"] == ev["tround"]
+    start = {"event": "start", "rules": pulled["rules"], "players": pulled["players"],
+             "dealer": pulled["dealer"], "resume": res,
+             "tag": {"table": pulled["table"], "tround": pulled["tround"]}}
+    rest = play([start] + events[cut:])
+    assert rest[0]["state"]["hand_no"] == last["hand_no"]
+    assert spare.upload(dev, journal_id(2), rest).json()["acked"] == len(rest)
+    assert dev.get("/api/v1/scoring").json()["disputed"] == 0
+    # one game: the table's hands and scores as the uninterrupted session's
+    grid = dev.get("/api/v1/tables").json()["tables"][0]
+    assert grid["hands"] == whole[-1]["state"]["hand_no"] - 1 > last["hand_no"] - 1
+    assert scores(dev, ev, 1) == whole[-1]["state"]["scores"]
+    st = {p["id"]: p for p in dev.get("/api/v1/standings").json()["players"]}
+    assert [st[p]["games"] for p in ev["seating"][1]] == [1, 1, 1, 1]
+    assert spare.id in grid["devices"]

@@ -183,6 +183,10 @@ class Seating:
                 new["rules"] = rules
                 new["settings"] = rs
                 new["dealer"] = dealer
+                # a spare device continuing a failed one's session: where the table stands
+                # (the engine checks it at the start; null when there is none to continue)
+                rsm = ans.get("resume")
+                new["resume"] = rsm if isinstance(rsm, dict) else None
         cfg = self.cfg
         changed = False
         for k in new:
