@@ -5,6 +5,7 @@ which of them count (an undo takes back the record it undoes) and which session 
 import json
 import time
 
+from organiser import binding
 from organiser.db import one
 
 
@@ -133,8 +134,7 @@ def derive(con, device, journal, seq, now):
 def _new_session(con, device, journal, seq, rec, now):
     """A start: its session lands at the device's own table, in the tournament round its
     tag names (else the open one), and counts only if that table is seated in that round
-    and the round is open or closed less than the event's grace ago (binding.check)."""
-    from organiser import binding
+    and the round is open or closed less than the event's grace ago (binding.place)."""
     ev = rec.get("event") or {}
     tag = ev.get("tag") if isinstance(ev.get("tag"), dict) else rec.get("tag")
     tag = tag if isinstance(tag, dict) else {}

@@ -213,54 +213,63 @@ def _resume_of(con, session_id):
     return json.loads(s[0]) if s else None
 
 
-def replay_journal(db_path, device, journal):
-    """Replay the journal's records not replayed yet (all of them when a correction or the
-    event's settings changed): a list of rows for organiser.scoring to store."""
+def replay_journals(db_path, keys):
+    """replay_journal for each (device, journal) of keys, from one snapshot."""
     con = sqlite3.connect("file:%s?mode=ro" % db_path, uri=True, timeout=30)
     try:
         con.execute("BEGIN")            # one snapshot for every read below
-        fp = fingerprint(con)
-        key = (db_path, device, journal)
-        rp = _cache.get(key)
-        if rp is None or rp.fingerprint != fp:
-            rp = _cache[key] = Replayer(fp)
-        rules, settings, grace = fp[0], json.loads(fp[1] or "{}"), fp[2] or 0
-        acked = con.execute("SELECT acked FROM journals WHERE device = ? AND journal = ?",
-                            (device, journal)).fetchone()
-        acked = acked[0] if acked else 0
-        corr = _hand_corrections(con, device, journal)
-        deadlines = _deadlines(con, grace)
-        out = []
-        for seq, body, received_at, sid in con.execute(
-                "SELECT seq, body, received_at, session_id FROM records WHERE device = ? AND "
-                "journal = ? AND seq > ? AND seq <= ? ORDER BY seq",
-                (device, journal, rp.seq, acked)).fetchall():
-            if seq != rp.seq + 1:
-                break
-            try:
-                body = json.loads(body)
-            except ValueError:
-                body = {}
-            if not isinstance(body, dict):
-                body = {}
-            rec = {"seq": seq, "body": body, "received_at": received_at}
-            ev = body.get("event") if isinstance(body.get("event"), dict) else {}
-            resume = _resume_of(con, sid) if ev.get("event") == "start" and sid else None
-            try:
-                row = rp.step(rec, rules, settings, corr.get(seq), deadlines.get(sid), resume)
-                if resume and row["status"] != "refused" and rp.ses.state is not None:
-                    resume_state(rp.ses, resume)
-                    row = rp._state(row)
-            except Exception as e:       # the engine must never stop the replay
-                rp.ses.state = None
-                row = rp._state({"seq": seq, "status": "refused", "counted": None,
-                                 "organiser": None, "error": "engine: %s" % type(e).__name__,
-                                 "result": None, "settlement": None})
-            out.append(row)
-            rp.seq = seq
-        return {"fingerprint": fp, "rows": out}
+        return [_replay(con, db_path, d, j) for d, j in keys]
     finally:
         con.close()
+
+
+def replay_journal(db_path, device, journal):
+    """Replay the journal's records not replayed yet (all of them when a correction or the
+    event's settings changed): {"fingerprint", "rows"} for organiser.scoring to store."""
+    return replay_journals(db_path, [(device, journal)])[0]
+
+
+def _replay(con, db_path, device, journal):
+    fp = fingerprint(con)
+    key = (db_path, device, journal)
+    rp = _cache.get(key)
+    if rp is None or rp.fingerprint != fp:
+        rp = _cache[key] = Replayer(fp)
+    rules, settings, grace = fp[0], json.loads(fp[1] or "{}"), fp[2] or 0
+    acked = con.execute("SELECT acked FROM journals WHERE device = ? AND journal = ?",
+                        (device, journal)).fetchone()
+    acked = acked[0] if acked else 0
+    corr = _hand_corrections(con, device, journal)
+    deadlines = _deadlines(con, grace)
+    out = []
+    for seq, body, received_at, sid in con.execute(
+            "SELECT seq, body, received_at, session_id FROM records WHERE device = ? AND "
+            "journal = ? AND seq > ? AND seq <= ? ORDER BY seq",
+            (device, journal, rp.seq, acked)).fetchall():
+        if seq != rp.seq + 1:
+            break
+        try:
+            body = json.loads(body)
+        except ValueError:
+            body = {}
+        if not isinstance(body, dict):
+            body = {}
+        rec = {"seq": seq, "body": body, "received_at": received_at}
+        ev = body.get("event") if isinstance(body.get("event"), dict) else {}
+        resume = _resume_of(con, sid) if ev.get("event") == "start" and sid else None
+        try:
+            row = rp.step(rec, rules, settings, corr.get(seq), deadlines.get(sid), resume)
+            if resume and row["status"] != "refused" and rp.ses.state is not None:
+                resume_state(rp.ses, resume)
+                row = rp._state(row)
+        except Exception as e:       # the engine must never stop the replay
+            rp.ses.state = None
+            row = rp._state({"seq": seq, "status": "refused", "counted": None,
+                             "organiser": None, "error": "engine: %s" % type(e).__name__,
+                             "result": None, "settlement": None})
+        out.append(row)
+        rp.seq = seq
+    return {"fingerprint": fp, "rows": out}
 
 
 def forget(db_path=None):

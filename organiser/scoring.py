@@ -18,6 +18,8 @@ import multiprocessing
 
 from organiser import replay, tournament
 
+BATCH = 64          # journals scored in one call to the worker and stored in one commit
+
 
 class Scoring:
     def __init__(self, db, commits, broker, kind="process"):
@@ -123,21 +125,21 @@ class Scoring:
         loop = asyncio.get_running_loop()
         try:
             while self.dirty:
-                key = next(iter(self.dirty))
-                futs = self.dirty.pop(key)
+                # every journal marked meanwhile, in one call and one commit: under load a
+                # batch holds many uploads' journals
+                keys = list(self.dirty)[:BATCH]
+                futs = {k: self.dirty.pop(k) for k in keys}
                 self.running = True
                 try:
-                    got = await loop.run_in_executor(self._executor(), replay.replay_journal,
-                                                     self.db.path, key[0], key[1])
-                    closed = await self.commits.run(lambda con: store(con, key, got))
-                    rows = got["rows"]
-                    if closed is None:          # scored before a correction: once more
-                        self.dirty.setdefault(key, []).extend(futs)
-                        continue
+                    got = await loop.run_in_executor(self._executor(), replay.replay_journals,
+                                                     self.db.path, keys)
+                    done = await self.commits.run(
+                        lambda con: [store(con, k, g) for k, g in zip(keys, got)])
                 except Exception as e:              # a broken worker: report, go on
-                    for f in futs:
-                        if not f.done():
-                            f.set_exception(e)
+                    for fs in futs.values():
+                        for f in fs:
+                            if not f.done():
+                                f.set_exception(e)
                     if self.kind == "thread":
                         replay.forget(self.db.path)
                     elif self.pool is not None:
@@ -146,11 +148,17 @@ class Scoring:
                     continue
                 finally:
                     self.running = False
-                if rows or closed:
-                    self.broker.publish("standings", {"scored": key[0], "journal": key[1]})
-                for f in futs:
-                    if not f.done():
-                        f.set_result(len(rows))
+                moved = False
+                for k, g, closed in zip(keys, got, done):
+                    if closed is None:              # scored before a correction: once more
+                        self.dirty.setdefault(k, []).extend(futs[k])
+                        continue
+                    moved = moved or bool(g["rows"]) or closed
+                    for f in futs[k]:
+                        if not f.done():
+                            f.set_result(len(g["rows"]))
+                if moved:
+                    self.broker.publish("standings", {"scored": len(keys)})
         finally:
             self.task = None
 
