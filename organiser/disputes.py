@@ -67,7 +67,13 @@ def held(con, tround_id=None, table_no=None):
 
 
 def status_of(con, device, journal):
-    """{seq: (status, organiser payments, error)} for one journal (the hand log)."""
-    return {r["seq"]: (r["status"], _loads(r["organiser"]), r["error"])
-            for r in rows(con, "SELECT seq, status, organiser, error FROM replayed WHERE "
-                               "device = ? AND journal = ?", (device, journal))}
+    """{seq: (status, organiser payments, error, the organiser's result)} for one journal
+    (the hand log)."""
+    out = {}
+    for r in rows(con, "SELECT seq, status, organiser, error, detail FROM replayed WHERE "
+                       "device = ? AND journal = ?", (device, journal)):
+        detail = _loads(r["detail"], {})
+        result = detail.get("result") if isinstance(detail, dict) else None
+        out[r["seq"]] = (r["status"], _loads(r["organiser"]), r["error"],
+                         result if isinstance(result, dict) else None)
+    return out

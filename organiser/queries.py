@@ -96,7 +96,10 @@ def table_grid(con, stuck_seconds=300, now=None):
 def _hand_row(r, g, names, corr, scored=None):
     rec = json.loads(r["body"])
     ev = rec.get("event") or {}
-    res = rec.get("result") or {}
+    # the scoring elements as the organiser's own engine found them (the device's while
+    # the record is not scored yet, or the engine refused it)
+    res = (scored[3] if scored and scored[3] else None) or rec.get("result") or {}
+    res = res if isinstance(res, dict) else {}
     target = corrections.record_target(r["device"], r["journal"], r["seq"])
     c = corr.get(("hand", target))
     pay = st.hand_payments(r, corr) if r["effective"] else (

@@ -208,7 +208,7 @@ def hand_log(con, number, games=None, show=None):
         recs = []
         for sid in g.get("sessions", [g["session_id"]]):
             recs += rows(con, "SELECT r.device, r.journal, r.seq, r.body, r.received_at, r.kind, "
-                              "r.payments, r.effective, x.status, x.organiser, x.error, x.state "
+                              "r.payments, r.effective, x.status, x.organiser, x.error, x.state, x.detail "
                               "FROM records r LEFT JOIN replayed x ON x.device = r.device AND "
                               "x.journal = r.journal AND x.seq = r.seq WHERE r.session_id = ? "
                               "ORDER BY r.seq", (sid,))
@@ -231,7 +231,10 @@ def hand_log(con, number, games=None, show=None):
                                                fix["who"], clock(fix["at"]), fix["why"])
             held = r["status"] in ("disputed", "refused", "late")
             uploaded = rec.get("payments") if isinstance(rec.get("payments"), list) else None
-            res = rec.get("result") if isinstance(rec.get("result"), dict) else {}
+            # the elements as the organiser's engine scored them (else as uploaded)
+            mine = (_json(r["detail"], {}) or {}).get("result")
+            res = mine if isinstance(mine, dict) else (
+                rec.get("result") if isinstance(rec.get("result"), dict) else {})
             undo = r["kind"] == "undo"
             label = "undo" if undo else "%s%s" % (_wind(prev.get("round")) or "",
                                                   prev.get("hand_no", ""))
