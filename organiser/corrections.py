@@ -12,7 +12,8 @@ Kinds:
 - accept: target a record held as disputed, data {"version": "organiser" | "device"}:
   the director accepts one of its two versions
 - event: target a record, data {"event": {...}}: the event as it really was (the hand's
-  tiles, winner, from...); the organiser replays it in place of the uploaded one
+  tiles, winner, from...); the organiser replays it in place of the uploaded one.  A
+  start is amended in its first dealer only ({"event": "start", "dealer": 0..3})
 
 Every kind but reseat is an amendment to what the organiser replays (replay.py): the
 journal is re-derived from it, the hands after it included."""
@@ -62,14 +63,23 @@ def add(con, who, why, kind, target, data, now=None):
             raise ModelError("version: organiser or device")
         if kind == "event":
             ev = data.get("event")
-            if (not isinstance(ev, dict) or not isinstance(ev.get("event"), str)
+            kind_now = one(con, "SELECT kind FROM records WHERE device = ? AND journal = ? "
+                                "AND seq = ?", (device, journal, seq))["kind"]
+            if kind_now == "start":
+                # a start is amended only in its first dealer (the organiser's seating
+                # says seat 0; a table that drew for East started elsewhere)
+                d = ev.get("dealer") if isinstance(ev, dict) else None
+                if (not isinstance(ev, dict) or set(ev) != {"event", "dealer"}
+                        or ev["event"] != "start" or not isinstance(d, int)
+                        or isinstance(d, bool) or not 0 <= d <= 3):
+                    raise ModelError('a start is amended in its dealer only: '
+                                     '{"event": "start", "dealer": 0..3}')
+            elif (not isinstance(ev, dict) or not isinstance(ev.get("event"), str)
                     or ev["event"] in ("start", "undo") or len(ev["event"]) > EVENT_NAME
                     or len(json.dumps(ev)) > 8192):
                 raise ModelError("event: one event object (not a start or an undo)")
-            kind_now = one(con, "SELECT kind FROM records WHERE device = ? AND journal = ? "
-                                "AND seq = ?", (device, journal, seq))["kind"]
-            if kind_now in ("start", "undo"):
-                raise ModelError("a start or an undo is not amended; void it or move its game")
+            if kind_now == "undo":
+                raise ModelError("an undo is not amended; void the record it takes back")
     else:
         sid = _session_id(target)
         if not one(con, "SELECT 1 FROM sessions WHERE id = ?", (sid,)):

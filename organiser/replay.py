@@ -67,7 +67,10 @@ class Replayer:
                 ses.state = self.stack.pop()
             return self._state(out)
         kind = corr["kind"] if corr else None
-        if kind == "event":
+        dealer = None
+        if kind == "event" and name == "start":     # the director's first dealer
+            dealer = corr["data"]["event"].get("dealer")
+        elif kind == "event":
             ev = dict(corr["data"]["event"])
             name = ev.get("event")
         before = ses.state
@@ -81,7 +84,7 @@ class Replayer:
                 out.update(status="refused", error="ruleset %r: the event plays %s"
                            % (ev.get("rules"), rules))
                 return self._state(out)
-            ev = organiser_start(ev, rules, settings, resume)
+            ev = organiser_start(ev, rules, settings, resume, dealer)
         ev = json.loads(json.dumps(ev))
         if name == "start":             # (a preview answers from a state, and none stands)
             ans = ses.handle(ev)
@@ -135,15 +138,16 @@ class Replayer:
 RESUMED = ("first", "dealer", "round", "hand_no", "streak", "huang", "extras", "over")
 
 
-def organiser_start(ev, rules, settings, resume):
+def organiser_start(ev, rules, settings, resume, dealer=None):
     """The start as the organiser plays it: the event's ruleset and settings, the names
-    the device was given, dealer 0 or, for a session continuing another device's at the
-    same table, the dealer of the state it resumes from."""
+    the device was given, dealer 0 (the seat the organiser's seating puts East), the
+    director's amended dealer or, for a session continuing another device's at the same
+    table, the dealer of the state it resumes from."""
     players = ev.get("players")
     out = {"event": "start", "rules": rules, "settings": dict(settings)}
     if isinstance(players, list):
         out["players"] = players
-    out["dealer"] = resume["dealer"] if resume else 0
+    out["dealer"] = resume["dealer"] if resume else (dealer if dealer is not None else 0)
     return out
 
 

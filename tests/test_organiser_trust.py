@@ -285,3 +285,27 @@ def test_a_spare_device_continues_the_session_of_a_failed_one(live):
     st = {p["id"]: p for p in dev.get("/api/v1/standings").json()["players"]}
     assert [st[p]["games"] for p in ev["seating"][1]] == [1, 1, 1, 1]
     assert spare.id in grid["devices"]
+
+
+def test_a_first_dealer_the_table_chose_counts_once_the_director_amends_the_start(live):
+    srv, ev, dev, adm = live(rules="tw")
+    d1 = ev["devices"][0]
+    events = [e for e in session_events("tw", seed=13, n=30, dealer=2,
+                                        tag={"table": 1, "tround": ev["tround"]})
+              if e["event"] != "undo"]
+    recs = play(events)
+    assert d1.upload(dev, journal_id(1), recs).json()["acked"] == len(recs)
+    # the organiser's seating puts seat 0 East: the dealer's 台 land elsewhere
+    held = dev.get("/api/v1/scoring").json()["disputed"]
+    assert held > 0 and scores(dev, ev, 1) != recs[-1]["state"]["scores"]
+    r = adm.post("/api/admin/corrections", json={
+        "kind": "event", "target": "%s/%s/1" % (d1.id, journal_id(1)),
+        "data": {"event": {"event": "start", "dealer": 2}},
+        "why": "the table drew seat 3 for East"})
+    assert r.status_code == 200, r.text
+    assert dev.get("/api/v1/scoring").json()["disputed"] == 0
+    assert scores(dev, ev, 1) == recs[-1]["state"]["scores"]
+    r = adm.post("/api/admin/corrections", json={
+        "kind": "event", "target": "%s/%s/1" % (d1.id, journal_id(1)),
+        "data": {"event": {"event": "start", "dealer": 2, "rules": "hk"}}, "why": "x"})
+    assert r.status_code == 400
