@@ -12,6 +12,7 @@ at once."""
 
 import asyncio
 import json
+import sys
 import threading
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import multiprocessing
@@ -19,6 +20,7 @@ import multiprocessing
 from organiser import replay, tournament
 
 BATCH = 64          # journals scored in one call to the worker and stored in one commit
+RETRIES = 3         # tries in a row that fail before the journals wait for their next upload
 
 
 class Scoring:
@@ -29,6 +31,7 @@ class Scoring:
         self.dirty = {}          # (device, journal) -> [futures waiting for its scoring]
         self.task = None
         self.running = False
+        self.failures = 0        # tries in a row that failed
         self.seen = None         # the last correction whose journal was marked again
         self.lock = threading.Lock()
 
@@ -135,19 +138,31 @@ class Scoring:
                                                      self.db.path, keys)
                     done = await self.commits.run(
                         lambda con: [store(con, k, g) for k, g in zip(keys, got)])
-                except Exception as e:              # a broken worker: report, go on
-                    for fs in futs.values():
-                        for f in fs:
-                            if not f.done():
-                                f.set_exception(e)
+                except Exception as e:
+                    # a worker that died, a database busy beyond its timeout: a new worker
+                    # (its engines replay the journals from their start) and another try
+                    # a moment later; after a few, the journals wait for their next upload
+                    sys.stderr.write("organiser scoring: %r\n" % (e,))
                     if self.kind == "thread":
                         replay.forget(self.db.path)
                     elif self.pool is not None:
                         self.pool.shutdown(wait=False, cancel_futures=True)
                         self.pool = None
+                    self.failures += 1
+                    for k, fs in futs.items():
+                        if self.failures <= RETRIES:
+                            self.dirty.setdefault(k, []).extend(fs)
+                        else:
+                            for f in fs:
+                                if not f.done():
+                                    f.set_result(None)
+                    if self.failures > RETRIES:
+                        self.failures = 0
+                    await asyncio.sleep(0.5)
                     continue
                 finally:
                     self.running = False
+                self.failures = 0
                 moved = False
                 for k, g, closed in zip(keys, got, done):
                     if closed is None:              # scored before a correction: once more

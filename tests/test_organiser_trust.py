@@ -309,3 +309,26 @@ def test_a_first_dealer_the_table_chose_counts_once_the_director_amends_the_star
         "kind": "event", "target": "%s/%s/1" % (d1.id, journal_id(1)),
         "data": {"event": {"event": "start", "dealer": 2, "rules": "hk"}}, "why": "x"})
     assert r.status_code == 400
+
+
+def test_the_scoring_goes_on_when_its_worker_process_dies(tmp_path):
+    import os
+    import signal
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from fastapi.testclient import TestClient
+    from organiser.app import create_app
+    path = str(tmp_path / "o.db")
+    ev = setup_event(path)
+    d1 = ev["devices"][0]
+    recs = no_undo_session(seed=14, tag={"table": 1, "tround": ev["tround"]})
+    app = create_app(path, pages=False)
+    with TestClient(app) as c:
+        d1.upload(c, journal_id(1), recs[:6])
+        assert scores(c, ev, 1) == total(recs[:6])
+        for pid in list(app.state.scoring.pool._processes):
+            os.kill(pid, signal.SIGKILL)            # the worker dies
+        assert d1.upload(c, journal_id(1), recs).json()["acked"] == len(recs)
+        assert scores(c, ev, 1) == total(recs)
+        assert c.get("/api/v1/scoring").json()["disputed"] == 0
