@@ -123,11 +123,9 @@ async def refused(request, size, ref):
                         status_code=ref.status)
 
 
-def store_batch(con, device, journal, recs, table_no=None, report=None):
+def store_batch(con, device, journal, recs, table_no=None):
     """Store one upload (inside the shared transaction): (conflicting seq or None,
     acked before, acked after, whether a tournament round closed)."""
-    if report:
-        devices.store_report(con, device, report)
     try:
         _, before, after = records.store(con, device, journal, recs)
         conflict = None
@@ -147,8 +145,7 @@ async def upload(request: Request):
             msg, dev = authenticate(con, body, request.headers.get("x-signature"))
         journal, recs = check_batch(msg)
         conflict, before, after, closed = await app.state.commits.run(
-            lambda con: store_batch(con, dev["id"], journal, recs, dev["table_no"],
-                                    devices.reported(msg, dev)))
+            lambda con: store_batch(con, dev["id"], journal, recs, dev["table_no"]))
     except Refusal as ref:
         return await refused(request, len(body), ref)
     if after != before:
