@@ -332,3 +332,44 @@ def test_the_scoring_goes_on_when_its_worker_process_dies(tmp_path):
         assert d1.upload(c, journal_id(1), recs).json()["acked"] == len(recs)
         assert scores(c, ev, 1) == total(recs)
         assert c.get("/api/v1/scoring").json()["disputed"] == 0
+
+
+def _form(adm, page, action, data):
+    """POST one of the director's forms as the page carries it (with its hidden fields)."""
+    import re
+    html = adm.get(page).text
+    m = re.search(r'name="csrf" value="([^"]*)"', html)
+    if m and m.group(1):
+        data = dict(data, csrf=m.group(1))
+    return adm.post(action, data=data, headers={"Referer": adm.base_url.join(page).__str__(),
+                                                "Origin": str(adm.base_url).rstrip("/")},
+                    follow_redirects=False)
+
+
+def test_the_director_revokes_and_rekeys_a_device_and_settles_a_hand_from_the_pages(live):
+    srv, ev, dev, adm = live()
+    d1, d2 = ev["devices"]
+    r = _form(adm, "/admin/devices", "/admin/devices/revoke", {"device_id": d1.id,
+                                                               "revoked": "1"})
+    assert r.status_code == 303 and "error" not in r.headers["location"]
+    assert "revoked" in adm.get("/admin/devices").text
+    recs = no_undo_session(tag={"table": 1, "tround": ev["tround"]})
+    assert d1.upload(dev, journal_id(1), recs).json()["error"] == "revoked"
+    r = _form(adm, "/admin/devices", "/admin/devices/secret", {"device_id": d2.id})
+    assert r.status_code == 200
+    import re
+    new = re.search(r"\b([0-9a-f]{64})\b", r.text).group(1)
+    assert new != d2.secret
+    other = no_undo_session(seed=9, tag={"table": 2, "tround": ev["tround"]})
+    forged = copy.deepcopy(other)
+    bad = wins(other)[0]
+    forged[bad - 1]["payments"] = [0, 0, 0, 0]
+    assert d2.upload(dev, journal_id(2), forged).json()["error"] == "bad_signature"
+    d2.secret = new
+    assert d2.upload(dev, journal_id(2), forged).json()["acked"] == len(forged)
+    assert scores(dev, ev, 2) == total(other, [bad])
+    r = _form(adm, "/admin/corrections", "/admin/corrections/accept", {
+        "target": "%s/%s/%d" % (d2.id, journal_id(2), bad), "version": "organiser",
+        "why": "the tiles were checked"})
+    assert r.status_code == 303 and "error" not in r.headers["location"]
+    assert scores(dev, ev, 2) == total(other)
