@@ -135,29 +135,25 @@ class Replayer:
         return out
 
 
-RESUMED = ("first", "dealer", "round", "hand_no", "streak", "huang", "extras", "over")
-
-
 def organiser_start(ev, rules, settings, resume, dealer=None):
     """The start as the organiser plays it: the event's ruleset and settings, the names
-    the device was given, dealer 0 (the seat the organiser's seating puts East), the
-    director's amended dealer or, for a session continuing another device's at the same
-    table, the dealer of the state it resumes from."""
+    the device was given, dealer 0 (the seat the organiser's seating puts East) or the
+    director's amended dealer; for a session continuing another device's at the same
+    table, the dealer, wind, hand number, streak of the organiser's own state of that
+    session (the engine's `resume`), whatever the device's start says."""
     players = ev.get("players")
     out = {"event": "start", "rules": rules, "settings": dict(settings)}
     if isinstance(players, list):
         out["players"] = players
-    out["dealer"] = resume["dealer"] if resume else (dealer if dealer is not None else 0)
+    out["dealer"] = dealer if dealer is not None else 0
+    if resume:
+        out["dealer"] = resume["dealer"]
+        out["resume"] = {k: resume[k] for k in ("first", "round", "hand_no", "streak", "huang")
+                         if isinstance(resume.get(k), int)}
+        extras = resume.get("extras") if isinstance(resume.get("extras"), dict) else {}
+        if isinstance(extras.get("passes"), int):
+            out["resume"]["passes"] = extras["passes"]
     return out
-
-
-def resume_state(ses, resume):
-    """A continued session: the table's state (dealer, wind, hand number, streak) is the
-    one the organiser holds for the session it continues; scores start at 0."""
-    st = ses.state
-    for k in RESUMED:
-        if k in resume:
-            st[k] = json.loads(json.dumps(resume[k]))
 
 
 def fingerprint(con):
@@ -263,9 +259,6 @@ def _replay(con, db_path, device, journal):
         resume = _resume_of(con, sid) if ev.get("event") == "start" and sid else None
         try:
             row = rp.step(rec, rules, settings, corr.get(seq), deadlines.get(sid), resume)
-            if resume and row["status"] != "refused" and rp.ses.state is not None:
-                resume_state(rp.ses, resume)
-                row = rp._state(row)
         except Exception as e:       # the engine must never stop the replay
             rp.ses.state = None
             row = rp._state({"seq": seq, "status": "refused", "counted": None,
