@@ -13,8 +13,16 @@ continues that session (a spare device replacing a failed one)."""
 import time
 
 from organiser.db import one
+from organiser.tournament import ModelError
 
 GRACE_DEFAULT = 900
+
+
+def set_grace(con, seconds):
+    """How long after a round closed its records still count (0..86400 s)."""
+    if not isinstance(seconds, int) or isinstance(seconds, bool) or not 0 <= seconds <= 86400:
+        raise ModelError("grace: whole seconds 0..86400")
+    con.execute("UPDATE event SET grace_seconds = ? WHERE id = 1", (seconds,))
 
 
 def _int(v):
@@ -51,6 +59,15 @@ def place(con, device, tag, now=None):
                (tr["id"], table_no)):
         return table_no, tr["id"], "table %d is not seated in %s" % (table_no, name), None
     return table_no, tr["id"], None, continued(con, device, table_no, tr["id"])
+
+
+def late(con, session_id, now):
+    """Whether a record of this session arriving now comes after its round closed and the
+    event's grace passed."""
+    r = one(con, "SELECT t.status, t.closed_at, e.grace_seconds FROM sessions s JOIN trounds t "
+                 "ON t.id = s.tround_id JOIN event e ON e.id = 1 WHERE s.id = ?", (session_id,))
+    return bool(r and r["status"] == "closed" and r["closed_at"] is not None
+                and now > r["closed_at"] + (r["grace_seconds"] or 0))
 
 
 def continued(con, device, table_no, tround_id):

@@ -8,6 +8,7 @@ ADDED = (
     ("devices", "data", "TEXT"),
     ("sessions", "refused", "TEXT"),
     ("sessions", "continues", "INTEGER REFERENCES sessions(id)"),
+    ("records", "late", "INTEGER NOT NULL DEFAULT 0"),
 )
 
 

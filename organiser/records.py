@@ -127,8 +127,11 @@ def derive(con, device, journal, seq, now):
     else:
         top = _top(con, device, journal, seq)
         sid = top["session_id"] if top else None
-    con.execute("UPDATE records SET effective = 1, session_id = ? WHERE device = ? AND "
-                "journal = ? AND seq = ?", (sid, device, journal, seq))
+    # late: it joined after its round closed and the event's grace passed (decided now,
+    # on arrival, under the grace then in force: the organiser's scoring holds it)
+    late = 1 if sid is not None and binding.late(con, sid, now) else 0
+    con.execute("UPDATE records SET effective = 1, session_id = ?, late = ? WHERE device = ? "
+                "AND journal = ? AND seq = ?", (sid, late, device, journal, seq))
 
 
 def _new_session(con, device, journal, seq, rec, now):

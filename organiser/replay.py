@@ -53,7 +53,7 @@ class Replayer:
         self.ses = engine().Session()
         self.stack = []
 
-    def step(self, rec, rules, settings, corr, deadline, resume):
+    def step(self, rec, rules, settings, corr, resume):
         """One record: the row the organiser keeps for it."""
         ses = self.ses
         body = rec["body"]
@@ -108,7 +108,7 @@ class Replayer:
             out.update(status="refused", error="%s: %s" % (err.get("code"), err.get("message")))
             if name == "start":
                 ses.state = None
-        if out["status"] == "ok" and deadline is not None and rec["received_at"] > deadline:
+        if out["status"] == "ok" and rec["late"]:
             out["status"] = "late"
         if kind == "accept":            # the director's word stands, whatever matched
             version = corr["data"].get("version")
@@ -157,11 +157,11 @@ def organiser_start(ev, rules, settings, resume, dealer=None):
 
 
 def fingerprint(con):
-    """What the replay depends on besides the records: the event's ruleset, settings and
-    grace, and the latest correction."""
-    e = con.execute("SELECT rules, settings, grace_seconds FROM event WHERE id = 1").fetchone()
+    """What the replay depends on besides the records: the event's ruleset and settings,
+    and the latest correction."""
+    e = con.execute("SELECT rules, settings FROM event WHERE id = 1").fetchone()
     c = con.execute("SELECT MAX(id) FROM corrections").fetchone()
-    return (e[0], e[1], e[2], c[0])
+    return (e[0], e[1], c[0])
 
 
 def _hand_corrections(con, device, journal):
@@ -177,27 +177,6 @@ def _hand_corrections(con, device, journal):
         except ValueError:
             continue
         out[seq] = {"id": cid, "kind": kind, "data": json.loads(data)}
-    return out
-
-
-def _deadlines(con, grace):
-    """{session id: the time after which its records are late} (closed rounds only)."""
-    out = {}
-    sessions = {r[0]: r[1] for r in con.execute("SELECT id, tround_id FROM sessions")}
-    for target, data in con.execute("SELECT target, data FROM corrections WHERE kind = "
-                                    "'session' ORDER BY id"):
-        try:
-            sid = int(target.split(":", 1)[1])
-            tr = json.loads(data).get("tround_id")
-        except (ValueError, IndexError, AttributeError):
-            continue
-        if sid in sessions and tr is not None:
-            sessions[sid] = tr
-    closed = {r[0]: r[1] for r in con.execute(
-        "SELECT id, closed_at FROM trounds WHERE status = 'closed' AND closed_at IS NOT NULL")}
-    for sid, tr in sessions.items():
-        if tr in closed:
-            out[sid] = closed[tr] + grace
     return out
 
 
@@ -235,15 +214,14 @@ def _replay(con, db_path, device, journal):
     rp = _cache.get(key)
     if rp is None or rp.fingerprint != fp:
         rp = _cache[key] = Replayer(fp)
-    rules, settings, grace = fp[0], json.loads(fp[1] or "{}"), fp[2] or 0
+    rules, settings = fp[0], json.loads(fp[1] or "{}")
     acked = con.execute("SELECT acked FROM journals WHERE device = ? AND journal = ?",
                         (device, journal)).fetchone()
     acked = acked[0] if acked else 0
     corr = _hand_corrections(con, device, journal)
-    deadlines = _deadlines(con, grace)
     out = []
-    for seq, body, received_at, sid in con.execute(
-            "SELECT seq, body, received_at, session_id FROM records WHERE device = ? AND "
+    for seq, body, late, sid in con.execute(
+            "SELECT seq, body, late, session_id FROM records WHERE device = ? AND "
             "journal = ? AND seq > ? AND seq <= ? ORDER BY seq",
             (device, journal, rp.seq, acked)).fetchall():
         if seq != rp.seq + 1:
@@ -254,11 +232,11 @@ def _replay(con, db_path, device, journal):
             body = {}
         if not isinstance(body, dict):
             body = {}
-        rec = {"seq": seq, "body": body, "received_at": received_at}
+        rec = {"seq": seq, "body": body, "late": bool(late)}
         ev = body.get("event") if isinstance(body.get("event"), dict) else {}
         resume = _resume_of(con, sid) if ev.get("event") == "start" and sid else None
         try:
-            row = rp.step(rec, rules, settings, corr.get(seq), deadlines.get(sid), resume)
+            row = rp.step(rec, rules, settings, corr.get(seq), resume)
         except Exception as e:       # the engine must never stop the replay
             rp.ses.state = None
             row = rp._state({"seq": seq, "status": "refused", "counted": None,

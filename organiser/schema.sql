@@ -102,6 +102,7 @@ CREATE TABLE IF NOT EXISTS records (
     -- derived when the record joins the contiguous prefix:
     session_id INTEGER REFERENCES sessions(id),
     effective INTEGER,                          -- 1: counts; 0: taken back by an undo; NULL: not processed yet
+    late INTEGER NOT NULL DEFAULT 0,            -- 1: joined after its round closed and the grace passed
     PRIMARY KEY (device, journal, seq)
 );
 -- covering: the standings read only this index, never the wide rows with their bodies

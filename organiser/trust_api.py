@@ -6,6 +6,8 @@
 - POST /api/admin/devices/{id}/revoke {"revoked": true|false}: refuse (or again accept)
   every request of the device
 - POST /api/admin/devices/{id}/secret: a new secret for the device, shown once
+- PUT /api/admin/grace {"seconds": n}: how long after a round closed its records count
+  (a record is judged on arrival, under the grace then in force)
 
 A held record is settled with POST /api/admin/corrections (kinds accept, event, payments,
 void: corrections.py)."""
@@ -14,7 +16,7 @@ from typing import Optional
 
 from fastapi import APIRouter, Body, Depends, Request
 
-from organiser import auth, devices, disputes
+from organiser import auth, binding, devices, disputes
 
 router = APIRouter()
 admin = Depends(auth.require_admin)
@@ -47,3 +49,11 @@ async def rotate(did: str, request: Request, who: str = admin):
     with request.app.state.db.write() as con:
         secret = devices.rotate_secret(con, did)
     return {"ok": True, "id": did, "secret": secret}
+
+
+@router.put("/api/admin/grace")
+async def grace(request: Request, body: dict = Body(...), who: str = admin):
+    with request.app.state.db.write() as con:
+        binding.set_grace(con, body.get("seconds"))
+    request.app.state.broker.publish("event", {})
+    return {"ok": True, "seconds": body.get("seconds")}

@@ -373,3 +373,31 @@ def test_the_director_revokes_and_rekeys_a_device_and_settles_a_hand_from_the_pa
         "why": "the tiles were checked"})
     assert r.status_code == 303 and "error" not in r.headers["location"]
     assert scores(dev, ev, 2) == total(other)
+
+
+def test_records_after_the_rounds_grace_are_held_and_within_it_count(live):
+    srv, ev, dev, adm = live()
+    d1, d2 = ev["devices"]
+    recs = no_undo_session(seed=15, tag={"table": 1, "tround": ev["tround"]})
+    other = no_undo_session(seed=16, tag={"table": 2, "tround": ev["tround"]})
+    half = len(recs) // 2
+    assert d1.upload(dev, journal_id(1), recs[:half]).status_code == 200
+    assert adm.post("/api/admin/trounds/%d/close" % ev["tround"]).status_code == 200
+    # within the grace (900 s by default): a hand finished after time still counts
+    assert d2.upload(dev, journal_id(2), other).status_code == 200
+    assert scores(dev, ev, 2) == total(other)
+    # past it: held as late (judged on arrival, under the grace then in force), and
+    # counted once the director accepts it
+    assert adm.put("/api/admin/grace", json={"seconds": 0}).status_code == 200
+    assert d1.upload(dev, journal_id(1), recs).status_code == 200
+    late = [h for h in adm.get("/api/admin/disputes").json()["disputes"] if h["table"] == 1]
+    assert [h["seq"] for h in late] == [r["seq"] for r in recs[half:]]
+    assert {h["status"] for h in late} == {"late"}
+    assert scores(dev, ev, 1) == total(recs, [h["seq"] for h in late])
+    assert scores(dev, ev, 2) == total(other)          # what came in time stays
+    for h in late:
+        assert adm.post("/api/admin/corrections", json={
+            "kind": "accept", "target": h["target"], "data": {"version": "organiser"},
+            "why": "the device was out of reach"}).status_code == 200
+    assert scores(dev, ev, 1) == total(recs)
+    assert adm.put("/api/admin/grace", json={"seconds": -1}).status_code == 400
