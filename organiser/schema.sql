@@ -177,7 +177,7 @@ CREATE TABLE IF NOT EXISTS replayed (
     organiser TEXT,                             -- the organiser's payments (JSON [4]) or NULL (refused)
     error TEXT,                                 -- why the engine refused it
     detail TEXT,                                -- the organiser's result and settlement (JSON)
-    state TEXT,                                 -- the organiser's state after it (JSON)
+    state TEXT,                                 -- where the table stands after it (JSON: dealer, wind, hand...)
     PRIMARY KEY (device, journal, seq)
 );
 CREATE INDEX IF NOT EXISTS replayed_status ON replayed(status);

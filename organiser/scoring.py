@@ -186,6 +186,19 @@ class Scoring:
             self.pool = None
 
 
+KEPT = ("first", "dealer", "round", "hand_no", "streak", "huang", "over")
+
+
+def table_state(st):
+    """What the organiser keeps of its state after a record: where the table stands (the
+    hand log's labels, a spare device's resume), not the names, settings or scores."""
+    out = {k: st.get(k) for k in KEPT}
+    extras = st.get("extras") if isinstance(st.get("extras"), dict) else {}
+    if "passes" in extras:
+        out["extras"] = {"passes": extras["passes"]}
+    return out
+
+
 def store(con, key, got):
     """Store a journal's scored rows (in the shared transaction); True if the open round
     closed (its tables have played the event's hands, as the organiser counts them);
@@ -202,7 +215,7 @@ def store(con, key, got):
                     (device, journal, r["seq"], r["status"],
                      json.dumps(r["organiser"]) if r["organiser"] is not None else None,
                      r["error"], json.dumps(detail, ensure_ascii=False),
-                     json.dumps(r["state"], ensure_ascii=False) if r["state"] is not None
+                     json.dumps(table_state(r["state"])) if r["state"] is not None
                      else None))
         con.execute("UPDATE records SET payments = ?, hand_no = ?, dealer = ?, streak = ?, "
                     "round = ?, over = ? WHERE device = ? AND journal = ? AND seq = ?",
