@@ -19,6 +19,7 @@ refused (the engine refuses the event), late (received after its round closed an
 grace passed), corrected (a director's correction stands)."""
 
 import json
+import os
 import sqlite3
 
 _cache = {}          # (db_path, device, journal) -> Replayer
@@ -35,6 +36,16 @@ def engine():
         import session
         _engine = session
     return _engine
+
+
+def worker_start():
+    """A scoring worker process: below the server in the CPU's favour (the uploads come
+    first; the scoring catches up between them), the engine imported."""
+    try:
+        os.nice(10)
+    except (AttributeError, OSError):
+        pass
+    engine()
 
 
 def four_ints(v, bound=None):

@@ -42,7 +42,7 @@ class Scoring:
             else:
                 # spawn: the server's threads and sockets stay out of the worker
                 self.pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context(
-                    "spawn"), initializer=replay.engine)
+                    "spawn"), initializer=replay.worker_start)
         return self.pool
 
     def mark(self, device, journal):
