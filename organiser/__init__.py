@@ -1,2 +1,6 @@
 """The organiser: the event's server.  Devices upload their journals to it, the director
-sets the event up and watches the standings (docs/upload.md, README)."""
+sets the event up and watches the standings (docs/upload.md, README).
+
+Imports go one way (tests/test_layers.py): db, signing, seating, auth, live, groupcommit
+< tournament, records < corrections < standings, queries < views, exports, upload,
+admin_api < render < pages, admin_pages < app.  Nothing of firmware/ or host_tools/."""
