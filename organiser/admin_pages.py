@@ -407,7 +407,6 @@ def device_revoke(request, f):
 @post("/devices/secret")
 def device_secret(request, f):
     """A new secret for the device, shown once (the old one signs nothing any more)."""
-    from organiser.pages import render
     did = f.get("device_id", "")
     with request.app.state.db.write() as con:
         secret = devices.rotate_secret(con, did)

@@ -1,170 +1,145 @@
-"""The organiser's own scoring: a device's journal replayed through the table engine.
+"""The organiser's own scoring, its side: what a journal's replay needs, read from the
+database, sent to the table engine's process, and what comes back.
 
-A device's records are evidence, not truth.  What was entered (each record's `event`:
-the start, the hand, winner and from, draws, the ruleset's own events, undos) goes
-through the same table engine the boards run (firmware/lib and firmware/rules on
-CPython, as host_tools.table runs them); the organiser's own payments and state are
-what count.  Each record's uploaded payments are compared with what the organiser's
-state gives for that one event, so one dispute does not spread to later hands: the
-replay always goes on from the organiser's own state.
+A device's records are evidence, not truth: the table engine the boards run replays what
+was entered, in a process of its own (`python -m host_tools.replay`, started here at
+`nice` 10; the organiser imports nothing of the firmware or the host's tools, it speaks
+JSON lines with that process).  The engine keeps each journal's state between requests,
+so only the records it has not seen are read and sent; a director's correction or a
+change of the event's ruleset or settings changes the fingerprint, and the journal is
+sent again from its first record.  A process that dies is started again, and the
+journals are sent again whole.
 
-Runs in a worker process (the scoring is CPU-bound; organiser.scoring drives it): it
-reads the database itself (its own read-only connection) and keeps each journal's
-engine between calls, so an upload of two records replays two records.  A director's
-hand correction (accept, payments, void, an amended event) changes the fingerprint and
-the journal is replayed from its first record.
-
-Record status: ok (the uploaded payments are the organiser's), disputed (they differ),
-refused (the engine refuses the event), late (received after its round closed and the
-grace passed), corrected (a director's correction stands)."""
+Record status (host_tools/replay.py): ok, disputed, refused, late, corrected."""
 
 import json
 import os
 import sqlite3
+import subprocess
+import sys
+import threading
 
-_cache = {}          # (db_path, device, journal) -> Replayer
-_engine = None
-MAX_POINTS = 10 ** 9  # what a device's payment may be for a director to accept it
-
-
-def engine():
-    """The firmware's session module, imported once per process."""
-    global _engine
-    if _engine is None:
-        from host_tools import paths
-        paths.use_firmware()
-        import session
-        _engine = session
-    return _engine
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+COMMAND = (sys.executable, "-m", "host_tools.replay")
 
 
-def worker_start():
-    """A scoring worker process: below the server in the CPU's favour (the uploads come
-    first; the scoring catches up between them), the engine imported."""
-    try:
-        os.nice(10)
-    except (AttributeError, OSError):
-        pass
-    engine()
+class EngineDied(Exception):
+    pass
 
 
-def four_ints(v, bound=None):
-    ok = (isinstance(v, list) and len(v) == 4 and
-          all(isinstance(x, int) and not isinstance(x, bool) for x in v))
-    return ok and (bound is None or all(-bound <= x <= bound for x in v))
+class Engine:
+    """The table engine's process and what it holds: {journal key: (fingerprint, last
+    seq replayed)}.  One request at a time (a lock): the scoring's thread and a
+    director's correction may both ask."""
+
+    def __init__(self, command=COMMAND):
+        self.command = list(command)
+        self.proc = None
+        self.held = {}
+        self.lock = threading.Lock()
+
+    def _start(self):
+        self.proc = subprocess.Popen(self.command, cwd=ROOT, stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True, encoding="utf-8",
+                                     bufsize=1)
+        self.held = {}
+
+    def start(self):
+        with self.lock:
+            if self.proc is None or self.proc.poll() is not None:
+                self._start()
+
+    def _ask(self, req):
+        if self.proc is None or self.proc.poll() is not None:
+            self._start()
+        try:
+            self.proc.stdin.write(json.dumps(req, ensure_ascii=False) + "\n")
+            self.proc.stdin.flush()
+            line = self.proc.stdout.readline()
+        except (OSError, ValueError):
+            line = ""
+        if not line:
+            self._stop()
+            raise EngineDied("the table engine's process ended")
+        return json.loads(line)
+
+    def _stop(self):
+        if self.proc is not None:
+            try:
+                self.proc.kill()
+                self.proc.wait(5)
+            except (OSError, subprocess.TimeoutExpired):
+                pass
+            for f in (self.proc.stdin, self.proc.stdout):
+                try:
+                    f.close()
+                except (OSError, ValueError):
+                    pass
+        self.proc = None
+        self.held = {}
+
+    def close(self):
+        with self.lock:
+            self._stop()
+
+    def replay_journals(self, db_path, keys):
+        """Replay each (device, journal) of keys, from one snapshot of the database:
+        [{"fingerprint", "rows"}] for organiser.scoring to store."""
+        with self.lock:
+            con = sqlite3.connect("file:%s?mode=ro" % db_path, uri=True, timeout=30)
+            try:
+                con.execute("BEGIN")            # one snapshot for every read below
+                fp = fingerprint(con)
+                return [self._journal(con, fp, d, j) for d, j in keys]
+            finally:
+                con.close()
+
+    def _journal(self, con, fp, device, journal):
+        key = "%s/%s" % (device, journal)
+        for _ in range(2):
+            held = self.held.get(key)
+            reset = held is None or held[0] != list(fp)
+            after = 0 if reset else held[1]
+            got = self._ask(request(con, fp, device, journal, key, after, reset))
+            if got.get("error") == "out_of_step":
+                self.held.pop(key, None)
+                continue
+            if "rows" not in got:
+                raise EngineDied("the table engine answered %r" % (got,))
+            self.held[key] = (list(fp), got["seq"])
+            return {"fingerprint": fp, "rows": got["rows"]}
+        raise EngineDied("the table engine is out of step with journal %s" % key)
 
 
-class Replayer:
-    """One journal's engine: the organiser's session state, and one undo entry per
-    effective record (the state before it), whatever the engine made of the record."""
-
-    def __init__(self, fingerprint):
-        self.fingerprint = fingerprint
-        self.seq = 0
-        self.ses = engine().Session()
-        self.stack = []
-
-    def step(self, rec, rules, settings, corr, resume):
-        """One record: the row the organiser keeps for it."""
-        ses = self.ses
-        body = rec["body"]
+def request(con, fp, device, journal, key, after, reset):
+    """The records of a journal past `after` (contiguous, acknowledged), with what the
+    engine needs for each: its standing hand correction, whether it came late, and for a
+    start continuing another device's session the organiser's state to resume from."""
+    acked = con.execute("SELECT acked FROM journals WHERE device = ? AND journal = ?",
+                        (device, journal)).fetchone()
+    acked = acked[0] if acked else 0
+    corr = _hand_corrections(con, device, journal)
+    recs = []
+    for seq, body, late, sid in con.execute(
+            "SELECT seq, body, late, session_id FROM records WHERE device = ? AND "
+            "journal = ? AND seq > ? AND seq <= ? ORDER BY seq",
+            (device, journal, after, acked)).fetchall():
+        if seq != after + len(recs) + 1:
+            break
+        try:
+            body = json.loads(body)
+        except ValueError:
+            body = {}
+        body = body if isinstance(body, dict) else {}
         ev = body.get("event") if isinstance(body.get("event"), dict) else {}
-        name = ev.get("event")
-        out = {"seq": rec["seq"], "status": "ok", "counted": None, "organiser": None,
-               "error": None, "result": None, "settlement": None}
-        if name == "undo":
-            # the top of the organiser's own stack goes, whatever `undoes` claims
-            if self.stack:
-                ses.state = self.stack.pop()
-            return self._state(out)
-        kind = corr["kind"] if corr else None
-        dealer = None
-        if kind == "event" and name == "start":     # the director's first dealer
-            dealer = corr["data"]["event"].get("dealer")
-        elif kind == "event":
-            ev = dict(corr["data"]["event"])
-            name = ev.get("event")
-        before = ses.state
-        self.stack.append(before)
-        if kind == "void":
-            out.update(status="corrected", counted=[0, 0, 0, 0])
-            return self._state(out)
-        if name == "start":
-            if ev.get("rules") != rules:
-                ses.state = None        # the session's events have no table to go to
-                out.update(status="refused", error="ruleset %r: the event plays %s"
-                           % (ev.get("rules"), rules))
-                return self._state(out)
-            ev = organiser_start(ev, rules, settings, resume, dealer)
-        ev = json.loads(json.dumps(ev))
-        if name == "start":             # (a preview answers from a state, and none stands)
-            ans = ses.handle(ev)
-            ans = dict(ans, payments=ans.get("deltas"))
-        else:
-            ans = ses.preview(ev)
-            if ans.get("ok"):
-                ses.confirm()
-        ses.stack = []                  # undo is this replayer's, not the engine's
-        if ans.get("ok"):
-            org = list(ans["payments"])
-            out.update(organiser=org, result=ans.get("result"),
-                       settlement=ans.get("settlement"))
-            dev = body.get("payments")
-            if dev is None and name == "start":
-                dev = [0, 0, 0, 0]
-            if dev != org:
-                out["status"] = "disputed"
-        else:
-            err = ans.get("error") or {}
-            out.update(status="refused", error="%s: %s" % (err.get("code"), err.get("message")))
-            if name == "start":
-                ses.state = None
-        if out["status"] == "ok" and rec["late"]:
-            out["status"] = "late"
-        if kind == "accept":            # the director's word stands, whatever matched
-            version = corr["data"].get("version")
-            if version == "device" and four_ints(body.get("payments"), MAX_POINTS):
-                out["counted"] = list(body["payments"])
-            else:
-                out["counted"] = out["organiser"] or [0, 0, 0, 0]
-            out["status"] = "corrected"
-        elif kind == "payments":
-            out.update(status="corrected", counted=list(corr["data"]["payments"]))
-        elif kind == "event" and out["organiser"] is not None:
-            out.update(status="corrected", counted=out["organiser"])
-        elif out["status"] == "ok":
-            out["counted"] = out["organiser"]
-        return self._state(out)
-
-    def _state(self, out):
-        st = self.ses.state
-        if st is None:
-            out.update(hand_no=None, dealer=None, streak=None, round=None, over=0, state=None)
-        else:
-            out.update(hand_no=st["hand_no"], dealer=st["dealer"], streak=st["streak"],
-                       round=st["round"], over=1 if st["over"] else 0, state=st)
-        return out
-
-
-def organiser_start(ev, rules, settings, resume, dealer=None):
-    """The start as the organiser plays it: the event's ruleset and settings, the names
-    the device was given, dealer 0 (the seat the organiser's seating puts East) or the
-    director's amended dealer; for a session continuing another device's at the same
-    table, the dealer, wind, hand number, streak of the organiser's own state of that
-    session (the engine's `resume`), whatever the device's start says."""
-    players = ev.get("players")
-    out = {"event": "start", "rules": rules, "settings": dict(settings)}
-    if isinstance(players, list):
-        out["players"] = players
-    out["dealer"] = dealer if dealer is not None else 0
-    if resume:
-        out["dealer"] = resume["dealer"]
-        out["resume"] = {k: resume[k] for k in ("first", "round", "hand_no", "streak", "huang")
-                         if isinstance(resume.get(k), int)}
-        extras = resume.get("extras") if isinstance(resume.get("extras"), dict) else {}
-        if isinstance(extras.get("passes"), int):
-            out["resume"]["passes"] = extras["passes"]
-    return out
+        rec = {"seq": seq, "body": body, "late": bool(late)}
+        if seq in corr:
+            rec["corr"] = corr[seq]
+        if ev.get("event") == "start" and sid:
+            rec["resume"] = _resume_of(con, sid)
+        recs.append(rec)
+    return {"key": key, "fingerprint": list(fp), "reset": reset, "rules": fp[0],
+            "settings": json.loads(fp[1] or "{}"), "records": recs}
 
 
 def fingerprint(con):
@@ -203,63 +178,3 @@ def _resume_of(con, session_id):
     return json.loads(s[0]) if s else None
 
 
-def replay_journals(db_path, keys):
-    """replay_journal for each (device, journal) of keys, from one snapshot."""
-    con = sqlite3.connect("file:%s?mode=ro" % db_path, uri=True, timeout=30)
-    try:
-        con.execute("BEGIN")            # one snapshot for every read below
-        return [_replay(con, db_path, d, j) for d, j in keys]
-    finally:
-        con.close()
-
-
-def replay_journal(db_path, device, journal):
-    """Replay the journal's records not replayed yet (all of them when a correction or the
-    event's settings changed): {"fingerprint", "rows"} for organiser.scoring to store."""
-    return replay_journals(db_path, [(device, journal)])[0]
-
-
-def _replay(con, db_path, device, journal):
-    fp = fingerprint(con)
-    key = (db_path, device, journal)
-    rp = _cache.get(key)
-    if rp is None or rp.fingerprint != fp:
-        rp = _cache[key] = Replayer(fp)
-    rules, settings = fp[0], json.loads(fp[1] or "{}")
-    acked = con.execute("SELECT acked FROM journals WHERE device = ? AND journal = ?",
-                        (device, journal)).fetchone()
-    acked = acked[0] if acked else 0
-    corr = _hand_corrections(con, device, journal)
-    out = []
-    for seq, body, late, sid in con.execute(
-            "SELECT seq, body, late, session_id FROM records WHERE device = ? AND "
-            "journal = ? AND seq > ? AND seq <= ? ORDER BY seq",
-            (device, journal, rp.seq, acked)).fetchall():
-        if seq != rp.seq + 1:
-            break
-        try:
-            body = json.loads(body)
-        except ValueError:
-            body = {}
-        if not isinstance(body, dict):
-            body = {}
-        rec = {"seq": seq, "body": body, "late": bool(late)}
-        ev = body.get("event") if isinstance(body.get("event"), dict) else {}
-        resume = _resume_of(con, sid) if ev.get("event") == "start" and sid else None
-        try:
-            row = rp.step(rec, rules, settings, corr.get(seq), resume)
-        except Exception as e:       # the engine must never stop the replay
-            rp.ses.state = None
-            row = rp._state({"seq": seq, "status": "refused", "counted": None,
-                             "organiser": None, "error": "engine: %s" % type(e).__name__,
-                             "result": None, "settlement": None})
-        out.append(row)
-        rp.seq = seq
-    return {"fingerprint": fp, "rows": out}
-
-
-def forget(db_path=None):
-    """Drop the kept engines (all, or one database's)."""
-    for k in list(_cache):
-        if db_path is None or k[0] == db_path:
-            del _cache[k]

@@ -14,8 +14,6 @@ import asyncio
 import json
 import sys
 import threading
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
-import multiprocessing
 
 from organiser import replay, tournament
 
@@ -26,24 +24,14 @@ RETRIES = 3         # tries in a row that fail before the journals wait for thei
 class Scoring:
     def __init__(self, db, commits, broker, kind="process"):
         self.db, self.commits, self.broker = db, commits, broker
-        self.kind = kind
-        self.pool = None
+        self.kind = kind                # process; off: no scoring (the benchmark's reference)
+        self.engine = replay.Engine()
         self.dirty = {}          # (device, journal) -> [futures waiting for its scoring]
         self.task = None
         self.running = False
         self.failures = 0        # tries in a row that failed
         self.seen = None         # the last correction whose journal was marked again
         self.lock = threading.Lock()
-
-    def _executor(self):
-        if self.pool is None:
-            if self.kind == "thread":
-                self.pool = ThreadPoolExecutor(1, thread_name_prefix="scoring")
-            else:
-                # spawn: the server's threads and sockets stay out of the worker
-                self.pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context(
-                    "spawn"), initializer=replay.worker_start)
-        return self.pool
 
     def mark(self, device, journal):
         """Score the journal's new records soon; a future done once they are stored."""
@@ -102,8 +90,7 @@ class Scoring:
             return
         for key in self._touched():
             for _ in range(3):
-                got = self._executor().submit(replay.replay_journal, self.db.path,
-                                              *key).result()
+                got, = self.engine.replay_journals(self.db.path, [key])
                 with self.db.write() as con:
                     if store(con, key, got) is not None:
                         break
@@ -113,7 +100,7 @@ class Scoring:
         needs it), and every journal with records the organiser has not scored yet."""
         if self.kind == "off":
             return
-        self._executor().submit(replay.engine)
+        self.engine.start()
         self._touched()
         with self.db.read() as con:
             keys = con.execute(
@@ -134,7 +121,7 @@ class Scoring:
                 futs = {k: self.dirty.pop(k) for k in keys}
                 self.running = True
                 try:
-                    got = await loop.run_in_executor(self._executor(), replay.replay_journals,
+                    got = await loop.run_in_executor(None, self.engine.replay_journals,
                                                      self.db.path, keys)
                     done = await self.commits.run(
                         lambda con: [store(con, k, g) for k, g in zip(keys, got)])
@@ -143,11 +130,6 @@ class Scoring:
                     # (its engines replay the journals from their start) and another try
                     # a moment later; after a few, the journals wait for their next upload
                     sys.stderr.write("organiser scoring: %r\n" % (e,))
-                    if self.kind == "thread":
-                        replay.forget(self.db.path)
-                    elif self.pool is not None:
-                        self.pool.shutdown(wait=False, cancel_futures=True)
-                        self.pool = None
                     self.failures += 1
                     for k, fs in futs.items():
                         if self.failures <= RETRIES:
@@ -181,22 +163,7 @@ class Scoring:
         if self.task is not None:
             self.task.cancel()
             self.task = None
-        if self.pool is not None:
-            self.pool.shutdown(wait=True, cancel_futures=True)
-            self.pool = None
-
-
-KEPT = ("first", "dealer", "round", "hand_no", "streak", "huang", "over")
-
-
-def table_state(st):
-    """What the organiser keeps of its state after a record: where the table stands (the
-    hand log's labels, a spare device's resume), not the names, settings or scores."""
-    out = {k: st.get(k) for k in KEPT}
-    extras = st.get("extras") if isinstance(st.get("extras"), dict) else {}
-    if "passes" in extras:
-        out["extras"] = {"passes": extras["passes"]}
-    return out
+        self.engine.close()
 
 
 def store(con, key, got):
@@ -215,7 +182,7 @@ def store(con, key, got):
                     (device, journal, r["seq"], r["status"],
                      json.dumps(r["organiser"]) if r["organiser"] is not None else None,
                      r["error"], json.dumps(detail, ensure_ascii=False),
-                     json.dumps(table_state(r["state"])) if r["state"] is not None
+                     json.dumps(r["state"]) if r["state"] is not None
                      else None))
         con.execute("UPDATE records SET payments = ?, hand_no = ?, dealer = ?, streak = ?, "
                     "round = ?, over = ? WHERE device = ? AND journal = ? AND seq = ?",

@@ -327,8 +327,7 @@ def test_the_scoring_goes_on_when_its_worker_process_dies(tmp_path):
     with TestClient(app) as c:
         d1.upload(c, journal_id(1), recs[:6])
         assert scores(c, ev, 1) == total(recs[:6])
-        for pid in list(app.state.scoring.pool._processes):
-            os.kill(pid, signal.SIGKILL)            # the worker dies
+        os.kill(app.state.scoring.engine.proc.pid, signal.SIGKILL)   # the engine dies
         assert d1.upload(c, journal_id(1), recs).json()["acked"] == len(recs)
         assert scores(c, ev, 1) == total(recs)
         assert c.get("/api/v1/scoring").json()["disputed"] == 0
