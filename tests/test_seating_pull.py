@@ -166,6 +166,12 @@ def test_pulled_names_start_the_next_session_and_the_organiser_files_it(tmp_path
     info = open(os.path.join(paths.BUILD, "buildinfo.py")).read()
     (build, data), = query(db, "SELECT build, data FROM devices WHERE id = ?", (dev.id,))
     assert 'BUILD = "%s"' % build in info and 'DATA = "%s"' % data in info
+    import urllib.request
+    grid = json.loads(urllib.request.urlopen(srv.url + "/api/v1/tables", timeout=10).read())
+    shown = [d for t in grid["tables"] for d in t["device_info"] if d["id"] == dev.id]
+    assert shown == [{"id": dev.id, "build": build, "data": data, "revoked": False}]
+    assert "build %s" % build in urllib.request.urlopen(srv.url + "/tables", timeout=10
+                                                        ).read().decode()
 
     # the director closes the round and opens the next (another seating, another ruleset)
     srv.stop()
