@@ -29,6 +29,8 @@ import sys
 from host_tools import paths
 
 MAX_POINTS = 10 ** 9  # what a device's payment may be for a director to accept it
+KEEP = 512            # journals whose engine is kept (the least recently used goes first:
+                      # the organiser then sends that journal again from its start)
 _session = None
 
 
@@ -192,6 +194,9 @@ def answer(cache, req):
                              "result": None, "settlement": None})
         rows.append(row)
         rp.seq = rec["seq"]
+    cache[key] = cache.pop(key)         # the most recently used last
+    while len(cache) > KEEP:
+        del cache[next(iter(cache))]
     return {"key": key, "seq": rp.seq, "rows": rows}
 
 

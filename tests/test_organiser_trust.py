@@ -400,3 +400,28 @@ def test_records_after_the_rounds_grace_are_held_and_within_it_count(live):
             "why": "the device was out of reach"}).status_code == 200
     assert scores(dev, ev, 1) == total(recs)
     assert adm.put("/api/admin/grace", json={"seconds": -1}).status_code == 400
+
+
+def test_a_journal_the_engine_no_longer_holds_is_sent_again_whole(tmp_path):
+    import sys
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from fastapi.testclient import TestClient
+    from organiser import replay
+    from organiser.app import create_app
+    path = str(tmp_path / "o.db")
+    ev = setup_event(path)
+    d1, d2 = ev["devices"]
+    r1 = no_undo_session(seed=17, tag={"table": 1, "tround": ev["tround"]})
+    r2 = no_undo_session(seed=18, tag={"table": 2, "tround": ev["tround"]})
+    app = create_app(path, pages=False)
+    # an engine that keeps one journal: each upload of the other table evicts this one
+    app.state.scoring.engine = replay.Engine(
+        (sys.executable, "-c", "import host_tools.replay as r; r.KEEP = 1; r.main()"))
+    with TestClient(app) as c:
+        for n in (4, 9, len(r1)):
+            d1.upload(c, journal_id(1), r1[:n])
+            d2.upload(c, journal_id(2), r2[:n])
+        assert scores(c, ev, 1) == total(r1) and scores(c, ev, 2) == total(r2)
+        assert c.get("/api/v1/scoring").json()["disputed"] == 0
