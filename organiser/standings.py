@@ -3,8 +3,8 @@
 A game is a session that counts (its `start` not undone) at one table in one tournament
 round.  Its seats are the players the round's seating put there, or those of a reseat
 correction.  A player's score is the sum, over the games they sat in, of their seat's
-payments in the records that count (a director's payments/void correction in place of
-the uploaded payments), plus their penalties; a team's is the sum of its players'.  MCR
+payments in the records that count (the organiser's own settlement of each, or a
+director's correction: never the device's), plus their penalties; a team's is the sum of its players'.  MCR
 events also give table points per game (4-2-1-0 by the game's scores, ties sharing the
 points of the places they span) and rank by them first."""
 
@@ -34,7 +34,8 @@ def table_points(scores):
 
 
 def hand_payments(rec, corr):
-    """A record's payments as they count: the latest correction's, else as uploaded."""
+    """A record's payments as they count: a payments or void correction's, else what the
+    organiser's own scoring stored (replay: nothing while the record is held)."""
     c = corr.get(("hand", corrections.record_target(rec["device"], rec["journal"], rec["seq"])))
     if c is not None and c["kind"] in ("payments", "void"):
         return [0, 0, 0, 0] if c["kind"] == "void" else list(c["data"]["payments"])
