@@ -1,12 +1,13 @@
 """Standings computed from the uploaded hands.
 
-A game is a session that counts (its `start` not undone) at one table in one tournament
-round.  Its seats are the players the round's seating put there, or those of a reseat
-correction.  A player's score is the sum, over the games they sat in, of their seat's
-payments in the records that count (the organiser's own settlement of each, or a
-director's correction: never the device's), plus their penalties; a team's is the sum of its players'.  MCR
-events also give table points per game (4-2-1-0 by the game's scores, ties sharing the
-points of the places they span) and rank by them first."""
+A game is a session that counts (its `start` not undone, placed where its device may
+speak) at one table in one tournament round, with the sessions of spare devices that
+continue it.  Its seats are the players the round's seating put there, or those of a
+reseat correction.  A player's score is the sum, over the games they sat in, of their
+seat's payments in the records that count (the organiser's own settlement of each, or a
+director's correction: never the device's), plus their penalties; a team's is the sum
+of its players'.  MCR events also give table points per game (4-2-1-0 by the game's
+scores, ties sharing the points of the places they span) and rank by them first."""
 
 from fractions import Fraction
 import json
