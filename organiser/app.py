@@ -24,7 +24,7 @@ from organiser.tournament import ModelError
 MAX_BODY = 64 * 1024
 
 
-def create_app(db_path, max_body=MAX_BODY, stuck_seconds=300, pages=True, sync="full",
+def create_app(db_path, max_body=MAX_BODY, stuck_seconds=180, pages=True, sync="full",
                scoring="process"):
     @asynccontextmanager
     async def lifespan(app):
@@ -42,7 +42,9 @@ def create_app(db_path, max_body=MAX_BODY, stuck_seconds=300, pages=True, sync="
     # the organiser's own scoring of every journal (replay.py), in a worker process
     app.state.scoring = Scoring(app.state.db, app.state.commits, app.state.broker, scoring)
     app.state.max_body = max_body
-    app.state.stuck_seconds = stuck_seconds      # a table silent this long is flagged
+    # a table whose device gave no sign of life this long is flagged "no sync": an idle
+    # device pulls its seating at least every 60 s, so three pulls missed
+    app.state.stuck_seconds = stuck_seconds
     @app.exception_handler(ModelError)
     async def _model_error(request: Request, err: ModelError):
         return JSONResponse({"ok": False, "error": str(err)}, status_code=400)

@@ -123,9 +123,16 @@ async def refused(request, size, ref):
                         status_code=ref.status)
 
 
+def seen(con, device, now=None):
+    """A signed request from the device: its sign of life (inside a transaction)."""
+    con.execute("INSERT OR REPLACE INTO device_seen (device, at) VALUES (?, ?)",
+                (device, now or time.time()))
+
+
 def store_batch(con, device, journal, recs, table_no=None):
     """Store one upload (inside the shared transaction): (conflicting seq or None,
     acked before, acked after, whether a tournament round closed)."""
+    seen(con, device)
     try:
         _, before, after = records.store(con, device, journal, recs)
         conflict = None
@@ -170,13 +177,17 @@ async def seating(request: Request):
         body = await read_body(request, app.state.max_body)
         with db.read() as con:
             msg, dev = authenticate(con, body, request.headers.get("x-signature"))
+        report = devices.reported(msg, dev)     # its build and data version, if changed
+
+        def note(con):
+            seen(con, dev["id"])
+            devices.store_report(con, dev["id"], report)
+        await app.state.commits.run(note)
+        with db.read() as con:
             if not isinstance(msg.get("nonce"), str):
                 raise Refusal(400, "malformed", "no nonce", device=dev["id"])
             answer = dict({"ok": True}, **tournament.device_seating(con, dev))
             answer.update(devices.resume(con, dev, answer.get("tround")))
-        report = devices.reported(msg, dev)
-        if report:
-            await app.state.commits.run(lambda con: devices.store_report(con, dev["id"], report))
         return JSONResponse(answer)
     except Refusal as ref:
         return await refused(request, len(body), ref)
