@@ -29,7 +29,7 @@ LAYERS = (
     ("rules", ("rules", "rules.mcr", "rules.mcr_data", "rules.hk", "rules.hk_data", "rules.hk_names",
                "rules.hk_shapes", "rules.tw", "rules.tw_exclusions", "rules.sh")),
     ("scoring", ("scorers", "contract")),
-    ("table", ("session", "sessionops", "commit", "journal", "checkpoint", "rules.*_table",
+    ("table", ("session", "sessionops", "commit", "journal", "checkpoint", "spare", "rules.*_table",
                "rules.*_events")),
     ("device", ("settings", "devloop")),
     ("ui data", ("ui", "ui.keymap", "ui.labels")),

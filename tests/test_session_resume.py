@@ -6,7 +6,7 @@ MicroPython; a resume out of range is refused."""
 import pytest
 
 import sessiongen
-from test_session_cli import run_table
+from test_session_cli import SESSION_HEAP, run_table
 
 
 def split(rid, seed, cut):
@@ -28,7 +28,7 @@ def split(rid, seed, cut):
 
 
 @pytest.mark.parametrize("rid,seed", [("mcr", 3), ("hk", 4)])
-@pytest.mark.parametrize("where", [(), ("--device",)])
+@pytest.mark.parametrize("where", [(), ("--device", "--heap", SESSION_HEAP)])
 def test_resumed_session_goes_on_as_the_whole_one(rid, seed, where):
     events, whole, k, start = split(rid, seed, 14)
     rest = events[k + 1:]

@@ -218,33 +218,12 @@ def start(ev):
           "scores": [0, 0, 0, 0], "deltas": [0, 0, 0, 0], "outside": 0, "over": False,
           "extras": {}}
     hk.setup(st)
-    rs = ev.get("resume")
-    if rs is not None:
-        resume_at(st, rs)
+    if ev.get("resume") is not None:
+        # a spare device continuing a failed one's session (spare.py: loaded for this
+        # one start and dropped, so no other event carries it)
+        load("spare").resume_at(st, ev["resume"])
+        drop("spare")
     return st
-
-
-# A spare device continuing a failed one's session starts where the organiser says the
-# table stands: (field, lowest, highest or None).  `passes` is the deal's passes in the
-# prevailing wind (extras, where the ruleset keeps it).
-RESUME = (("first", 0, 3), ("round", 0, 3), ("hand_no", 1, None), ("streak", 0, None),
-          ("huang", 0, None), ("passes", 0, 3))
-
-
-def resume_at(st, rs):
-    if not isinstance(rs, dict):
-        raise HandError("bad_event", "resume must be an object")
-    for k, lo, hi in RESUME:
-        v = rs.get(k)
-        if v is None:
-            continue
-        if not is_int(v) or v < lo or (hi is not None and v > hi):
-            raise HandError("bad_event", "resume %r out of range: %r" % (k, v))
-        if k == "passes":
-            if "passes" in st["extras"]:
-                st["extras"]["passes"] = v
-        else:
-            st[k] = v
 
 
 def _check_hand_ends(st, name, ev):
