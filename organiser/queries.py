@@ -10,7 +10,7 @@
 import json
 import time
 
-from organiser import corrections, standings as st, tournament
+from organiser import corrections, disputes, standings as st, tournament
 from organiser.db import one, rows
 
 WINDS = "ESWN"
@@ -41,9 +41,16 @@ def table_grid(con, stuck_seconds=180, now=None):
     t = tournament.open_tround(con)
     games = st.games(con, t["id"]) if t else []
     seats = st._all_seating(con)
-    devs_of, last_of, pending_of = {}, {}, {}
-    for d in rows(con, "SELECT id, table_no FROM devices ORDER BY id"):
+    devs_of, last_of, pending_of, info_of = {}, {}, {}, {}
+    for d in rows(con, "SELECT id, table_no, build, data, revoked_at FROM devices ORDER BY id"):
         devs_of.setdefault(d["table_no"], []).append(d["id"])
+        info_of.setdefault(d["table_no"], []).append(
+            {"id": d["id"], "build": d["build"], "data": d["data"],
+             "revoked": d["revoked_at"] is not None})
+    held_at = {}
+    if t:
+        for h in disputes.held(con, t["id"]):
+            held_at[h["table"]] = held_at.get(h["table"], 0) + 1
     for j in rows(con, "SELECT device, MAX(last_at) AS at FROM journals GROUP BY device"):
         last_of[j["device"]] = j["at"]
     seen_of = {r["device"]: r["at"] for r in rows(con, "SELECT device, at FROM device_seen")}
@@ -84,15 +91,20 @@ def table_grid(con, stuck_seconds=180, now=None):
             "scores": cur["scores"] if cur else None,
             "over": cur["over"] if cur else False,
             "last_upload": last, "last_seen": alive, "pending": pending, "stale": stale,
+            # the organiser's own scoring: records held (disputed, refused, late) here
+            "disputed": held_at.get(no, 0), "device_info": info_of.get(no, []),
             "stuck": stale or pending > 0,
         })
     return out
 
 
-def _hand_row(r, g, names, corr):
+def _hand_row(r, g, names, corr, scored=None):
     rec = json.loads(r["body"])
     ev = rec.get("event") or {}
-    res = rec.get("result") or {}
+    # the scoring elements as the organiser's own engine found them (the device's while
+    # the record is not scored yet, or the engine refused it)
+    res = (scored[3] if scored and scored[3] else None) or rec.get("result") or {}
+    res = res if isinstance(res, dict) else {}
     target = corrections.record_target(r["device"], r["journal"], r["seq"])
     c = corr.get(("hand", target))
     pay = st.hand_payments(r, corr) if r["effective"] else (
@@ -111,6 +123,11 @@ def _hand_row(r, g, names, corr):
                   for i in res.get("items", [])],
         "settlement": rec.get("settlement"),
         "uploaded_payments": rec.get("payments"), "payments": pay,
+        # the organiser's own scoring of the record (replay.py): status ok | disputed |
+        # refused | late | corrected, its payments, and why the engine refused it
+        "status": scored[0] if scored else "scoring",
+        "organiser_payments": scored[1] if scored else None,
+        "refusal": scored[2] if scored else None,
         "counts": bool(r["effective"]), "hand_no": r["hand_no"],
         "correction": {"kind": c["kind"], "who": c["who"], "at": c["at"], "why": c["why"]}
         if c else None,
@@ -130,8 +147,12 @@ def hands(con, tround_id=None, table_no=None, include_undone=False):
     for g in gs:
         q = ("SELECT * FROM records WHERE session_id = ? AND kind != 'undo'" +
              ("" if include_undone else " AND effective = 1") + " ORDER BY seq")
-        for r in rows(con, q, (g["session_id"],)):
-            out.append(_hand_row(r, g, names, corr))
+        for sid in g.get("sessions", [g["session_id"]]):
+            scored = {}
+            for r in rows(con, q, (sid,)):
+                if not scored:
+                    scored = disputes.status_of(con, r["device"], r["journal"])
+                out.append(_hand_row(r, g, names, corr, scored.get(r["seq"])))
     return out
 
 

@@ -46,8 +46,11 @@ def start_event(cfg):
     tag = {"table": cfg["table"]}
     if cfg.get("tround") is not None:       # the organiser's round, with its seating
         tag["tround"] = cfg["tround"]
-    return {"event": "start", "rules": cfg["rules"], "settings": cfg["settings"],
-            "players": list(cfg["players"]), "dealer": cfg["dealer"], "tag": tag}
+    ev = {"event": "start", "rules": cfg["rules"], "settings": cfg["settings"],
+          "players": list(cfg["players"]), "dealer": cfg["dealer"], "tag": tag}
+    if cfg.get("resume"):                   # a spare device continuing the table's session
+        ev["resume"] = cfg["resume"]
+    return ev
 
 
 class App:

@@ -64,6 +64,8 @@ def start(ui):
           "players": list(cfg["players"]), "tag": {"table": cfg["table"]}}
     if cfg.get("tround") is not None:   # the organiser's round, with its seating
         ev["tag"]["tround"] = cfg["tround"]
+    if cfg.get("resume") and ui.new_dealer == cfg.get("dealer") and ui.new_rules == cfg["rules"]:
+        ev["resume"] = cfg["resume"]    # a spare device continuing the table's session
     if ui.new_rules == cfg["rules"] and cfg["settings"]:
         ev["settings"] = cfg["settings"]
     ans = ui.ses.handle(ev)
