@@ -6,7 +6,8 @@ network.WLAN over wifi.radio and asyncio.open_connection over socketpool as on t
 no radio).  The device joins the venue's Wi-Fi from its settings, the upload task sends
 a few hands, signed with the port's hashlib, and the organiser stores each record once;
 the seating pull brings the table's players into the settings.  A wrong secret is
-refused and stores nothing."""
+refused and stores nothing; an organiser that does not answer is shown, and the records
+wait."""
 
 import json
 import os
@@ -99,3 +100,14 @@ def test_a_wrong_secret_is_refused_and_stores_nothing(tmp_path, event):
     assert res["upload_error"] == "signature refused"
     assert query(db, "SELECT COUNT(*) FROM records") == [(0,)]
     assert query(db, "SELECT COUNT(*) FROM refused WHERE device = ?", (dev.id,))[0][0] >= 1
+
+
+def test_an_organiser_not_answering_is_shown_and_the_journal_waits(tmp_path):
+    from organiser_fixtures import free_port
+    res = run_device(tmp_path / "device", {
+        "table": 1, "rules": "tw", "organiser": "http://127.0.0.1:%d" % free_port(),
+        "device": "dev1", "secret": "00" * 32,
+        "wifi": {"ssid": "venue", "password": "mahjong88"}}, run_ms=3000)
+    assert not res["done"] and res["acked"] == 0 and res["jseq"] == len(EVENTS)
+    assert res["upload_error"] == "cannot reach organiser"
+    assert res["posts"] >= 2                        # tried again after the back-off
