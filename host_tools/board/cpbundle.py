@@ -26,6 +26,7 @@ import tempfile
 
 from host_tools import build, paths
 from host_tools.board import circuitpython
+from host_tools.board.layout import compiler, copy_licences, lay_out
 
 OUT = os.path.join(paths.BUILD, "bundle")
 SCRIPTS = ("boot", "code")              # firmware/cpy/boot.py, code.py -> the drive's root
@@ -46,8 +47,6 @@ def sources():
 
 def build_bundle(board, out=None):
     """build/bundle/<board>: the CIRCUITPY drive's files."""
-    from host_tools.board.bundle import compiler, copy_licences, lay_out
-
     def fill(stage):
         lib = os.path.join(stage, "lib")
         os.makedirs(lib)
