@@ -1,7 +1,7 @@
 """CircuitPython's tools, built from the shared CircuitPython 10.2.1 sources, and Adafruit's
 libraries from PyPI, for the CircuitPython boards (boards/cp_*.py).
 
-    .venv/bin/python -m host_tools.board.circuitpython            # build both, fetch the libraries
+    .venv/bin/python -m host_tools.board.circuitpython            # build the tools, fetch the libraries
 
   mpy-cross  build/circuitpython/.../mpy-cross/build/mpy-cross: compiles the .mpy files
              CircuitPython loads (its .mpy format is not MicroPython v1.28's)
@@ -188,4 +188,5 @@ def unix():
 if __name__ == "__main__":
     print(mpy_cross())
     print(unix())
+    print(unix_net())
     print(ensure_libs())
