@@ -27,3 +27,5 @@ class WLAN:
             self.radio.connect(ssid, password or None, timeout=CONNECT_S)
         except ConnectionError:             # not joined (netlink asks again later)
             pass
+        except ValueError as e:             # an ssid or password the radio refuses
+            print("wifi:", e)               # (a password of 1-7 characters, say)
