@@ -7,7 +7,7 @@ no radio).  The device joins the venue's Wi-Fi from its settings, the upload tas
 a few hands, signed with the port's hashlib, and the organiser stores each record once;
 the seating pull brings the table's players into the settings.  A wrong secret is
 refused and stores nothing; an organiser that does not answer is shown, and the records
-wait."""
+wait; a password the radio refuses leaves the link down (no fault)."""
 
 import json
 import os
@@ -111,3 +111,14 @@ def test_an_organiser_not_answering_is_shown_and_the_journal_waits(tmp_path):
     assert not res["done"] and res["acked"] == 0 and res["jseq"] == len(EVENTS)
     assert res["upload_error"] == "cannot reach organiser"
     assert res["posts"] >= 2                        # tried again after the back-off
+
+
+def test_a_password_the_radio_refuses_leaves_the_link_down_not_the_task(tmp_path, event):
+    srv, ev, db = event
+    dev = ev["devices"][0]
+    res = run_device(tmp_path / "device", {
+        "table": dev.table, "rules": "tw", "organiser": srv.url, "device": dev.id,
+        "secret": dev.secret, "wifi": {"ssid": "venue", "password": "short"}}, run_ms=3000)
+    assert res["joins"] == [] and res["acked"] == 0
+    assert res["upload_error"] == "no Wi-Fi" and not any("fault" in s for s in res["logs"])
+    assert query(db, "SELECT COUNT(*) FROM records") == [(0,)]

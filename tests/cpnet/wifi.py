@@ -12,6 +12,10 @@ class Radio:
     def connect(self, ssid, password=None, *, timeout=None):
         if not self.enabled:
             raise ConnectionError("radio off")
+        if not 1 <= len(ssid) <= 32:                  # as CircuitPython's Radio.c checks
+            raise ValueError("ssid length must be 1-32")
+        if password and not 8 <= len(password) <= 64:
+            raise ValueError("password length must be 8-64")
         self.joins.append((ssid, password, timeout))
         self.connected = True
 
