@@ -15,8 +15,9 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 from starlette.concurrency import run_in_threadpool
 
-from organiser import auth, corrections, queries, tournament, views
+from organiser import auth, corrections, queries, security, throttle, tournament, views
 from organiser.db import one, rows
+from organiser.limits import MAX_ID
 from organiser.tournament import ModelError
 
 router = APIRouter(prefix="/admin", include_in_schema=False)
@@ -51,13 +52,24 @@ def page(request, name, here, **ctx):
                       (time.time() - 3600,))["n"]
     watch = dict(flagged=shared_grid(request)["flagged"], refused=refused)
     return render(request, name, here="/admin", admin_menu=MENU, admin_here=here, who=who,
-                  watch=watch, ok=request.query_params.get("ok"),
-                  error=ctx.pop("error", None) or request.query_params.get("error"), **ctx)
+                  watch=watch, ok=shown(request, "ok"),
+                  error=ctx.pop("error", None) or shown(request, "error"), **ctx)
 
 
 def back(path, ok=None, error=None, **extra):
+    """A redirect to path showing a message: signed, so that only the organiser's own
+    messages are ever shown (a link cannot put its sender's words on the page)."""
     q = {k: v for k, v in dict(extra, ok=ok, error=error).items() if v is not None}
+    for k in ("ok", "error"):
+        if k in q:
+            q[k + "_sig"] = security.sign_message(q[k])
     return RedirectResponse(path + ("?" + urlencode(q) if q else ""), status_code=303)
+
+
+def shown(request, key):
+    """The message of a redirect made by back(), or None."""
+    qp = request.query_params
+    return security.message(qp.get(key), qp.get(key + "_sig"))
 
 
 def changed(request, what):
@@ -74,9 +86,12 @@ async def form(request):
 
 def _int(v, what):
     try:
-        return int(v)
-    except (TypeError, ValueError):
-        raise ModelError("%s: a whole number, not %r" % (what, v))
+        n = int(v)
+    except (TypeError, ValueError, OverflowError):
+        raise ModelError("%s: a whole number, not %r" % (what, str(v)[:20]))
+    if abs(n) > MAX_ID:
+        raise ModelError("%s: out of range" % what)
+    return n
 
 
 def _opt_int(v, what):
@@ -90,6 +105,9 @@ def guarded(handler):
         try:
             _who(request)
             f = await form(request)
+            if not security.csrf_ok(request, f):
+                return HTMLResponse("This form is out of date or came from another page: "
+                                    "reload the page and send it again.", status_code=403)
             answer = await run_in_threadpool(handler, request, f)
         except Login:
             return RedirectResponse("/admin/login?next=" + quote(_referer_path(request)),
@@ -140,7 +158,7 @@ def login_page(request: Request):
     from organiser.pages import render
     return render(request, "admin/login.html", here="/admin", title="Director login",
                   next=request.query_params.get("next", "/admin"),
-                  error=request.query_params.get("error"))
+                  error=shown(request, "error"))
 
 
 @router.post("/login")
@@ -149,12 +167,15 @@ async def login(request: Request):
     nxt = f.get("next") or "/admin"
     if not nxt.startswith("/") or nxt.startswith("//"):
         nxt = "/admin"
-    token = auth.login(request.app.state.db, f.get("name", ""), f.get("password", ""))
-    if token is None:
+    got, token = await throttle.login(request, f.get("name", ""), f.get("password", ""))
+    if got == "wait":
+        return back("/admin/login", error="too many attempts: wait %d s and try again"
+                    % (token + 1), next=nxt)
+    if got == "wrong":
         return back("/admin/login", error="wrong name or password", next=nxt)
     r = RedirectResponse(nxt, status_code=303)
     r.set_cookie(auth.COOKIE, token, max_age=auth.SESSION_SECONDS, httponly=True,
-                 samesite="lax", path="/")
+                 samesite="lax", path="/", secure=request.url.scheme == "https")
     return r
 
 
@@ -504,6 +525,6 @@ def refused_page(request):
         by_error = rows(con, "SELECT error, status, COUNT(*) AS n FROM refused "
                              "GROUP BY error, status ORDER BY n DESC")
     for r in got:
-        r["when"] = time.strftime("%m-%d %H:%M:%S", time.localtime(r["at"]))
+        r["when"] = views.clock(r["at"], "%m-%d %H:%M:%S")
     return page(request, "admin/refused.html", "/admin/refused", title="Refused requests",
                 refused=got, total=total, by_error=by_error, shown=REFUSED_SHOWN)

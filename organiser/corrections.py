@@ -13,6 +13,7 @@ Kinds:
 import json
 import time
 
+from organiser import stored
 from organiser.db import one, rows
 from organiser.records import _four_ints
 from organiser.tournament import ModelError
@@ -74,7 +75,24 @@ def _session_id(target):
         raise ModelError("target: session:<id>")
 
 
+def waiting_behind_gap(con, tround_id, table_no):
+    """True while a device of the table (bound to it, or with a session there in the
+    round) holds records past a gap in its journal: who played them is not known yet."""
+    devices = {r["id"] for r in rows(con, "SELECT id FROM devices WHERE table_no = ?",
+                                     (table_no,))}
+    devices |= {r["device"] for r in rows(con, "SELECT device FROM sessions WHERE "
+                                               "tround_id = ? AND table_no = ?",
+                                          (tround_id, table_no))}
+    return any(one(con, "SELECT 1 FROM records r JOIN journals j ON j.device = r.device AND "
+                        "j.journal = r.journal WHERE r.device = ? AND r.seq > j.acked LIMIT 1",
+                   (d,)) for d in devices)
+
+
 def reseat(con, who, why, session_id, player_ids, now=None):
+    s = one(con, "SELECT tround_id, table_no FROM sessions WHERE id = ?", (session_id,))
+    if s is not None and waiting_behind_gap(con, s["tround_id"], s["table_no"]):
+        raise ModelError("table %s has records waiting behind a gap: re-seat it once they "
+                         "are in" % s["table_no"])
     return add(con, who, why, "reseat", session_target(session_id),
                {"players": list(player_ids)}, now)
 
@@ -88,6 +106,11 @@ def reseat_tables(con, who, why, tround_id, tables, now=None):
     if not why or not why.strip():
         raise ModelError("a re-seat needs a reason")
     tables = {int(no): list(ps) for no, ps in tables.items()}
+    for no in sorted(tables):
+        if waiting_behind_gap(con, tround_id, no):
+            raise ModelError("table %d has records waiting behind a gap (one never arrived): "
+                             "re-seat it once they are in, or the late hands would go to the "
+                             "new players" % no)
     tournament.set_seating(con, tround_id, tables, source="manual", played_ok=True)
     ids = []
     for no, ps in sorted(tables.items()):
@@ -100,7 +123,8 @@ def reseat_tables(con, who, why, tround_id, tables, now=None):
 def history(con):
     out = rows(con, "SELECT * FROM corrections ORDER BY id")
     for c in out:
-        c["data"] = json.loads(c["data"])
+        data = stored.loads(c["data"])          # whatever is stored: a dict to read
+        c["data"] = data if isinstance(data, dict) else {}
     return out
 
 

@@ -7,6 +7,7 @@ server-sent-events stream `/live` announces an upload.  The director's pages are
 `organiser.admin_pages`, included here."""
 
 import asyncio
+import collections
 import contextlib
 import datetime
 import json
@@ -16,11 +17,12 @@ import threading
 import time
 
 from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import HTMLResponse, StreamingResponse
+from fastapi.responses import HTMLResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
-from organiser import auth, views
+from organiser.limits import MAX_ID, PathId
+from organiser import auth, security, views
 from organiser.db import connect
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -74,12 +76,23 @@ class Memo:
     MIN_GAP = 1.0
     MAX_AGE = 5.0
     GAP_FACTOR = 5
+    KEPT = 256               # results held at most (a query string names the key: bounded)
 
     def __init__(self):
         self.version = 0
-        self.held = {}           # key: (version, computed at, took, value)
+        self.held = collections.OrderedDict()   # key: (version, computed at, took, value)
         self.busy = {}           # key: the lock of the thread computing it
         self.lock = threading.Lock()
+
+    def _keep(self, key, entry):
+        with self.lock:
+            self.held[key] = entry
+            self.held.move_to_end(key)
+            while len(self.held) > self.KEPT:
+                old, _ = self.held.popitem(last=False)
+                lock = self.busy.get(old)
+                if lock is not None and not lock.locked():
+                    del self.busy[old]
 
     def changed(self):
         self.version += 1
@@ -106,7 +119,7 @@ class Memo:
             start = time.monotonic()
             value = compute()
             end = time.monotonic()
-            self.held[key] = (version, end, end - start, value)
+            self._keep(key, (version, end, end - start, value))
             return value, version == self.version
         finally:
             busy.release()
@@ -150,7 +163,7 @@ def render(request, name, here=None, live=False, **ctx):
     with request.app.state.db.read() as con:
         event = views.event(con)
     base = dict(request=request, event=event, nav=NAV, here=here, live=live,
-                admin=auth.current_admin(request),
+                admin=auth.current_admin(request), csrf=security.csrf_token(request),
                 stream_url="/live", now_iso=now.isoformat(timespec="seconds"),
                 now_hm=now.strftime("%H:%M:%S"), title=ctx.get("title", ""))
     base.update(ctx)
@@ -171,9 +184,12 @@ def shared(request, key, compute):
 
 def _int_or_none(v):
     try:
-        return int(v) if v not in (None, "") else None
+        n = int(v) if v not in (None, "") else None
     except ValueError:
-        raise HTTPException(400, "not a number: %r" % v)
+        raise HTTPException(400, "not a number")
+    if n is not None and not 0 <= n <= MAX_ID:
+        raise HTTPException(400, "a number out of range")
+    return n
 
 
 # -- standings ------------------------------------------------------------------------
@@ -182,6 +198,8 @@ def _standings_ctx(request):
     db = request.app.state.db
     with db.read() as con:
         trounds = views.trounds(con)
+    if tround_id is not None and not any(t["id"] == tround_id for t in trounds):
+        raise HTTPException(404, "no such tournament round")
 
     def compute():
         with request.app.state.pages_db.read() as con:
@@ -253,13 +271,13 @@ def _log_ctx(request, number):
 
 
 @router.get("/tables/{number}", response_class=HTMLResponse)
-def table_page(request: Request, number: int):
+def table_page(request: Request, number: PathId):
     return render(request, "table.html", here="/tables", live=True,
                   **_log_ctx(request, number))
 
 
 @router.get("/tables/{number}/part", response_class=HTMLResponse)
-def table_part(request: Request, number: int):
+def table_part(request: Request, number: PathId):
     return render(request, "_table.html", **_log_ctx(request, number))
 
 
@@ -345,6 +363,10 @@ async def live(request: Request):
     sent as one batch: a busy event (hundreds of uploads a second) costs a browser a few
     events a second, not one per upload."""
     broker = request.app.state.broker
+    if len(broker.queues) >= request.app.state.max_live:
+        # every watcher it takes is connected: a clear answer; the page tries again later
+        return Response("too many live pages open: try again later", status_code=503,
+                        media_type="text/plain", headers={"Retry-After": "30"})
     queue = broker.subscribe()
 
     async def stream():

@@ -7,10 +7,9 @@
 - refused_log(con, limit=200): refused device requests, newest first
 - event_summary(con): the event, its tournament rounds, the open one"""
 
-import json
 import time
 
-from organiser import corrections, standings as st, tournament
+from organiser import corrections, standings as st, stored, tournament
 from organiser.db import one, rows
 
 WINDS = "ESWN"
@@ -85,28 +84,25 @@ def table_grid(con, stuck_seconds=300, now=None):
 
 
 def _hand_row(r, g, names, corr):
-    rec = json.loads(r["body"])
-    ev = rec.get("event") or {}
-    res = rec.get("result") or {}
+    rec = stored.record(r["body"])
+    ev, res = rec["event"], rec["result"]
     target = corrections.record_target(r["device"], r["journal"], r["seq"])
     c = corr.get(("hand", target))
-    pay = st.hand_payments(r, corr) if r["effective"] else (
-        json.loads(r["payments"]) if r["payments"] else None)
+    pay = st.hand_payments(r, corr) if r["effective"] else stored.payments(r["payments"])
     players = g["players"] if g else [None] * 4
+    winner = ev.get("winner")
     return {
         "device": r["device"], "journal": r["journal"], "seq": r["seq"], "target": target,
         "session_id": r["session_id"], "table": g["table_no"] if g else None,
         "tround_id": g["tround_id"] if g else None,
-        "event": ev.get("event"), "winner": ev.get("winner"), "from": ev.get("from"),
-        "winner_name": names.get(players[ev["winner"]]) if isinstance(ev.get("winner"), int)
-        and 0 <= ev["winner"] < 4 and players[ev["winner"]] is not None else None,
-        "hand": ev.get("hand"), "undoes": rec.get("undoes"),
-        "total": res.get("total"), "unit": res.get("unit"),
-        "items": [{"name": i.get("name"), "value": i.get("value"), "count": i.get("count")}
-                  for i in res.get("items", [])],
-        "settlement": rec.get("settlement"),
-        "uploaded_payments": rec.get("payments"), "payments": pay,
-        "counts": bool(r["effective"]), "hand_no": r["hand_no"],
+        "event": ev["event"], "winner": winner, "from": ev.get("from"),
+        "winner_name": names.get(players[winner]) if winner is not None
+        and players[winner] is not None else None,
+        "hand": ev.get("hand"), "undoes": rec["undoes"],
+        "total": res["total"], "unit": res["unit"], "items": res["items"],
+        "settlement": rec["settlement"],
+        "uploaded_payments": rec["payments"], "payments": pay,
+        "counts": bool(r["effective"]), "hand_no": stored.hand_no(r["hand_no"]),
         "correction": {"kind": c["kind"], "who": c["who"], "at": c["at"], "why": c["why"]}
         if c else None,
         "players": [names.get(p) for p in players],

@@ -3,11 +3,9 @@ from the organiser's queries (organiser.standings, organiser.queries), each tabl
 log game by game from the records as uploaded with the director's corrections, the
 export links.  Functions take a connection inside db.read()."""
 
-import datetime
-import json
 import time
 
-from organiser import corrections, queries
+from organiser import corrections, queries, stored
 from organiser import standings as query
 from organiser.db import one, rows
 
@@ -43,12 +41,8 @@ def ago(seconds):
     return "%d h %02d min ago" % (s // 3600, s % 3600 // 60)
 
 
-def clock(ts):
-    return datetime.datetime.fromtimestamp(ts).strftime("%H:%M:%S") if ts else ""
-
-
-def iso(ts):
-    return datetime.datetime.fromtimestamp(ts).isoformat(timespec="seconds") if ts else ""
+clock = stored.clock
+iso = stored.iso
 
 
 # -- who sat where ----------------------------------------------------------------------
@@ -99,7 +93,7 @@ def table_grid(con, stuck_seconds, now=None):
                    players=[p or "–" for p in t["players"]] if any(t["players"]) else [],
                    dealer_name=None, wind=None, streak=0, last_at=t["last_upload"],
                    last_iso=iso(t["last_upload"]),
-                   last_ago=ago(now - t["last_upload"]) if t["last_upload"] else "",
+                   last_ago=ago(now - t["last_upload"]) if stored.when(t["last_upload"]) else "",
                    status="ok", flag="")
         if t["over"]:
             row["status"], row["flag"] = "done", "finished"
@@ -138,7 +132,7 @@ def describe(ev, rec, names):
             return "%s wins by flowers" % who
         return "%s wins by flowers from %s" % (who, _seat(names, ev.get("from")))
     if kind == "undo":
-        return "Undo of record %s" % rec.get("undoes", "?")
+        return "Undo of record %s" % (rec.get("undoes") or "?")
     # a ruleset's own event: its name and its fields, seats by name
     parts = []
     for k, v in ev.items():
@@ -182,9 +176,8 @@ def hand_log(con, number, games=None, show=None):
         hands = []
         prev = {}
         for r in recs:
-            rec = json.loads(r["body"])
-            ev = rec.get("event") if isinstance(rec.get("event"), dict) else {}
-            st = rec.get("state") if isinstance(rec.get("state"), dict) else {}
+            rec = stored.record(r["body"])
+            ev, st = rec["event"], rec["state"]
             if r["kind"] == "start":
                 prev = st
                 continue
@@ -196,16 +189,13 @@ def hand_log(con, number, games=None, show=None):
             if fix is not None:
                 note = "%s by %s at %s: %s" % ("voided" if fix["kind"] == "void" else "corrected",
                                                fix["who"], clock(fix["at"]), fix["why"])
-            res = rec.get("result") if isinstance(rec.get("result"), dict) else {}
+            res = rec["result"]
             undo = r["kind"] == "undo"
             label = "undo" if undo else "%s%s" % (_wind(prev.get("round")) or "",
-                                                  prev.get("hand_no", ""))
+                                                  prev.get("hand_no") or "")
             hands.append(dict(
                 seq=r["seq"], label=label, kind=r["kind"], summary=describe(ev, rec, players),
-                elements=[dict(name=i.get("name") or i.get("id"), value=i.get("value"),
-                            count=i.get("count")) for i in res.get("items") or []
-                       if isinstance(i, dict)],
-                total=res.get("total"), unit=res.get("unit"),
+                elements=res["items"], total=res["total"], unit=res["unit"],
                 payments=[] if undo else payments,
                 effective=undo or bool(r["effective"]) and not (fix and fix["kind"] == "void"),
                 corrected=note, received=clock(r["received_at"])))

@@ -140,9 +140,10 @@ def free_port():
 class OrganiserServer:
     """`python -m organiser` in a subprocess on 127.0.0.1 with its own database."""
 
-    def __init__(self, db_path, port=None):
+    def __init__(self, db_path, port=None, args=()):
         self.db_path = db_path
         self.port = port or free_port()
+        self.args = list(args)            # more of `python -m organiser`'s options
         self.proc = None
 
     @property
@@ -152,7 +153,7 @@ class OrganiserServer:
     def start(self, timeout=20):
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "organiser", "--db", self.db_path, "--host", "127.0.0.1",
-             "--port", str(self.port)], cwd=ROOT, stdout=subprocess.DEVNULL,
+             "--port", str(self.port)] + self.args, cwd=ROOT, stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL)
         end = time.time() + timeout
         while time.time() < end:
