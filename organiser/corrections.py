@@ -89,6 +89,8 @@ def waiting_behind_gap(con, tround_id, table_no):
 
 
 def reseat(con, who, why, session_id, player_ids, now=None):
+    if not isinstance(session_id, int):
+        raise ModelError("session_id: a game's number")
     s = one(con, "SELECT tround_id, table_no FROM sessions WHERE id = ?", (session_id,))
     if s is not None and waiting_behind_gap(con, s["tround_id"], s["table_no"]):
         raise ModelError("table %s has records waiting behind a gap: re-seat it once they "

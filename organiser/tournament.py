@@ -12,7 +12,8 @@ from organiser import signing
 from organiser.db import one, rows
 
 RULESETS = ("mcr", "hk", "tw", "sh")
-DEVICE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+DEVICE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")        # fullmatch: no trailing newline
+MAX_TROUND = 10000
 
 
 class ModelError(ValueError):
@@ -99,6 +100,8 @@ def tables(con):
 def add_tround(con, number=None):
     if number is None:
         number = (one(con, "SELECT MAX(number) AS n FROM trounds")["n"] or 0) + 1
+    if not isinstance(number, int) or not 1 <= number <= MAX_TROUND:
+        raise ModelError("tournament round number: 1..%d" % MAX_TROUND)
     if one(con, "SELECT 1 FROM trounds WHERE number = ?", (number,)):
         raise ModelError("tournament round %d exists" % number)
     return con.execute("INSERT INTO trounds (number) VALUES (?)", (number,)).lastrowid
@@ -318,7 +321,7 @@ def register_device(con, table_no=None, label="", device_id=None, now=None):
                                         (table_no,)):
         raise ModelError("no table %s" % table_no)
     device_id = device_id or "d-" + secrets.token_hex(4)
-    if not isinstance(device_id, str) or not DEVICE_ID.match(device_id):
+    if not isinstance(device_id, str) or not DEVICE_ID.fullmatch(device_id):
         raise ModelError("device id: 1-32 letters, digits, '-' or '_'")
     if one(con, "SELECT 1 FROM devices WHERE id = ?", (device_id,)):
         raise ModelError("device %s exists" % device_id)
