@@ -7,7 +7,7 @@ import os
 import sys
 
 from organiser import auth, server, tls
-from organiser.app import MAX_LIVE, REFUSED_PER_SOURCE, create_app
+from organiser.app import MAX_BODY, MAX_LIVE, REFUSED_PER_SOURCE, create_app
 from organiser.db import Database
 
 
@@ -29,6 +29,8 @@ def main(argv=None):
     ap.add_argument("--cert", help="the director's own certificate (PEM), with --key")
     ap.add_argument("--key", help="its private key (PEM)")
     bounds = ap.add_argument_group("bounds (docs/security.md)")
+    bounds.add_argument("--max-body", type=int, default=MAX_BODY,
+                        help="bytes of one device upload")
     bounds.add_argument("--header-timeout", type=float, default=server.HEADER_TIMEOUT,
                         help="seconds a client may take to send a request's head")
     bounds.add_argument("--per-address", type=int, default=server.PER_ADDRESS,
@@ -71,7 +73,7 @@ def main(argv=None):
     if use_tls:
         print("organiser: director's pages at https://%s:%d/admin (certificate SHA-256 %s)"
               % (a.host, tls_port, tls.fingerprint(cert[0])), flush=True)
-    app = create_app(a.db, sync=a.sync, max_live=a.max_live,
+    app = create_app(a.db, sync=a.sync, max_body=a.max_body, max_live=a.max_live,
                      refused_per_source=a.refused_per_source,
                      https_port=tls_port if use_tls else None)
     server.run(app, a.host, a.port, tls=cert, tls_port=tls_port, log_level=a.log_level,

@@ -64,9 +64,14 @@ def teams(con):
     return rows(con, "SELECT * FROM teams ORDER BY id")
 
 
+MAX_NAME = 64          # a device's records carry the names: organiser.record_model's bound
+
+
 def add_player(con, name, team_id=None):
     if not name or one(con, "SELECT 1 FROM players WHERE name = ?", (name,)):
         raise ModelError("player name empty or taken: %r" % name)
+    if len(name) > MAX_NAME:
+        raise ModelError("player name: at most %d characters" % MAX_NAME)
     if team_id is not None and not one(con, "SELECT 1 FROM teams WHERE id = ?", (team_id,)):
         raise ModelError("no team %r" % team_id)
     return con.execute("INSERT INTO players (name, team_id) VALUES (?, ?)",
