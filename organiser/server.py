@@ -162,9 +162,23 @@ class _Quiet(uvicorn.Server):
         yield
 
 
+def open_files(want):
+    """Raise this process's open-file limit toward want (the soft limit is often 1024:
+    past it, accepting a connection fails for everyone, the bounds above never act)."""
+    try:
+        import resource
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        target = want if hard == resource.RLIM_INFINITY else min(want, hard)
+        if soft != resource.RLIM_INFINITY and soft < target:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+    except (ImportError, ValueError, OSError):
+        pass
+
+
 def run(app, host, port, tls=None, tls_port=None, **bounds):
     """Serve until SIGINT/SIGTERM: plain HTTP on port and, with tls=(cert, key), HTTPS
     on tls_port."""
+    open_files(2 * bounds.get("max_connections", MAX_CONNECTIONS) + 256)
     if tls is None:
         uvicorn.Server(config(app, host, port, **bounds)).run()
         return
