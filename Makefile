@@ -33,6 +33,7 @@ bench: build bench-organiser
 	$(PY) -m host_tools.bench_upload
 	$(PY) -m host_tools.bench_pages
 	$(PY) -m host_tools.bench_app
+	$(PY) -m host_tools.bench_abuse
 
 # The organiser under 200 uploading devices on loopback (about a minute).
 bench-organiser: build

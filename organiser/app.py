@@ -15,7 +15,7 @@ from fastapi import FastAPI, Request
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import JSONResponse, RedirectResponse
 
-from organiser import admin_api, auth, exports, limits, quotas, security, upload
+from organiser import admin_api, auth, exports, limits, quotas, security, throttle, upload
 from organiser.db import Database
 from organiser.groupcommit import GroupCommit
 from organiser.live import Broker
@@ -44,6 +44,7 @@ def create_app(db_path, max_body=MAX_BODY, stuck_seconds=300, pages=True, sync="
     app.state.stuck_seconds = stuck_seconds      # a table silent this long is flagged
     app.state.max_live = max_live
     app.state.quotas = quotas.Quotas()
+    app.state.login_throttle = throttle.LoginThrottle()
     app.state.refused_per_source = refused_per_source
     @app.exception_handler(ModelError)
     async def _model_error(request: Request, err: ModelError):
@@ -75,8 +76,10 @@ def create_app(db_path, max_body=MAX_BODY, stuck_seconds=300, pages=True, sync="
             pages.setup(app)
 
     # the last added is the outermost: the origin check and the headers on every answer,
-    # then the bodies bounded before anything reads them
+    # a throttled login refused before its body is read, the bodies bounded before
+    # anything reads them
     app.add_middleware(limits.BodyLimit, device_body=max_body)
+    app.add_middleware(throttle.EarlyRefusal, throttle=app.state.login_throttle)
     app.add_middleware(security.Guard, https_port=https_port)
     return app
 

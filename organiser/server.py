@@ -67,12 +67,13 @@ class GuardedHttp(HttpToolsProtocol):
         super().connection_lost(exc)
 
     def data_received(self, data):
-        if self.in_head:
-            self.head_bytes += len(data)
-            if self.head_bytes > MAX_HEAD + 64 * 1024:   # a head that never ends
-                self._refuse(LARGE)
-                return
         super().data_received(data)
+        if self.in_head and not self.transport.is_closing():
+            # still in a head after this data: bytes the parser holds for it (the
+            # callbacks below bound what it hands over; this bounds what it buffers)
+            self.head_bytes += len(data)
+            if self.head_bytes > 2 * MAX_HEAD:
+                self._refuse(LARGE)
 
     def on_message_begin(self):
         super().on_message_begin()
