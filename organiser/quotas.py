@@ -57,6 +57,6 @@ def check_journal(con, device, journal, recs, now=None):
     t = one(con, "SELECT opened_at FROM trounds WHERE status = 'open' ORDER BY number LIMIT 1")
     since = t["opened_at"] if t and t["opened_at"] else now - WINDOW
     n = one(con, "SELECT COUNT(*) AS n FROM journals WHERE device = ? AND first_at >= ?",
-            (device, min(since, now - 60)))["n"]
+            (device, since))["n"]
     if n >= JOURNALS_PER_ROUND:
         raise Exceeded("at most %d new journals a round" % JOURNALS_PER_ROUND, 600)

@@ -105,10 +105,7 @@ def games(con, tround_id=None, corr=None, table_no=None):
     if len(by_id) <= 500:                  # few games: only theirs
         where += " AND session_id IN (%s)" % ",".join("?" * len(by_id))
         args = tuple(by_id)
-    for r in con.execute(
-            "SELECT session_id, COUNT(*), %s FROM records WHERE " % ", ".join(
-                stored.payment_sum(i) for i in range(4)) + where +
-            " GROUP BY session_id", args):
+    for r in con.execute(stored.payment_sums(where), args):
         g = by_id.get(r[0])
         if g is not None:
             g["records"] = r[1]

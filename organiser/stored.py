@@ -157,18 +157,15 @@ def record(body):
 
 # -- in SQL: the standings sum payments in SQLite ----------------------------------------
 
-def _pay_ok(i):
-    return ("json_type(payments, '$[%d]') = 'integer' AND json_extract(payments, '$[%d]') "
-            "BETWEEN %d AND %d" % (i, i, -MAX_PAYMENT, MAX_PAYMENT))
-
-
-# 1 when a row's payments column is four integers in bounds (CASE evaluates lazily: no
-# json function sees text that is not JSON)
-PAYMENTS_OK = ("(CASE WHEN json_valid(payments) THEN (json_array_length(payments) = 4 AND %s)"
-               " ELSE 0 END)" % " AND ".join(_pay_ok(i) for i in range(4)))
-
-
-def payment_sum(i):
-    """SQL: the sum of seat i's payments over the rows whose payments are in shape."""
-    return "SUM(CASE WHEN %s THEN json_extract(payments, '$[%d]') ELSE 0 END)" % (
-        PAYMENTS_OK, i)
+def payment_sums(where):
+    """SQL: per session_id, the number of records and the sum of each seat's payments
+    over the rows matching `where` whose payments are four integers in bounds (others
+    count nothing).  The payments are parsed once a row (a materialised step: SQLite
+    would otherwise parse the JSON again for every use), json_extract only on valid JSON."""
+    seats = ", ".join("CASE WHEN json_valid(payments) THEN json_extract(payments, '$[%d]') "
+                      "END AS p%d" % (i, i) for i in range(4))
+    ok = " AND ".join("typeof(p%d) = 'integer' AND p%d BETWEEN %d AND %d"
+                      % (i, i, -MAX_PAYMENT, MAX_PAYMENT) for i in range(4))
+    sums = ", ".join("SUM(CASE WHEN %s THEN p%d ELSE 0 END)" % (ok, i) for i in range(4))
+    return ("WITH p AS MATERIALIZED (SELECT session_id, %s FROM records WHERE %s) "
+            "SELECT session_id, COUNT(*), %s FROM p GROUP BY session_id" % (seats, where, sums))
