@@ -11,6 +11,7 @@ Kinds:
   belongs to another tournament round or table"""
 
 import json
+import re
 import time
 
 from organiser import stored
@@ -19,6 +20,10 @@ from organiser.records import _four_ints
 from organiser.tournament import ModelError
 
 KINDS = ("payments", "void", "reseat", "session")
+# targets matched whole (no trailing newline or space: the target is the key a
+# correction is found by)
+RECORD_TARGET = re.compile(r"([A-Za-z0-9_-]{1,32})/([0-9a-f]{16})/([1-9][0-9]{0,5})")
+SESSION_TARGET = re.compile(r"session:([1-9][0-9]{0,15})")
 
 
 def record_target(device, journal, seq):
@@ -36,11 +41,10 @@ def add(con, who, why, kind, target, data, now=None):
         raise ModelError("correction kind: one of %s" % ", ".join(KINDS))
     data = data or {}
     if kind in ("payments", "void"):
-        try:
-            device, journal, seq = target.rsplit("/", 2)
-            seq = int(seq)
-        except ValueError:
+        m = RECORD_TARGET.fullmatch(target) if isinstance(target, str) else None
+        if m is None:
             raise ModelError("target: device/journal/seq")
+        device, journal, seq = m.group(1), m.group(2), int(m.group(3))
         if not one(con, "SELECT 1 FROM records WHERE device = ? AND journal = ? AND seq = ?",
                    (device, journal, seq)):
             raise ModelError("no record %s" % target)
@@ -67,12 +71,10 @@ def add(con, who, why, kind, target, data, now=None):
 
 
 def _session_id(target):
-    if not isinstance(target, str) or not target.startswith("session:"):
+    m = SESSION_TARGET.fullmatch(target) if isinstance(target, str) else None
+    if m is None:
         raise ModelError("target: session:<id>")
-    try:
-        return int(target.split(":", 1)[1])
-    except ValueError:
-        raise ModelError("target: session:<id>")
+    return int(m.group(1))
 
 
 def waiting_behind_gap(con, tround_id, table_no):

@@ -246,6 +246,19 @@ def test_ids_match_exactly(server):
     con = sqlite3.connect(srv.db_path)
     assert con.execute("SELECT COUNT(*) FROM journals WHERE journal LIKE ?",
                        (journal_id(8) + "%",)).fetchone()[0] == 0
+    with client(BYSTANDER) as c:
+        raw = body(dev.id, journal_id(88), recs)
+        assert c.post(srv.url + "/api/v1/upload", content=raw,
+                      headers=headers(dev.secret, raw)).status_code == 200
+    held = (dev.id, journal_id(88), 1)
+    with client() as c:
+        login(c, srv.url)
+        for target in ("%s/%s/%d\n" % held, "%s/%s/ %d" % held, "session:1\n"):
+            r = c.post(srv.url + "/api/admin/corrections", headers={"Origin": srv.url},
+                       json={"kind": "void" if "/" in target else "session", "why": "x",
+                             "target": target, "data": {}})
+            assert r.status_code == 400, target
+    assert con.execute("SELECT COUNT(*) FROM corrections").fetchone()[0] == 0
 
 
 def test_what_a_device_says_is_bounded(server):
