@@ -1,7 +1,6 @@
 """The director's JSON API (login by session cookie) and the public read API the pages
 and scripts may use.  Changes publish a live update ("standings" or "event")."""
 
-from typing import Optional
 
 from fastapi import APIRouter, Body, Depends, HTTPException, Request
 from fastapi.responses import JSONResponse

@@ -4,7 +4,6 @@ whole event or one tournament round (?tround=<id>)."""
 import csv
 import io
 import json
-from typing import Optional
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response

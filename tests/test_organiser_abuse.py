@@ -6,8 +6,6 @@ Loopback has a whole /8: a flood comes from 127.0.0.2, a bystander from 127.0.0.
 that the per-address bounds are the ones tested (127.0.0.1, the organiser's own
 machine, is not bounded per address)."""
 
-import json
-import os
 import re
 import socket
 import sqlite3
