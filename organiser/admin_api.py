@@ -5,8 +5,8 @@ and scripts may use.  Changes publish a live update ("standings" or "event")."""
 from fastapi import APIRouter, Body, Depends, HTTPException, Request
 from fastapi.responses import JSONResponse
 
-from organiser.limits import MAX_ID, PathId, QueryId
 from organiser import auth, corrections, queries, throttle, tournament
+from organiser.limits import MAX_ID, PathId, QueryId
 from organiser.tournament import ModelError
 
 router = APIRouter()

@@ -8,8 +8,8 @@ import json
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
-from organiser.limits import QueryId
 from organiser import queries
+from organiser.limits import QueryId
 
 router = APIRouter()
 # Plain functions: run in the thread pool, never on the event loop that takes uploads.

@@ -21,8 +21,8 @@ from fastapi.responses import HTMLResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
-from organiser.limits import MAX_ID, PathId
 from organiser import auth, security, views
+from organiser.limits import MAX_ID, PathId
 from organiser.db import connect
 
 HERE = os.path.dirname(os.path.abspath(__file__))
