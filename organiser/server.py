@@ -12,6 +12,11 @@ bytes, and one address holds at most `per_address` connections (the organiser's 
 machine excepted: the director's browser and the projector may sit on it).  A request
 body is bounded by organiser.limits, inside the application.
 
+Why here and not in front: a reverse proxy (nginx) bounds all this too, but it is one
+more program to install and configure on the director's laptop; uvicorn's protocol
+classes are its documented extension point (`Config(http=...)`), and uvicorn, httptools
+and uvloop are pinned, so the subclass meets the same code it was tested with.
+
 With TLS (`tls=(certfile, keyfile)`), the director's pages are served over HTTPS on
 `tls_port`; devices keep plain HTTP on `port` (a board has no heap for TLS; its batches
 are signed)."""
