@@ -15,7 +15,7 @@ build: $(STAMP)
 # and table 1's device in the simulator (keyboard as keypad, screen in the terminal),
 # uploading to it; `make run ARGS="--fresh --rules tw"` starts the venue over.
 run: build
-	$(PY) -m host_tools.venue $(ARGS)
+	$(PY) -m host_tools.sim.venue $(ARGS)
 
 # The device alone in the simulator; `make sim ARGS="--rules tw"` starts a fresh session.
 sim: build
@@ -30,14 +30,10 @@ test: build
 
 bench: build bench-organiser
 	$(PY) -m host_tools.bench
-	$(PY) -m host_tools.bench_upload
-	$(PY) -m host_tools.bench_pages
-	$(PY) -m host_tools.bench_app
-	$(PY) -m host_tools.bench_abuse
 
 # The organiser under 200 uploading devices on loopback (about a minute).
 bench-organiser: build
-	$(PY) -m host_tools.bench_organiser
+	$(PY) -m host_tools.bench organiser
 
 # Boards: firmware image with the application frozen in (pico, pico_w) -> build/firmware/$(BOARD)/,
 # the .mpy bundle for stock MicroPython -> build/bundle/$(BOARD)/, deployment over mpremote
@@ -51,17 +47,17 @@ DEPLOY_ARGS = $(if $(TABLE),--table $(TABLE)) $(if $(RULES),--rules $(RULES)) \
 	$(if $(FROZEN),--settings-only) $(if $(WIPE),--wipe)
 
 firmware: build
-	$(PY) -m host_tools.firmware --board $(BOARD)
+	$(PY) -m host_tools.board.firmware --board $(BOARD)
 
 bundle: build
-	$(PY) -m host_tools.bundle $(BOARD)
+	$(PY) -m host_tools.board.bundle $(BOARD)
 
 deploy: build
 	@test -n "$(PORT)" || { echo "make deploy BOARD=... PORT=... (see README)"; exit 2; }
-	$(PY) -m host_tools.bundle $(BOARD) --deploy "$(PORT)" $(DEPLOY_ARGS)
+	$(PY) -m host_tools.board.bundle $(BOARD) --deploy "$(PORT)" $(DEPLOY_ARGS)
 
 size: build
-	$(PY) -m host_tools.size
+	$(PY) -m host_tools.board.size
 
 clean:
 	rm -rf build .pytest_cache

@@ -7,26 +7,22 @@ import shutil
 import subprocess
 import sys
 
-from host_tools import gen_font, gen_tables, paths
+from host_tools import paths
+from host_tools.gen import font as gen_font, tables as gen_tables
 
-# firmware/lib and firmware/vendor (third-party modules, kept apart from the host's
-# sys.path) -> the device's root; every other folder keeps its name (a package)
-FIRMWARE_DIRS = ("lib", "vendor", "rules", "ui", "drivers")
+# firmware/lib's folders and firmware/net (folders on the host only) and firmware/vendor
+# (third-party modules, kept apart from the host's sys.path) -> the device's root; every
+# other folder keeps its name (a package)
+ROOT_DIRS = paths.FLAT_DIRS + ("vendor",)
+FIRMWARE_DIRS = ROOT_DIRS + ("rules", "ui", "drivers")
 # MicroPython runs boot.py and main.py at power-on only as source files: two small
 # scripts that import the compiled application
 SCRIPTS = ("boot", "main")
-ROOT_DIRS = ("lib", "vendor")
 
 
 def ensure_table():
-    blob = gen_tables.build()
-    if not os.path.exists(paths.TABLE) or open(paths.TABLE, "rb").read() != blob:
-        os.makedirs(paths.BUILD, exist_ok=True)
-        tmp = paths.TABLE + ".tmp"
-        with open(tmp, "wb") as f:
-            f.write(blob)
-        os.replace(tmp, paths.TABLE)
-    return paths.TABLE
+    """build/dtable.bin, made or refreshed from the generator."""
+    return gen_tables.ensure(paths.TABLE)
 
 
 def sources():

@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from host_tools.device import DEFAULT_HEAP, FAILED, Device
+from host_tools.board.device import DEFAULT_HEAP, FAILED, Device
 
 BAD_JSON = {"ok": False, "error": {"code": "bad_json", "message": "the line is not a JSON object"}}
 

@@ -1,11 +1,14 @@
-"""Where things are: the repo, the firmware sources and the device build."""
+"""Where things are: the repo, the firmware sources and the device build.  Imports only
+host_tools.gen.tables (the table use_firmware needs), which imports nothing of ours."""
 
 import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
-FIRMWARE_LIB = os.path.join(FIRMWARE, "lib")
+# Folders of firmware/ whose modules sit at the device's root, side by side: folders on
+# the host only (a package would cost heap: README "Layout"), each on the host's sys.path
+FLAT_DIRS = ("lib/engine", "lib/table", "lib/device", "net")
 BUILD = os.path.join(ROOT, "build")
 DEVICE = os.path.join(BUILD, "device")          # .mpy files only, laid out as on a board
 TABLE = os.path.join(BUILD, "dtable.bin")
@@ -21,9 +24,9 @@ def tool(name):
 
 def use_firmware():
     """Make the firmware importable on CPython, reading the table built on the host."""
-    from host_tools import build
-    build.ensure_table()
-    for p in (FIRMWARE_LIB, FIRMWARE):
+    from host_tools.gen import tables
+    tables.ensure(TABLE)
+    for p in [os.path.join(FIRMWARE, d) for d in FLAT_DIRS] + [FIRMWARE]:
         if p not in sys.path:
             sys.path.insert(0, p)
     import dtable

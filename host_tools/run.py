@@ -17,7 +17,7 @@ import json
 import sys
 
 from host_tools import score
-from host_tools.device import DEFAULT_HEAP, DevicePerRuleset
+from host_tools.board.device import DEFAULT_HEAP, DevicePerRuleset
 
 
 # One example a ruleset, as typed at the prompt (`help` prints them).

@@ -1,7 +1,7 @@
 """Score hands: one JSON object per line in, one answer per line out (score-interface.md)."""
 
 from host_tools import jsonl, paths
-from host_tools.device import DevicePerRuleset
+from host_tools.board.device import DevicePerRuleset
 
 DEVICE_ENTRY = "import devloop, contract; devloop.run(contract.score_hand)"
 

@@ -18,6 +18,7 @@ from starlette.concurrency import run_in_threadpool
 from organiser import auth, corrections, queries, security, throttle, tournament, views
 from organiser.db import one, rows
 from organiser.limits import MAX_ID
+from organiser.render import render, shared_grid
 from organiser.tournament import ModelError
 
 router = APIRouter(prefix="/admin", include_in_schema=False)
@@ -45,7 +46,6 @@ def login_redirect(request):
 
 
 def page(request, name, here, **ctx):
-    from organiser.pages import render, shared_grid
     who = _who(request)
     with request.app.state.db.read() as con:
         refused = one(con, "SELECT COUNT(*) AS n FROM refused WHERE at > ?",
@@ -155,7 +155,6 @@ def get(path):
 # -- login ---------------------------------------------------------------------------------
 @router.get("/login", response_class=HTMLResponse)
 def login_page(request: Request):
-    from organiser.pages import render
     return render(request, "admin/login.html", here="/admin", title="Director login",
                   next=request.query_params.get("next", "/admin"),
                   error=shown(request, "error"))
@@ -400,7 +399,6 @@ def devices_page(request):
 @post("/devices")
 def device_register(request, f):
     """Register a device.  Its secret is shown on the answer page only, never again."""
-    from organiser.pages import render
     table_no = _opt_int(f.get("table_no"), "table")
     with request.app.state.db.write() as con:
         dev_id, secret = tournament.register_device(con, table_no, f.get("label", ""),

@@ -9,7 +9,6 @@ server-sent-events stream `/live` announces an upload.  The director's pages are
 import asyncio
 import collections
 import contextlib
-import datetime
 import json
 import os
 import signal
@@ -19,45 +18,18 @@ import time
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
-from fastapi.templating import Jinja2Templates
 
-from organiser import auth, security, views
-from organiser.limits import MAX_ID, PathId
+from organiser import views
 from organiser.db import connect
-
-HERE = os.path.dirname(os.path.abspath(__file__))
-templates = Jinja2Templates(directory=os.path.join(HERE, "templates"))
+from organiser.limits import MAX_ID, PathId
+from organiser.render import HERE, render, shared, shared_grid
 
 router = APIRouter(include_in_schema=False)
 
-NAV = (("/", "Standings"), ("/tables", "Tables"), ("/projector", "Projector"),
-       ("/exports", "Exports"), ("/admin", "Admin"))
 KEEPALIVE_SECONDS = 15
 BATCH_SECONDS = 0.25         # the live stream gathers a burst of uploads this long
 PROJECTOR_SECONDS = 12       # each projector page shows this long
 PROJECTOR_ROWS = 12          # players per projector page
-
-
-def _pts(v):
-    """Table points may be halves (ties shared): 2.5, 4, 0.5."""
-    if v is None:
-        return ""
-    return ("%.2f" % v).rstrip("0").rstrip(".") if v != int(v) else "%d" % v
-
-
-templates.env.filters["pts"] = _pts
-
-
-def _static_url(name):
-    # the file's mtime as a version: a browser never keeps a stale script after an update
-    try:
-        v = int(os.stat(os.path.join(HERE, "static", name)).st_mtime)
-    except OSError:
-        v = 0
-    return "/static/%s?v=%d" % (name, v)
-
-
-templates.env.globals["static"] = _static_url
 
 
 class Memo:
@@ -158,30 +130,6 @@ def setup(app):
     app.include_router(admin_pages.router)
 
 
-def render(request, name, here=None, live=False, **ctx):
-    now = datetime.datetime.now()
-    with request.app.state.db.read() as con:
-        event = views.event(con)
-    base = dict(request=request, event=event, nav=NAV, here=here, live=live,
-                admin=auth.current_admin(request), csrf=security.csrf_token(request),
-                stream_url="/live", now_iso=now.isoformat(timespec="seconds"),
-                now_hm=now.strftime("%H:%M:%S"), title=ctx.get("title", ""))
-    base.update(ctx)
-    base["stale"] = getattr(request.state, "stale", False)
-    headers = {"Cache-Control": "no-store"}
-    if base["stale"]:
-        headers["X-Fresh"] = "0"
-    return templates.TemplateResponse(request, name, base, headers=headers)
-
-
-def shared(request, key, compute):
-    """compute() through the app's Memo (see there); notes a stale answer on the request."""
-    value, fresh = request.app.state.pages_memo.get(key, compute)
-    if not fresh:
-        request.state.stale = True
-    return value
-
-
 def _int_or_none(v):
     try:
         n = int(v) if v not in (None, "") else None
@@ -235,13 +183,6 @@ def tables_page(request: Request):
 @router.get("/tables/part", response_class=HTMLResponse)
 def tables_part(request: Request):
     return render(request, "_tables.html", **_grid_ctx(request))
-
-
-def shared_grid(request):
-    def compute():
-        with request.app.state.pages_db.read() as con:
-            return views.table_grid(con, request.app.state.stuck_seconds)
-    return shared(request, ("grid",), compute)
 
 
 # -- one table's hand log -------------------------------------------------------------

@@ -5,7 +5,8 @@ import json
 import subprocess
 import sys
 
-from host_tools import build, device, paths
+from host_tools import build, paths
+from host_tools.board import device
 
 SUITS = "mps"
 

@@ -24,7 +24,7 @@ dtable.PATH = sys.argv[1] + "/dtable.bin"
 import asyncio
 import time
 import session
-from ui import uploader
+import uploader
 
 STATE = sys.argv[2]
 with open(sys.argv[3]) as f:

@@ -12,7 +12,7 @@ import pytest
 
 import journal
 from host_tools import build, keys, paths
-from host_tools.pico import Pico, image, read_file
+from host_tools.board.pico import Pico, image, read_file
 from uicorpus import legal_session
 
 RULES = "mcr"

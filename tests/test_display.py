@@ -1,4 +1,4 @@
-"""The glyph font (host_tools/gen_font.py), text drawing (firmware/ui/text.py) and the
+"""The glyph font (host_tools/gen/font.py), text drawing (firmware/ui/text.py) and the
 screen (firmware/ui/display.py).  Drawing runs in the MicroPython unix port on the compiled
 modules of build/device; the pictures are checked on the host against the font file."""
 
@@ -8,7 +8,8 @@ import subprocess
 
 import pytest
 
-from host_tools import device, gen_font
+from host_tools.board import device
+from host_tools.gen import font as gen_font
 
 HEIGHT = 12
 
@@ -204,7 +205,8 @@ def test_screen_on_the_emulated_pico_oled(tmp_path, font):
     the font, and a second screen pushes only what changed."""
     import os
     import shutil
-    from host_tools import build, paths, pico
+    from host_tools import build, paths
+    from host_tools.board import pico
     folder = tmp_path / "fs"
     shutil.copytree(build.build_device(), folder)
     for name in ("main.py", "boot.py", "board.mpy"):     # the REPL stays free; pico's board
@@ -231,7 +233,7 @@ def test_screen_on_the_emulated_pico_oled(tmp_path, font):
 
 
 def test_frozen_font_draws_like_the_file(tmp_path):
-    """A firmware that freezes the font (gen_font --frozen: a module holding FONT = bytes)
+    """A firmware that freezes the font (host_tools.gen.font --frozen: a module holding FONT = bytes)
     draws the same pixels, reading the bytes in place."""
     blob = open(gen_font.ensure(), "rb").read()
     (tmp_path / "font_data.py").write_text(gen_font.frozen_module(blob))

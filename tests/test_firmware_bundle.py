@@ -8,7 +8,8 @@ import os
 
 import pytest
 
-from host_tools import build, bundle, paths
+from host_tools import build, paths
+from host_tools.board import bundle
 
 
 @pytest.fixture(scope="module")

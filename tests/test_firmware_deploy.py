@@ -12,8 +12,8 @@ import time
 
 import pytest
 
-from host_tools import bundle
-from host_tools.pico import PICOKIT, Pico, list_files, read_file
+from host_tools.board import bundle
+from host_tools.board.pico import PICOKIT, Pico, list_files, read_file
 
 SETTINGS = dict(table=7, rules="tw", dealer=None, players=None, ssid="venue", password="pw",
                 organiser="http://192.168.4.1:8000", device=None, secret=None)

@@ -9,8 +9,9 @@ import json
 
 import pytest
 
-from host_tools import firmware, keys
-from host_tools.pico import Pico, image, journal_records, list_files
+from host_tools import keys
+from host_tools.board import firmware
+from host_tools.board.pico import Pico, image, journal_records, list_files
 from uicorpus import legal_session
 
 import contract

@@ -7,7 +7,7 @@ import os
 import pytest
 
 from host_tools import build, paths
-from host_tools.pico import Pico, image
+from host_tools.board.pico import Pico, image
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TYPED = "147*2580369#ABCD"

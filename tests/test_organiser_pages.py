@@ -16,7 +16,7 @@ import warnings
 
 import pytest
 
-from host_tools import organiser_demo as demo
+from host_tools.sim import organiser_demo as demo
 
 warnings.filterwarnings("ignore", category=DeprecationWarning)
 from fastapi.testclient import TestClient  # noqa: E402

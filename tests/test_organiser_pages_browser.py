@@ -11,7 +11,7 @@ import tempfile
 
 import pytest
 
-from host_tools import organiser_demo as demo
+from host_tools.sim import organiser_demo as demo
 
 CHROMIUM = "/usr/bin/chromium"
 PASSWORD = "dragon-cup-2026"

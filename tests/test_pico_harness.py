@@ -1,4 +1,4 @@
-"""The emulated Pico harness (host_tools/pico.py): a filesystem image in, the board's keypad
+"""The emulated Pico harness (host_tools/board/pico.py): a filesystem image in, the board's keypad
 pressed through its GPIO pins, the OLED read back over I2C, the flash read back."""
 
 import os
@@ -6,8 +6,9 @@ import re
 
 import pytest
 
-from host_tools import mpsource, paths
-from host_tools.pico import Pico, image, list_files, read_file
+from host_tools import paths
+from host_tools.board import mpsource
+from host_tools.board.pico import Pico, image, list_files, read_file
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 KEYS = "147*2580369#ABCD"
@@ -80,7 +81,7 @@ def test_exec_errors_and_emulated_clock():
 def test_key_held_at_power_on_and_soft_reset():
     """The board's safe-mode key held while it powers up (boot.py reads it), then a soft
     reset from the raw REPL: a fresh heap, boot.py again, main.py not run."""
-    from host_tools import bundle
+    from host_tools.board import bundle
     with Pico(fs=image(bundle.build_bundle("pico")), hold="*") as pico:
         pico.wait(300)
         pico.up("*")

@@ -1,10 +1,10 @@
-"""The memory-budget tool on the emulated Pico (host_tools/picomem.py): a filler holds the
+"""The memory-budget tool on the emulated Pico (host_tools/board/picomem.py): a filler holds the
 heap down to the budget, a table session runs through the table engine on the board, and
 its answers are compared with CPython's.  The application's own budget (every ruleset's
 long session typed at 80 KB) is a benchmark, `make bench` / `make size`: minutes of
 emulation that `make test` cannot spare."""
 
-from host_tools import picomem
+from host_tools.board import picomem
 
 
 def test_budget_holds_and_decides():

@@ -14,7 +14,7 @@ import sys, json, os
 sys.path[:0] = [%(folder)r]
 import asyncio
 import settings
-from ui import uploader, seating
+import uploader, seating
 
 PATH = %(path)r
 out = {}

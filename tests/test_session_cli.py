@@ -10,7 +10,8 @@ import sys
 import pytest
 
 import sessiongen
-from host_tools import build, device, paths
+from host_tools import build, paths
+from host_tools.board import device
 
 
 def run_table(events, *args):

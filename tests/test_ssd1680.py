@@ -188,7 +188,8 @@ if not MICROPYTHON:
 
     import pytest
 
-    from host_tools import build, device, paths
+    from host_tools import build, paths
+    from host_tools.board import device
 
     TESTS = os.path.dirname(os.path.abspath(__file__))
 

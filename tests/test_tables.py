@@ -5,7 +5,8 @@ from functools import lru_cache
 
 import dtable
 import engine
-from host_tools import gen_tables, paths
+from host_tools import paths
+from host_tools.gen import tables as gen_tables
 
 
 def generated_runs():

@@ -17,7 +17,7 @@ import contract  # noqa: E402
 import engine  # noqa: E402
 import hand as handmod  # noqa: E402
 import tiles  # noqa: E402
-from rules import tw  # noqa: E402
+from rules import tw, tw_exclusions  # noqa: E402
 
 TEXT = os.path.join(paths.SHARED, "rules", "taiwan-16.txt")
 
@@ -69,22 +69,22 @@ def test_every_element_of_the_text_with_its_tai():
 
 def test_exclusion_rows_are_the_texts_rows_verbatim():
     text = open(TEXT, encoding="utf-8").read().replace("天胡 、地胡", "天胡地胡")
-    for line in tw.EXCLUSIONS:
+    for line in tw_exclusions.EXCLUSIONS:
         row, _, rest = line.partition(": ")
         if rest:
             assert "\n%s\n\n%s" % (row, rest) in text, line
-    rows = [line.partition(": ")[0] for line in tw.EXCLUSIONS]
+    rows = [line.partition(": ")[0] for line in tw_exclusions.EXCLUSIONS]
     assert rows == ["莊家", "自摸", "門清", "風牌", "花牌", "三元牌", "海底撈月", "三暗刻", "碰碰胡",
                     "混一色", "四暗刻", "八仙過海", "七搶一", "人胡", "五暗刻", "天胡地胡", "獨聽"]
 
 
 def test_exclusion_markers_a_and_b_change_nothing():
     kinds = {}
-    for r, c, kind, mark in tw.exclusions():
+    for r, c, kind, mark in tw_exclusions.exclusions():
         if mark.startswith("已包括"):
-            assert kind == tw.INCLUDED
+            assert kind == tw_exclusions.INCLUDED
         else:
-            assert mark == "不包括" and kind == tw.NOT_WITH
+            assert mark == "不包括" and kind == tw_exclusions.NOT_WITH
         kinds.setdefault(mark, 0)
         kinds[mark] += 1
     assert set(kinds) == {"不包括", "已包括a", "已包括b", "已包括a和b"}
@@ -465,7 +465,7 @@ def test_best_reading_is_chosen():
 def row_pairs(row):
     """(row element, listed element) index pairs of the exclusion row `row`."""
     names = ("天胡", "地胡") if row == "天胡地胡" else (row,)
-    return [(r, c) for r, c, _, _ in tw.exclusions() if tw.elements()[r][1] in names]
+    return [(r, c) for r, c, _, _ in tw_exclusions.exclusions() if tw.elements()[r][1] in names]
 
 
 def resolved(*ids):
@@ -596,7 +596,7 @@ def test_exclusion_row_single_wait():
 
 
 def test_every_exclusion_entry_is_covered_by_a_row_test():
-    rows = {line.partition(": ")[0] for line in tw.EXCLUSIONS}
+    rows = {line.partition(": ")[0] for line in tw_exclusions.EXCLUSIONS}
     names = {e[1] for e in tw.elements()}
     for row in rows:
         assert row in names or row == "天胡地胡"

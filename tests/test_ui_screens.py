@@ -126,7 +126,7 @@ def test_the_status_screen_shows_seats_scores_and_the_dealer():
 
 
 class Counters:
-    """The uploader's counters as the status screen reads them (ui/uploader.py)."""
+    """The uploader's counters as the status screen reads them (net/uploader.py)."""
     def __init__(self, waiting, ago, error=None):
         self.waiting = waiting
         self.ago = ago

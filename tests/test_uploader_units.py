@@ -12,8 +12,8 @@ import sys, json
 sys.path[:0] = [%r]
 out = {}
 
-from ui import uploader
-A = uploader.address
+import uploader, netlink
+A = netlink.address
 out["address"] = [A("http://192.168.4.1:8000"), A("http://10.0.0.2"), A("http://h:81/org/"),
                   A("https://h:443"), A("http://:80"), A("http://h:x"), A(""), A(None)]
 
@@ -65,6 +65,7 @@ class net:
     STA_IF = 0
 net.WLAN = WLAN
 sys.modules["network"] = net
+del sys.modules["netlink"]          # loaded with the uploader: again, over the stand-in
 import netlink
 cfg = {"wifi": {"ssid": "", "password": ""}}
 link = netlink.Link(cfg, True)

@@ -162,8 +162,7 @@ def advance(st, winner):
         return              # a draw keeps the deal
     if st["huang"] > 0:
         st["huang"] -= 1
-    from commit import keep_or_pass
-    keep_or_pass(st, winner)
+    return True             # the deal keeps or passes (commit.keep_or_pass)
 
 
 def _refuse(msg):

@@ -96,7 +96,8 @@ def index(key):
 
 # ---- the exclusion table ------------------------------------------------------------
 # The text's table row by row, and the rule deciding who gives way, are in
-# tw_exclusions.py (EXCLUSIONS, exclusions(), give_way()).  Scoring needs only what they
+# tw_exclusions.py (EXCLUSIONS, exclusions(), give_way()), which reads the elements from
+# here; this module never imports it.  Scoring needs only what they
 # give, so that reading the text (a few KB of strings) is no part of loading the scorer:
 # loser, winner, loser, winner, ... for every entry of the table, in the text's order
 # (tests check it equals tw_exclusions.pairs()).
@@ -118,13 +119,6 @@ _PAIRS = bytes((
     3, 29, 3, 30, 2, 29, 2, 30, 16, 29, 16, 30, 14, 29, 14, 30,        # 天胡地胡
     11, 14,                                                            # 獨聽
 ))
-
-
-def __getattr__(name):
-    """EXCLUSIONS, exclusions(), give_way(), NOT_WITH, INCLUDED: from tw_exclusions.py,
-    loaded only when asked for (tests, tools)."""
-    from rules import tw_exclusions
-    return getattr(tw_exclusions, name)
 
 
 # ---- what the predicates look at ----------------------------------------------------

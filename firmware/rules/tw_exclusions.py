@@ -1,6 +1,7 @@
 # Taiwan 16-tile: the exclusion table at the end of shared/rules/taiwan-16.txt, as the
 # text writes it, and who gives way in each entry.  rules/tw.py scores with the pairs
-# this gives (tw._PAIRS); it does not load this module.
+# this gives (tw._PAIRS) and never loads this module (tests and tools do); the elements
+# are the scorer's, read from there.
 
 try:
     from micropython import const

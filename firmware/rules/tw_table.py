@@ -120,8 +120,7 @@ def advance(st, winner):
         if st["settings"]["draw_streak"]:
             st["streak"] += 1
     else:
-        from commit import keep_or_pass
-        keep_or_pass(st, winner)
+        return True         # the deal keeps or passes (commit.keep_or_pass)
 
 
 def on_declare(st, ev):

@@ -4,8 +4,8 @@
 #            drains it into the screens' state machine (ui/ui.py)
 #   display  redraws the screen when a key changed it (several keys queued behind a slow
 #            panel make one redraw)
-#   upload   ui/uploader.py, where the settings name an organiser (with the seating pull,
-#            ui/seating.py, in the same task)
+#   upload   net/uploader.py, where the settings name an organiser (with the seating pull,
+#            net/seating.py, in the same task)
 #   watchdog fed from its own task, on boards that name a timeout
 #
 # Boot: the settings file, the session resumed from the journal, the status screen (with an
@@ -142,7 +142,7 @@ class App:
         if not self.cfg["organiser"]:
             return None
         try:
-            from ui import uploader
+            import uploader
         except ImportError:
             return None
         return uploader.run(self.cfg, self.journal_path, self.status,

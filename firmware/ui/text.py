@@ -1,5 +1,5 @@
 # Text in the screens' 12-px grid, drawn from the glyph font built on the host
-# (host_tools/gen_font.py documents the file).  A character below 0x80 takes one 6x12 cell,
+# (host_tools/gen/font.py documents the file).  A character below 0x80 takes one 6x12 cell,
 # any other character two (12x12); a character the font lacks is drawn as a box.
 #
 # The font stays on flash: RAM holds the table of wide code points (2 bytes a glyph, bisected)

@@ -1,0 +1,157 @@
+# The table session's commit side (session.py keeps the part that stays in RAM,
+# sessionops.py the event logic): settle a scored win, commit each accepted event to the
+# state, the undo stack and the flash journal, and answer.  Apart from sessionops so
+# that what a win loads after scoring (this module, the journal, the hook) is small: on
+# a board it shares the heap with what the scorer left.
+
+import sys
+import journal
+from scorers import RULESETS
+from errors import HandError
+
+WINDS = ("E", "S", "W", "N")   # constants: no str made per answer
+
+
+# The hook modules' names as constants: a str made at run time ("rules." + rid + ...) is
+# looked up among every interned name, which on a board with many modules loaded costs
+# more than the rest of the call.
+_HOOKS = {"mcr": "rules.mcr_table", "hk": "rules.hk_table", "tw": "rules.tw_table",
+          "sh": "rules.sh_table"}
+
+
+def hooks(rid):
+    """The settlement hook module of ruleset `rid`."""
+    if not isinstance(rid, str) or rid not in RULESETS:
+        raise HandError("bad_field", "unknown ruleset %r (mcr, hk, tw, sh)" % (rid,))
+    name = _HOOKS.get(rid) or "rules." + rid + "_table"
+    mod = sys.modules.get(name)     # loaded already: no import machinery
+    if mod is not None:
+        return mod
+    try:
+        return __import__(name, None, None, (rid + "_table",))
+    except ImportError:
+        raise HandError("bad_field", "ruleset %r has no table settlement on this device" % rid)
+
+
+def copy(v, _type=type, _int=int, _str=str, _bool=bool, _dict=dict, _list=list):
+    """Deep copy of a JSON-like value (tuples become lists).  A dict or list is copied
+    whole in C, then only its members that are not plain leaves (int, str, bool, None)
+    are copied again: no call per leaf.  (The defaults are the builtins as locals: each
+    builtin looked up by name costs a board two dict lookups.)"""
+    t = _type(v)
+    if t is _dict:
+        out = v.copy()
+        for k in out:
+            x = out[k]
+            t = _type(x)
+            if not (t is _int or t is _str or t is _bool or x is None):
+                out[k] = copy(x)
+        return out
+    if isinstance(v, dict):     # a dict of another type: a plain dict of it
+        out = {}
+        for k in v:
+            out[k] = copy(v[k])
+        return out
+    if isinstance(v, (list, tuple)):
+        out = _list(v)
+        i = 0
+        for x in out:
+            t = _type(x)
+            if not (t is _int or t is _str or t is _bool or x is None):
+                out[i] = copy(x)
+            i += 1
+        return out
+    return v
+
+
+def answer(st):
+    out = {"ok": True, "hand_no": st["hand_no"], "round": WINDS[st["round"]],
+           "dealer": st["dealer"], "streak": st["streak"], "huang": st["huang"],
+           "scores": list(st["scores"]), "deltas": list(st["deltas"])}
+    if hooks(st["rules"]).OUTSIDE:
+        out["outside"] = st["outside"]
+    return out
+
+
+def journal_of(ses):
+    j = journal.Journal(ses.jpath)
+    j.seq = ses.jseq
+    j.end = ses.jend
+    return j
+
+
+def append(ses, rec):
+    j = journal_of(ses)
+    off, _ = j.append(rec)
+    ses.jseq = j.seq
+    ses.jend = j.end
+    return off
+
+
+def reload(ses):
+    """The current state is always the one in the record at the top of the undo stack."""
+    if ses.state is None and ses.stack:
+        ses.state = journal.Journal(ses.jpath).read(ses.stack[-1])["state"]
+
+
+def commit(ses, ev, new, rec):
+    if ses.dry:                 # a preview: keep the outcome for confirm(), write nothing
+        ses.pending = (ev, new, rec)
+        return
+    rec["event"] = ev
+    rec["payments"] = new["deltas"]
+    rec["state"] = new
+    if ses.jpath is not None:
+        ses.stack.append(append(ses, rec))
+    else:
+        ses.stack.append(ses.state)
+    ses.state = new
+
+
+def finish(ses, ev, result):
+    """Settle a scored win and commit it."""
+    if not result.get("ok"):
+        err = result.get("error") or {}
+        raise HandError(err.get("code", "not_winning"), err.get("message", "the hand does not score"))
+    if result.get("legal") is False:
+        raise HandError("not_legal", result.get("reason") or "the ruleset does not allow this win")
+    st = copy(ses.state)
+    hk = hooks(st["rules"])
+    winner = ev["winner"]
+    frm = ev.get("from")
+    deltas, outside, detail = hk.win(st, winner, frm, result)
+    rec = {"result": result}
+    settle(st, hk, deltas, outside, detail, rec, True, winner)
+    commit(ses, ev, st, rec)
+
+
+def keep_or_pass(st, winner):
+    """The deal as the 16-tile games and Shanghai play it, after a hook's advance that
+    answers True: the dealer keeps it on his own win, else it passes to the next seat,
+    and after four passes the prevailing wind moves on.  Here, not in the hooks, so that
+    the hooks never import the table (commit loads them)."""
+    if winner == st["dealer"]:
+        st["streak"] += 1
+        return
+    ex = st["extras"]
+    st["dealer"] = (st["dealer"] + 1) % 4
+    st["streak"] = 0
+    ex["passes"] += 1
+    if ex["passes"] == 4:
+        ex["passes"] = 0
+        st["round"] = (st["round"] + 1) % 4
+
+
+def settle(st, hk, deltas, outside, detail, rec, ends, winner):
+    if sum(deltas) + outside != 0:
+        raise HandError("bad_event", "payments do not balance; refused")
+    rec["settlement"] = detail
+    st["deltas"] = deltas
+    st["outside"] = outside
+    sc = st["scores"]
+    for s in range(4):
+        sc[s] += deltas[s]
+    if ends:
+        st["hand_no"] += 1
+        if hk.advance(st, winner):
+            keep_or_pass(st, winner)

@@ -1,0 +1,303 @@
+# The table session (shared/spec/score-interface.md, "Replaying a table"): events in,
+# the table state out.  This module is the small part that stays in RAM; the event
+# logic lives in sessionops.py, the commit side (settle, journal, answer) in commit.py,
+# the settlement of each ruleset in rules/<id>_table.py, the flash journal in
+# journal.py (docs/table.md describes all of it).
+#
+# RAM on a board: a ruleset scorer needs nearly all of a 64 KB heap while it scores.
+# So on MicroPython a win is handled in three steps: sessionops validates the event and
+# works out the table's context for the hand (seat wind, dealer, streak, declarations),
+# then sessionops, the journal code and the settlement hooks are dropped from RAM and
+# the hand is scored with only this module resident, then the scorer is dropped (its
+# item names, if kept apart, are loaded and dropped) and commit.py, smaller than
+# sessionops, is loaded to settle, journal and answer.  Modules are loaded from flash
+# (.mpy) again when needed; the state itself is a small dict that never leaves.
+
+import gc
+import sys
+from errors import HandError, error_result
+# The scoring path's base modules are imported first, so they sit at the bottom of the
+# heap for good and what comes and goes per event (sessionops, commit, journal, hooks,
+# scorer) does so above them.
+import hand
+import engine
+import dtable
+import scorers
+
+LEAN = sys.implementation.name == "micropython"
+
+# ---- An event's path: what it loads and drops, in order -------------------------------
+# Session.handle -> _handle, step by step; each module is loaded by name from flash (load):
+#   1 _prepare  load("sessionops").prepare: validates the event and works out the hand's
+#               context; sessionops imports commit and journal, commit.hooks loads the
+#               ruleset's hook (rules.<id>_table) and sessionops.handler its EVENTS_MODULE
+#               (rules.<id>_events: loaded for one event, dropped at once)
+#   a win only: _unload, then score():
+#   2 _score    scorers.load(rid): rules.<id> and what its import brings (rules.<id>_*);
+#               scorers.unload drops them all when the heap is short
+#   3 score     load(NAMER).name: the items' names (rules.<id>_names, hk), dropped at once
+#               when the heap is short
+#   4 _finish   load("commit").reload and .finish: settle through the hook, journal
+#   5 _answer   load("commit").answer
+#   handle's finally: _unload, _reload
+# Session._unload drops every module the table's own steps load, by name (and the scorer
+# through scorers.unload); tests/test_layers.py checks an event loads nothing else.
+
+# What an event loads (sessionops, commit, journal, the hook, the scorer) is dropped again
+# when the heap is short, so that the next event's peak fits.  Once an event has ended
+# with everything it loaded kept and ROOMY bytes still free (a board with nothing else to
+# hold, a frozen image), the session keeps its modules for good and collects no garbage
+# of its own: loading a ruleset's modules from flash, and each collection of a large
+# heap, cost a board milliseconds.  A MemoryError ends that (the modules are dropped).
+ROOMY = 48 * 1024 if sys.maxsize < (1 << 32) else 96 * 1024
+_room = False
+
+
+def roomy():
+    """Room in the heap to keep what was loaded (always so off MicroPython)."""
+    if not LEAN or _room:
+        return True
+    gc.collect()
+    return gc.mem_free() > ROOMY
+
+
+def settle_room(dropped):
+    """After an event: with nothing dropped, a scorer among what is kept (a win was
+    scored) and room to spare, keep everything for good."""
+    global _room
+    if LEAN and not _room and not dropped and scorers.loaded():
+        _room = gc.mem_free() > ROOMY       # roomy() just collected: the figure is fresh
+
+
+def tight():
+    """A MemoryError: from now on drop what events load."""
+    global _room
+    _room = False
+
+
+def load(name):
+    return __import__(name, None, None, (name.split(".")[-1],))
+
+
+def drop(name):
+    """Forget a module so the GC can take its code back (MicroPython only)."""
+    if not LEAN:
+        return
+    if name in sys.modules:
+        del sys.modules[name]
+    i = name.rfind(".")
+    if i > 0:
+        pkg = sys.modules.get(name[:i])
+        if pkg is not None and hasattr(pkg, name[i + 1:]):
+            delattr(pkg, name[i + 1:])
+
+
+def anew(v):
+    """A fresh copy of a JSON-like value (dicts, lists, tuples; other values are shared)."""
+    if isinstance(v, dict):
+        out = {}
+        for k in v:
+            out[k] = anew(v[k])
+        return out
+    if isinstance(v, list):
+        return [anew(x) for x in v]
+    if isinstance(v, tuple):
+        return tuple([anew(x) for x in v])
+    return v
+
+
+def score(job):
+    """Score one hand for the table.  job: (scorer id, hand dict, seat wind, round,
+    dealer flag, streak, extra context words).  Returns the contract's answer dict."""
+    ans, names = _score(job)
+    if names:
+        # The items' names (rules.<id> NAMER), loaded once the scorer and the analysis
+        # have left the heap: _score's frame, which held the last references, is gone.
+        roomy()                 # collects when short
+        ans = load(names).name(ans)
+        if not roomy():
+            drop(names)
+    return ans
+
+
+def _score(job):
+    rid, body, seat, rnd, dealer, streak, more = job
+    rules = scorers.load(rid)
+    h = hand.parse(body, rules.N_SETS, rules.FLAGS, False)
+    body = job = None
+    roomy()                     # when short: the import's and the parse's leftovers go
+    h.seat = seat
+    h.round = rnd
+    h.dealer = dealer
+    h.streak = streak
+    if more:
+        fl = list(h.flags)
+        for f in more:
+            if f not in fl:
+                fl.append(f)
+        h.flags = tuple(fl)
+    try:
+        return rules.score(h, engine.analyse(h, rules.SHAPES)), getattr(rules, "NAMER", None)
+    finally:
+        h = rules = None
+        if not roomy():
+            scorers.unload()
+
+
+class Session:
+    """state: the table state dict (None before the first start).  stack: one entry per
+    effective event, for undo (earlier states without a journal, journal offsets with
+    one).  jpath/jseq/jend: the journal file, its last sequence number and end offset."""
+
+    def __init__(self, journal_path=None):
+        self.state = None
+        self.stack = []
+        self.jpath = journal_path
+        self.jseq = 0
+        self.jend = 0
+        self.replay_errors = 0
+        self.dry = False        # True while a preview runs: commit() keeps, never writes
+        self.pending = None     # the last preview's (event, state after, record extras)
+        dtable.default()         # the table index too, with the base modules
+        if journal_path is not None:
+            load("sessionops").resume(self)
+            self._unload()
+
+    def release(self, short=False):
+        """Drop the modules an event or a look at the ruleset loaded when the heap is short
+        (MicroPython only); short: the caller ran out of memory, drop them now."""
+        if short:
+            tight()
+        self._unload(short)
+
+    def _unload(self, force=False):
+        """Drop what events loaded when the heap is short (or force); True if dropped.
+        The list of the table's own modules, in the order they load (An event's path)."""
+        if LEAN and (force or not roomy()):
+            drop("sessionops")
+            drop("commit")
+            drop("journal")
+            drop("rules.mcr_table")
+            drop("rules.tw_table")
+            drop("rules.hk_table")
+            drop("rules.sh_table")
+            if scorers.loaded():
+                scorers.unload()
+            gc.collect()
+            return True
+        return False
+
+    def preview(self, ev):
+        """Score and settle an event without writing anything: the review screen's step.
+        Answers {"ok": true, "state": the state after, "payments", "result" (a win: the
+        scorer's answer), "settlement", "undoes"} or the refusal; confirm() then saves
+        exactly what was previewed."""
+        self.pending = None
+        self.dry = True
+        try:
+            ans = self.handle(ev)
+        finally:
+            self.dry = False
+        if not ans.get("ok"):
+            return ans
+        _, new, rec = self.pending
+        out = {"ok": True, "state": new, "payments": new["deltas"]}
+        for k in ("result", "settlement", "undoes"):
+            if k in rec:
+                out[k] = rec[k]
+        return out
+
+    def confirm(self):
+        """Save the last preview (journal append, synced) and answer as handle() does."""
+        if self.pending is None:
+            return error_result("bad_event", "nothing previewed to save")
+        pending = self.pending
+        ev = pending[0]
+        if ev.get("event") == "undo":
+            self.pending = None
+            return self.handle(ev)
+        seq = self.jseq
+        try:
+            try:
+                self._commit(pending)
+            except MemoryError:
+                if not LEAN or self.jseq != seq:
+                    raise
+                tight()
+                self._unload(True)      # the kept modules took the room: once more
+                self._commit(pending)
+            self.pending = None
+            return self._answer()
+        except HandError as e:
+            return error_result(e.code, e.message)
+        except MemoryError:
+            # Nothing was written (the journal cuts a torn tail): the preview stays,
+            # and the save key may be pressed again.
+            return error_result("bad_event", "no memory to save: press save again")
+        finally:
+            self._unload()
+
+    def _commit(self, pending):
+        ev, new, rec = pending
+        load("commit").commit(self, ev, new, rec)
+
+    def handle(self, ev):
+        """One event in, the contract's answer out; a refused event changes nothing."""
+        seq = self.jseq
+        try:
+            try:
+                return self._handle(ev)
+            except MemoryError:
+                if not LEAN or self.jseq != seq:
+                    raise
+                # The modules kept from earlier events took the room: drop them all and
+                # try once more (nothing was written: the journal stands where it was).
+                tight()
+                self._unload(True)
+                self._reload()
+                return self._handle(ev)
+        except HandError as e:
+            return error_result(e.code, e.message)
+        except MemoryError:
+            return error_result("bad_event", "the event is too large for this device's memory")
+        finally:
+            dropped = self._unload()
+            self._reload()
+            settle_room(dropped)
+            if dropped:
+                # What outlives the event was allocated among modules that are gone now;
+                # copied afresh it takes the lowest free blocks (first fit) and leaves
+                # the free heap above in one stretch for the next event's modules.
+                self.state = anew(self.state)
+                self.stack = anew(self.stack)
+                self.pending = anew(self.pending)
+                gc.collect()
+
+    def _reload(self):
+        if self.state is None and self.stack:   # a win refused while scoring:
+            load("commit").reload(self)         # the state is on flash
+            self._unload()
+
+    # Each step that uses sessionops runs in its own call: the GC scans the stack
+    # conservatively, and a stale slot in a live frame would keep the module in RAM.
+    def _prepare(self, ev):
+        return load("sessionops").prepare(self, ev)
+
+    def _finish(self, ev, result):
+        ops = load("commit")            # not sessionops: after scoring, load little
+        ops.reload(self)
+        ops.finish(self, ev, result)
+
+    def _answer(self):
+        return load("commit").answer(self.state)
+
+    def _handle(self, ev):
+        job = self._prepare(ev)
+        if job is not None:                     # a win: score with the rest unloaded
+            if LEAN and self.jpath is not None and not roomy():
+                self.state = None               # on flash already: read back after scoring
+            self._unload()
+            result = score(job)
+            job = None
+            self._finish(ev, result)
+        return self._answer()

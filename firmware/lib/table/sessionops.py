@@ -1,0 +1,287 @@
+# The table session's event logic (session.py keeps the part that stays in RAM).
+#
+# Seat indexes 0..3 name the players of the `players` list for the whole session, so
+# scores[s] is always player s's total; a ruleset that moves players between seats
+# (Chinese Official) keeps that as the position each index holds, not by renumbering.
+#
+# Settlement is delegated to one hook module per ruleset, rules/<id>_table.py, which
+# holds its rules as data plus a few small functions:
+#
+#   RULES        the scorer's ruleset id (rules/<RULES>.py scores the hands)
+#   SETTINGS     {name: default}; ALIASES {other spelling: name}
+#   EVENTS       {event name: (required seat fields, optional seat fields, int fields)}
+#                for the ruleset's own events, handled by on_<name>(st, ev)
+#   EVENTS_MODULE (optional) the rules/ module holding those handlers, loaded per event
+#   FLOWER_WINS  True when the contract's `flowers` event exists in the ruleset
+#   FLOWERS_END  (optional, default True) False when a win by flowers does not end the
+#                hand: no new hand, no advance (Hong Kong 花胡 is collected, play goes on)
+#   OUTSIDE      True when the ruleset pays penalties out of the table (answer has "outside")
+#   setup(st)                       fills st["extras"] at start
+#   seat_wind(st, seat)             the seat's wind 0..3 for the hand now played
+#   hand_context(st, seat)          (dealer flag, streak, extra context words) for scoring
+#   win(st, winner, frm, result)    -> (deltas, outside, detail); may raise HandError
+#   flowers(st, winner, frm)        -> (deltas, outside, detail)
+#   draw(st)                        -> (deltas, outside, detail)
+#   advance(st, winner)             moves deal, wind, streak, huang after a hand ended
+#                                   (winner None for a draw); st["hand_no"] is already
+#                                   the next hand's number.  True: the deal then keeps
+#                                   or passes as the 16-tile games play it
+#                                   (commit.keep_or_pass)
+#
+# State (a plain dict, JSON as it stands, stored whole in every journal record):
+#   rules players settings first(dealer of hand 1) dealer round(0..3) hand_no streak huang
+#   scores deltas outside over extras
+#
+# Undo: each accepted event pushes one entry on session.stack; undo pops it and restores
+# the state that stood before, deltas included.  Without a journal (host tools) the
+# entries are the earlier states themselves.  With a journal (the board) they are only
+# the file offsets of the effective records, one small int per event, and the earlier
+# state is read back from flash: RAM stays flat however long the session, undo works
+# to any depth, and the undo itself is appended as a record, never a rewrite.
+
+import gc
+import journal
+from errors import HandError
+from commit import hooks, copy, commit, settle, journal_of, append
+from session import load, drop, LEAN
+
+HAND_ENDS = ("win", "flowers", "draw")
+TABLE_FIELDS = ("seat", "round", "dealer", "streak", "rules")
+BY_WORDS = ("self", "discard", "robkong")
+COMMON_FIELDS = {
+    "start": ("rules", "dealer", "players", "settings", "tag"),
+    "win": ("winner", "from", "hand"),
+    "flowers": ("winner", "from"),
+    "draw": (),
+    "undo": (),
+}
+
+
+def is_int(v):
+    return isinstance(v, int) and v is not True and v is not False
+
+
+def seat_of(ev, key, required=True):
+    if key not in ev or ev[key] is None:
+        if required:
+            raise HandError("bad_event", "this event needs %r, a seat 0..3" % key)
+        return None
+    v = ev[key]
+    if not is_int(v) or v < 0 or v > 3:
+        raise HandError("bad_event", "%r must be a seat 0..3, not %r" % (key, v))
+    return v
+
+
+def check_fields(ev, allowed):
+    for k in ev:
+        if k != "event" and k not in allowed:
+            raise HandError("bad_event", "unknown field %r for event %r" % (k, ev.get("event")))
+
+
+# -- the journal ---------------------------------------------------------------------
+
+def resume(ses):
+    """Boot: rebuild the state by replaying the journal.  Each record's payments are
+    checked against the scores before and after it (ses.replay_errors counts misfits)."""
+    j = journal.Journal(ses.jpath)
+    j.open()
+    st = None
+    for off, seq, rec in j.records():
+        ev = rec.get("event") or {}
+        new = rec.get("state")
+        if ev.get("event") == "undo":
+            if ses.stack:
+                ses.stack.pop()
+        else:
+            ses.stack.append(off)
+            pays = rec.get("payments")
+            if st is not None and ev.get("event") != "start" and pays:
+                for s in range(4):
+                    if st["scores"][s] + pays[s] != new["scores"][s]:
+                        ses.replay_errors += 1
+                        break
+                if sum(pays) + (new.get("outside") or 0) != 0:
+                    ses.replay_errors += 1
+        st = new
+        rec = None
+        if LEAN:
+            gc.collect()
+    ses.state = st
+    ses.jseq = j.seq
+    ses.jend = j.end
+
+
+def undo(ses, ev):
+    check_fields(ev, ())
+    if ses.jpath is None:
+        if not ses.stack or ses.stack[-1] is None:
+            raise HandError("nothing_to_undo", "there is no accepted event to take back")
+        if ses.dry:
+            ses.pending = (ev, ses.stack[-1], {})
+            return
+        ses.state = ses.stack.pop()
+        return
+    if len(ses.stack) < 2:
+        raise HandError("nothing_to_undo", "there is no accepted event to take back")
+    j = journal_of(ses)
+    prev = j.read(ses.stack[-2])["state"]
+    if ses.dry:
+        ses.pending = (ev, prev, {"undoes": j.seq_at(ses.stack[-1])})
+        return
+    append(ses, {"event": ev, "undoes": j.seq_at(ses.stack[-1]), "state": prev})
+    ses.stack.pop()
+    ses.state = prev
+
+
+# -- events ---------------------------------------------------------------------------
+
+def prepare(ses, ev):
+    """Handle every event but a win's scoring.  For a win, return the scoring job for
+    session.score (then finish() settles it); otherwise None, the event done."""
+    if not isinstance(ev, dict):
+        raise HandError("bad_json", "each line must be one JSON object")
+    name = ev.get("event")
+    if not isinstance(name, str):
+        raise HandError("bad_event", "each line needs \"event\": start, win, flowers, draw, "
+                        "undo or one of the ruleset's own")
+    if name == "undo":
+        undo(ses, ev)
+        return None
+    if name == "start":
+        commit(ses, ev, start(ev), {})
+        return None
+    st = ses.state
+    if st is None:
+        raise HandError("no_session", "no session: send a start event first")
+    if name == "win":
+        return win_job(st, ev)
+    new, rec = other(st, name, ev)
+    commit(ses, ev, new, rec)
+    return None
+
+
+def start(ev):
+    check_fields(ev, COMMON_FIELDS["start"])
+    rid = ev.get("rules")
+    hk = hooks(rid)
+    dealer = seat_of(ev, "dealer", False)
+    if dealer is None:
+        dealer = 0
+    players = ev.get("players")
+    if players is None:
+        players = ["P1", "P2", "P3", "P4"]
+    if not isinstance(players, list) or len(players) != 4:
+        raise HandError("bad_event", "players must be a list of four names")
+    for p in players:
+        if not isinstance(p, str):
+            raise HandError("bad_event", "players must be a list of four names")
+    settings = {}
+    for k in hk.SETTINGS:
+        settings[k] = hk.SETTINGS[k]
+    given = ev.get("settings")
+    if given is None:
+        given = {}
+    if not isinstance(given, dict):
+        raise HandError("bad_event", "settings must be an object")
+    for k in given:
+        name = hk.ALIASES.get(k, k)
+        if name not in settings:
+            raise HandError("bad_field", "unknown setting %r for %s" % (k, rid))
+        v = given[k]
+        d = settings[name]
+        if d is True or d is False:
+            if v is not True and v is not False:
+                raise HandError("bad_field", "setting %r must be true or false" % k)
+        elif not is_int(v) or v < 0:
+            raise HandError("bad_field", "setting %r must be a whole number 0 or more" % k)
+        settings[name] = v
+    st = {"rules": rid, "players": list(players), "settings": settings, "first": dealer,
+          "dealer": dealer, "round": 0, "hand_no": 1, "streak": 0, "huang": 0,
+          "scores": [0, 0, 0, 0], "deltas": [0, 0, 0, 0], "outside": 0, "over": False,
+          "extras": {}}
+    hk.setup(st)
+    return st
+
+
+def _check_hand_ends(st, name, ev):
+    check_fields(ev, COMMON_FIELDS[name])
+    if st["over"]:
+        raise HandError("bad_event", "the game is over (%d hands); start a new session"
+                        % (st["hand_no"] - 1))
+
+
+def win_job(st, ev):
+    """Validate a win event; the scoring job for session.score."""
+    _check_hand_ends(st, "win", ev)
+    hk = hooks(st["rules"])
+    winner = seat_of(ev, "winner")
+    frm = seat_of(ev, "from", False)
+    if frm == winner:
+        raise HandError("bad_event", "the winner cannot pay in to himself")
+    body = ev.get("hand")
+    if not isinstance(body, dict):
+        raise HandError("bad_event", "a win needs \"hand\": the hand object")
+    b = {}
+    for k in body:
+        if k not in TABLE_FIELDS:   # the table's own seat, round, dealer... stand
+            b[k] = body[k]
+    by = b.get("by")
+    if by is None:
+        b["by"] = "self" if frm is None else "discard"
+    elif by == "self" and frm is not None:
+        raise HandError("bad_event", "a self-drawn win has no \"from\"")
+    elif by != "self" and by in BY_WORDS and frm is None:
+        raise HandError("bad_event", "a win by %s needs \"from\", the seat that paid in" % by)
+    dealer, streak, more = hk.hand_context(st, winner)
+    return (hk.RULES, b, hk.seat_wind(st, winner), st["round"], dealer, streak, more)
+
+
+def handler(hk, name):
+    """The hook's on_<name>.  A hook may keep its rarely used handlers in rules/<id>_events
+    (EVENTS_MODULE): that module is loaded for this one call and dropped at once, so a
+    win never has it in RAM."""
+    f = getattr(hk, "on_" + name, None)
+    if f is None:
+        module = "rules." + getattr(hk, "EVENTS_MODULE", "")
+        f = getattr(load(module), "on_" + name)
+        drop(module)
+    return f
+
+
+def other(st, name, ev):
+    """Every event but start, undo and win: (new state, journal record extras)."""
+    st = copy(st)
+    hk = hooks(st["rules"])
+    winner = None
+    ends = name in HAND_ENDS
+    if ends:
+        _check_hand_ends(st, name, ev)
+        if name == "flowers" and not getattr(hk, "FLOWERS_END", True):
+            ends = False        # the ruleset's 花胡 is an instant collection (hk)
+    if name == "flowers":
+        if not hk.FLOWER_WINS:
+            raise HandError("bad_event", "%s has no win by flowers" % st["rules"])
+        winner = seat_of(ev, "winner")
+        frm = seat_of(ev, "from", False)
+        if frm == winner:
+            raise HandError("bad_event", "\"from\" is the seat with the other flower, not the winner")
+        deltas, outside, detail = hk.flowers(st, winner, frm)
+    elif name == "draw":
+        deltas, outside, detail = hk.draw(st)
+    else:
+        spec = hk.EVENTS.get(name)
+        if spec is None:
+            raise HandError("bad_event", "unknown event %r for %s" % (name, st["rules"]))
+        required, optional, ints = spec
+        check_fields(ev, required + optional + ints)
+        for k in required:
+            seat_of(ev, k)
+        for k in optional:
+            seat_of(ev, k, False)
+        for k in ints:
+            if not is_int(ev.get(k)) or ev[k] < 0:
+                raise HandError("bad_event", "%r must be a whole number 0 or more" % k)
+        deltas, outside, detail = handler(hk, name)(st, ev)
+    rec = {}
+    settle(st, hk, deltas, outside, detail, rec, ends, winner)
+    return st, rec

@@ -1,0 +1,199 @@
+# The seating pull: the device asks the organiser which players sit at its table in the
+# open tournament round (POST /api/v1/seating, signed like an upload; docs/upload.md), so
+# the players' names reach the device without being keyed in.
+#
+# It runs inside the upload task (net/uploader.py calls step() between batches), reusing
+# its HTTP exchange, signing, link and back-off: one task, so never two connections at
+# once and one set of stream buffers in RAM.
+#
+# When: at boot; at once when the session ends (the record that ends it wakes the task);
+# then every 30 s while the table is free (no session, or the session over: players are
+# waiting for their names and the director may open the next round any moment) and every
+# 3 min while a session runs (the names only serve the next session).  A failure backs
+# off as an upload does (1 s doubling, jittered).  A pull is a small request, so a
+# venue's 200 devices make a few requests a second at most.
+#
+# What it changes: players, tround and table always (they only serve the next start
+# event: a running session keeps the players its journal's start holds); rules, settings
+# and dealer only while the table is free.  The settings file is rewritten (atomically)
+# only when the answer differs from what it holds; then the app redraws (on_change).
+
+import os
+import json
+import time
+import binascii
+import hashlib
+import hmac
+import asyncio
+import settings
+from ui import keymap
+from netlink import post, setup, backoff, refused
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+_FREE_MS = const(30000)         # the table is free: look this often
+_EVERY_MS = const(180000)       # a session runs: look this often
+_UNSET_MS = const(60000)        # settings missing: look at them again this often
+_ANSWER = const(2048)           # names (CJK: 3 bytes a character) and the settings
+_PATH = "/api/v1/seating"
+_MARK = "seating: "             # cfg["_error"] set by this module starts so
+
+
+class Seating:
+    """step() is called by the upload task; it returns the ms until the next pull.
+    Counters: `pulls` (answers read), `changes` (answers that changed the settings),
+    `last_ok` (ticks_ms of the last answer), `last_error` (None, or why the last pull
+    failed, in a few words)."""
+
+    def __init__(self, up, session, on_change=None):
+        self.up = up                # the Uploader: settings, link, log, timeout, back-off cap
+        self.cfg = up.cfg
+        self.ses = session
+        self.on_change = on_change
+        self.due = None             # ticks_ms of the next pull; None: now
+        self.seen = -1              # the journal's last seq when the table was last seen free
+        self.fails = 0
+        self.tries = 0
+        self.pulls = 0
+        self.changes = 0
+        self.last_ok = None
+        self.last_error = None
+        self.free_ms = _FREE_MS
+        self.every_ms = _EVERY_MS
+
+    def free(self):
+        """No session runs: none yet, or the session is over."""
+        st = self.ses.state
+        return st is None or bool(st.get("over"))
+
+    def soon(self):
+        """Pull at the next turn of the task."""
+        self.due = None
+        self.up.wake.set()
+
+    async def step(self):
+        if self.free() and self.ses.jseq != self.seen:     # boot, or a session just ended
+            self.seen = self.ses.jseq
+            self.due = None
+        if self.due is not None:
+            left = time.ticks_diff(self.due, time.ticks_ms())
+            if left > 0:
+                return left
+        ms = await self.pull()
+        self.due = time.ticks_add(time.ticks_ms(), ms)
+        return ms
+
+    def fail(self, why, shown=False):
+        """A failed pull: the wait before the next.  shown: a fault of the settings (a
+        refused secret): the status screen shows it until a pull succeeds."""
+        if why != self.last_error:
+            self.up.log(_MARK + why)
+        self.last_error = why
+        if shown:
+            self._show(_MARK + why)
+        self.fails += 1
+        ms = backoff(self.fails, self.up.max_ms)
+        self.due = time.ticks_add(time.ticks_ms(), ms)
+        return ms
+
+    def _show(self, why):
+        """cfg["_error"] (the status screen's fault line) = why, never over another
+        module's fault; None clears only this module's own."""
+        cur = self.cfg.get("_error")
+        if cur == why or (cur and not cur.startswith(_MARK)):
+            return
+        if why is None:
+            del self.cfg["_error"]
+        else:
+            self.cfg["_error"] = why
+        if self.on_change is not None:
+            self.on_change()
+
+    async def pull(self):
+        up = self.up
+        got = setup(self.cfg)
+        if isinstance(got, str):
+            self.last_error = got
+            return _UNSET_MS
+        where, device, key = got
+        link = up.link
+        if link is not None and not link.ready():
+            if not link.has_wifi:
+                self.last_error = link.why
+                return self.every_ms
+            return self.fail(link.why or "no network")
+        body = b'{"device":%s,"nonce":"%s"}' % (json.dumps(device).encode(),
+                                                 binascii.hexlify(os.urandom(8)))
+        sig = hmac.new(key, body, hashlib.sha256).hexdigest()
+        self.tries += 1
+        try:
+            status, data = await asyncio.wait_for_ms(
+                post(where, _PATH, body, sig, _ANSWER), up.timeout_ms)
+        except asyncio.TimeoutError:
+            return self.fail("organiser does not answer")
+        except (OSError, EOFError, ValueError, IndexError):
+            return self.fail("cannot reach organiser")
+        body = None
+        try:
+            ans = json.loads(data)
+        except ValueError:
+            ans = None
+        data = None
+        if not isinstance(ans, dict):
+            ans = {}
+        if status == 200 and ans.get("ok") is True:
+            if not self.apply(ans):
+                return self.fail("answer malformed")
+            self.pulls += 1
+            self.fails = 0
+            self.last_ok = time.ticks_ms()
+            self.last_error = None
+            self._show(None)
+            return self.free_ms if self.free() else self.every_ms
+        if status == 401:
+            return self.fail(refused(ans.get("error")), True)
+        if status == 400:
+            return self.fail("refused: malformed")
+        return self.fail("organiser error %d" % status)
+
+    def apply(self, ans):
+        """Take the answer into the settings (saved if it changed them).  False if the
+        answer is not a seating."""
+        players = ans.get("players")
+        if not isinstance(players, list) or len(players) != 4:
+            return False
+        for p in players:
+            if not isinstance(p, str):
+                return False
+        tround = ans.get("tround")
+        if tround is not None and (not isinstance(tround, int) or isinstance(tround, bool)):
+            return False
+        new = {"players": players, "tround": tround}
+        table = ans.get("table")
+        if isinstance(table, int) and not isinstance(table, bool) and table >= 0:
+            new["table"] = table
+        if self.free():
+            rules, rs, dealer = ans.get("rules"), ans.get("settings"), ans.get("dealer", 0)
+            if (rules in keymap.RULESETS and isinstance(rs, dict) and isinstance(dealer, int)
+                    and 0 <= dealer <= 3):
+                new["rules"] = rules
+                new["settings"] = rs
+                new["dealer"] = dealer
+        cfg = self.cfg
+        changed = False
+        for k in new:
+            if cfg.get(k) != new[k]:
+                cfg[k] = new[k]
+                changed = True
+        if changed:
+            self.changes += 1
+            settings.save(cfg)
+            self.up.log("%sround %s, table %s: %s" % (_MARK, tround, cfg["table"],
+                                                       ", ".join(players)))
+            if self.on_change is not None:
+                self.on_change()
+        return True

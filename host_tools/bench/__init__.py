@@ -1,0 +1,23 @@
+"""The benchmarks: speed and memory figures, printed, for anyone to re-run (`make bench`).
+
+    python -m host_tools.bench              # engine, upload, pages, app: what `make bench` runs
+    python -m host_tools.bench NAME [ARGS]  # one of them (NAMES below), with its own options
+
+Each NAME is a module here with a main().  devbench, benchhands and benchsmoke run unchanged
+inside MicroPython too (copied as files, not imported from this package).
+May import: host_tools' top (build, paths, keys, mcr_oracle), board/, sim/, tests' helpers
+(corpus, uploader_harness), the organiser; never imported by firmware/ or the organiser."""
+
+# name -> what it measures (python -m host_tools.bench NAME)
+NAMES = {
+    "engine": "the hand engine: time per hand, heap, the smallest heaps (then mcr and pico)",
+    "mcr": "Chinese Official scoring beside pymahjonggb, and on the unix port",
+    "pico": "scoring time and heap per ruleset on the emulated Pico",
+    "app": "the application on the emulated Pico: boot, heap, keypad share, key to screen",
+    "upload": "the device uploader: resident RAM, upload rate on loopback",
+    "pages": "the organiser's live pages at an event's size",
+    "organiser": "the organiser under 200 uploading devices (make bench-organiser)",
+    "abuse": "the organiser under floods: a bystander's page and upload times",
+}
+# what `make bench` runs (bench-organiser apart: about a minute on its own)
+DEFAULT = ("engine", "upload", "pages", "app", "abuse")

@@ -1,0 +1,3 @@
+"""Generators of the data the firmware reads from flash: tables (the decomposition table,
+dtable.bin) and font (the glyph font, font.bin), each checked against its sources.
+May import: host_tools.paths only (host_tools.build calls them, never the other way)."""

@@ -1,0 +1,157 @@
+"""Generate the decomposition table the firmware reads from flash (firmware/lib/engine/dtable.py).
+
+A *run* is a stretch of consecutive ranks of one suit with no empty rank: counts c0..c(L-1),
+each 1..4, L <= 9, at most 17 tiles.  Splitting a suit at its empty ranks is exact, because
+no chow crosses an empty rank.  For every run that divides into chows and pungs plus at most
+one pair, the table lists every such division.  A run and its mirror image divide alike, so
+only the smaller of the two keys is stored (halving the table); the reader mirrors back.
+
+Key of a run: sum(c[i] * 5**i), a number below 5**9 < 2**21.
+Division (3 bytes): bits 0-3 pair position (15: no pair); bits 4-18 five 3-bit chow start
+positions in ascending order, 7 marking an empty slot.
+
+File layout (little-endian), all offsets from the start of the file:
+    0   magic b"MJDT", u8 version, u8 block_keys, u16 n_keys, u16 n_blocks, u16 n_divisions,
+        u32 offset of the division-start section, u32 offset of the divisions
+    20  block index: n_blocks x u32 first key of each block   (the reader keeps this in RAM)
+    ..  keys: n_keys x 3 bytes, ascending, in blocks of block_keys
+    ..  division starts: (n_keys + 1) x u16 index of each key's first division
+    ..  divisions: n_divisions x 3 bytes
+"""
+
+import argparse
+import itertools
+import os
+import struct
+import sys
+
+MAX_TILES = 17
+MAX_RUN = 9
+BLOCK_KEYS = 32
+NO_PAIR = 15
+EMPTY = 7
+VERSION = 1
+HEADER = struct.Struct("<4sBBHHHII")
+
+
+def run_key(counts):
+    key = 0
+    for i, c in enumerate(counts):
+        key += c * 5 ** i
+    return key
+
+
+def divisions(counts):
+    """Every (pair position or None, sorted chow starts) that splits the run exactly."""
+    n = len(counts)
+    out = []
+
+    def walk(i, rest, chows, pair):
+        if i == n:
+            out.append((pair, tuple(chows)))
+            return
+        for k in range(5):
+            if k and (i + 2 >= n or min(rest[i], rest[i + 1], rest[i + 2]) < k):
+                break
+            left = list(rest)
+            for j in range(3 if k else 0):
+                left[i + j] -= k
+            for with_pair in ((False, True) if pair is None else (False,)):
+                r = left[i] - (2 if with_pair else 0)
+                if r in (0, 3):
+                    walk(i + 1, left, chows + [i] * k, i if with_pair else pair)
+
+    walk(0, list(counts), [], None)
+    return sorted(set(out), key=lambda d: (-1 if d[0] is None else d[0], d[1]))
+
+
+def all_runs():
+    for length in range(1, MAX_RUN + 1):
+        for counts in itertools.product(range(1, 5), repeat=length):
+            if sum(counts) <= MAX_TILES and sum(counts) % 3 != 1:
+                yield counts
+
+
+def canonical_runs():
+    """{key: divisions} for each decomposable run that is not larger than its mirror."""
+    table = {}
+    for counts in all_runs():
+        mirror = tuple(reversed(counts))
+        if run_key(mirror) < run_key(counts):
+            continue
+        divs = divisions(counts)
+        if divs:
+            table[run_key(counts)] = divs
+    return table
+
+
+def encode_division(pair, chows):
+    if len(chows) > 5:
+        raise ValueError("more than five chows")
+    v = NO_PAIR if pair is None else pair
+    slots = list(chows) + [EMPTY] * (5 - len(chows))
+    for i, s in enumerate(slots):
+        v |= s << (4 + 3 * i)
+    return v
+
+
+def build(table=None):
+    table = canonical_runs() if table is None else table
+    keys = sorted(table)
+    n_blocks = (len(keys) + BLOCK_KEYS - 1) // BLOCK_KEYS
+    index = b"".join(struct.pack("<I", keys[b * BLOCK_KEYS]) for b in range(n_blocks))
+    key_bytes = b"".join(k.to_bytes(3, "little") for k in keys)
+    starts = []
+    divs = []
+    for k in keys:
+        starts.append(len(divs))
+        divs.extend(encode_division(p, c) for p, c in table[k])
+    starts.append(len(divs))
+    start_bytes = b"".join(struct.pack("<H", s) for s in starts)
+    div_bytes = b"".join(d.to_bytes(3, "little") for d in divs)
+    keys_at = HEADER.size + len(index)
+    starts_at = keys_at + len(key_bytes)
+    divs_at = starts_at + len(start_bytes)
+    header = HEADER.pack(b"MJDT", VERSION, BLOCK_KEYS, len(keys), n_blocks, len(divs), starts_at, divs_at)
+    return header + index + key_bytes + start_bytes + div_bytes
+
+
+def ensure(path):
+    """The table at `path`, written (beside, then renamed) only when it differs from what
+    build() makes: a device process reading the old file keeps it whole."""
+    blob = build()
+    if not os.path.exists(path) or open(path, "rb").read() != blob:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        tmp = "%s.%d.tmp" % (path, os.getpid())
+        with open(tmp, "wb") as f:
+            f.write(blob)
+        os.replace(tmp, path)
+    return path
+
+
+def frozen_module(blob):
+    """Python source of a module holding the table as one bytes object (for frozen firmware)."""
+    lines = ["# Generated by host_tools.gen.tables: the decomposition table, frozen into firmware.",
+             "TABLE = ("]
+    for i in range(0, len(blob), 32):
+        lines.append("    %r" % blob[i:i + 32])
+    lines.append(")")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("out", help="where to write the binary table")
+    ap.add_argument("--frozen", help="also write a Python module holding the table as bytes")
+    args = ap.parse_args(argv)
+    blob = build()
+    with open(args.out, "wb") as f:
+        f.write(blob)
+    if args.frozen:
+        with open(args.frozen, "w") as f:
+            f.write(frozen_module(blob))
+    print("%s: %d bytes" % (args.out, len(blob)), file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

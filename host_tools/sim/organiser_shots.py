@@ -1,0 +1,107 @@
+"""The README's pictures of the organiser: the demo event (host_tools.sim.organiser_demo)
+played into a fresh organiser, then each page photographed by headless Chromium.
+
+    python -m host_tools.sim.organiser_shots [--out docs/img]
+"""
+
+import argparse
+import os
+import random
+import shutil
+import tempfile
+import time
+
+from host_tools.sim import organiser_demo as demo
+from host_tools import paths
+
+CHROMIUM = "/usr/bin/chromium"
+PASSWORD = "screenshots"
+STUCK_SECONDS = 8        # short, so the pictures show flagged tables
+
+
+def flag_tables(url, tables):
+    """Table 3 loses a batch (its later record waits behind the gap: stuck), table 4
+    goes quiet (no sync), tables 1 and 2 play on."""
+    rng = random.Random(11)
+    t = tables[3]
+    demo.play(t, "hk", rng, 2)
+    t.device.upload(t.journal_id, t.records()[-1:])       # the batch before never arrives
+    time.sleep(STUCK_SECONDS + 1)
+    for no in (1, 2):
+        demo.play(tables[no], "hk", rng, 1)
+        tables[no].sync()
+
+
+def refusals(url, devices):
+    """A few requests the organiser refuses, for the refused-request log."""
+    dev_id, secret = devices[1]
+    wrong = demo.Device(url, dev_id, "00" * 32)
+    wrong.upload("0123456789abcdef", [{"seq": 1, "event": {"event": "draw"}}])
+    demo.Device(url, "table-99", secret).upload("0123456789abcdef",
+                                                 [{"seq": 1, "event": {"event": "draw"}}])
+    demo.Device(url, dev_id, secret).post("/api/v1/upload", {"device": dev_id,
+                                                             "journal": "xyz", "records": []})
+
+
+def shoot(url, out):
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True)
+
+        def page(w, h, scale=1):
+            return b.new_context(viewport={"width": w, "height": h},
+                                 device_scale_factor=scale).new_page()
+
+        pg = page(1280, 800)
+        for path, name, full in (("/", "standings", True), ("/tables", "tables", False),
+                                 ("/tables/1", "hand-log", False)):
+            pg.goto(url + path)
+            pg.wait_for_selector(".live-state[data-state=live]")
+            pg.screenshot(path=os.path.join(out, "organiser-%s.png" % name), full_page=full)
+        adm = page(1280, 800)
+        adm.goto(url + "/admin/login?next=/admin/rounds/2")
+        adm.fill("input[name=password]", PASSWORD)
+        adm.click("button:has-text('Log in')")
+        adm.screenshot(path=os.path.join(out, "organiser-admin-seating.png"))
+        adm.goto(url + "/admin/refused")
+        adm.screenshot(path=os.path.join(out, "organiser-admin-refused.png"))
+        pg = page(1280, 720)
+        pg.goto(url + "/projector?seconds=1")
+        pg.wait_for_function("document.getElementById('proj-what').innerText.startsWith('Players')")
+        pg.screenshot(path=os.path.join(out, "organiser-projector-players.png"))
+        phone = page(390, 844, 1)
+        phone.goto(url + "/")
+        phone.wait_for_selector(".live-state[data-state=live]")
+        phone.screenshot(path=os.path.join(out, "organiser-phone.png"))
+        b.close()
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--out", default=os.path.join(paths.ROOT, "docs", "img"))
+    a = ap.parse_args(argv)
+    os.makedirs(a.out, exist_ok=True)
+    folder = tempfile.mkdtemp(prefix="organiser-shots-")
+    try:
+        db = os.path.join(folder, "organiser.db")
+        ev = demo.setup_event(db, password=PASSWORD)
+        with demo.serve(db, stuck_seconds=STUCK_SECONDS) as url:
+            rng = random.Random(7)
+            demo.play_round(url, ev["devices"], folder, rng, 8)
+            demo.next_round(db, ev["trounds"][0], ev["trounds"][1])
+            r2 = os.path.join(folder, "r2")
+            os.mkdir(r2)
+            tables = demo.play_round(url, ev["devices"], r2, rng, [3, 5, 2, 4])
+            flag_tables(url, tables)
+            refusals(url, ev["devices"])
+            shoot(url, a.out)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    for name in sorted(os.listdir(a.out)):
+        if name.startswith("organiser-"):
+            print(os.path.join(a.out, name))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,59 @@
+"""The README's pictures of the terminal's screens, made by the simulator: each screen
+reached by typing keys into the firmware (host_tools.sim --png), on the OLED (128x64) and
+the e-ink panel (250x122).
+
+    python -m host_tools.sim.shots [OUT_DIR]      (default docs/screens)
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+from host_tools import paths
+
+# (picture, ruleset, keys from a fresh session's status screen)
+HAND = "2" + "1#4#B40D1D55"             # seat 2's hand: 碰 111m 444m, 吃 456p, 明槓 1111z, 55z
+SHOTS = [
+    ("status", "mcr", "A#"),
+    ("entry", "mcr", "2" + "1#4#B40D1D"),
+    ("from", "mcr", HAND),
+    ("review", "mcr", HAND + "3"),
+    ("review-hk", "hk", "2" + "123456789B123456C5" + "5" + "2"),
+    ("words", "mcr", HAND + "CBB0"),
+    ("refused", "mcr", "2" + "11111"),
+    ("events", "tw", "B"),
+    ("history", "mcr", HAND + "3#A#C"),
+    ("undo", "mcr", "A#*"),
+    ("new-session", "mcr", "0"),
+    ("settings", "mcr", "D"),
+]
+
+
+def shoot(out, eink):
+    os.makedirs(out, exist_ok=True)
+    panel = "eink" if eink else "oled"
+    for name, rules, keys in SHOTS:
+        work = tempfile.mkdtemp()
+        cmd = [sys.executable, "-m", "host_tools.sim", "--rules", rules, "--keys", keys,
+               "--png", os.path.join(work, "png"), "--state", os.path.join(work, "board")]
+        if eink:
+            cmd.append("--eink")
+        subprocess.run(cmd, cwd=paths.ROOT, check=True, capture_output=True)
+        frames = sorted(os.listdir(os.path.join(work, "png")))
+        shutil.copyfile(os.path.join(work, "png", frames[-1]),
+                        os.path.join(out, "%s-%s.png" % (panel, name)))
+        shutil.rmtree(work)
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    out = argv[0] if argv else os.path.join(paths.ROOT, "docs", "screens")
+    for eink in (False, True):
+        shoot(out, eink)
+    print(out)
+
+
+if __name__ == "__main__":
+    main()

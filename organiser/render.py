@@ -1,0 +1,70 @@
+"""What every page of the organiser's shares, public and the director's alike: the
+templates with their filters, the navigation, render() (the base context every page
+extends) and shared() (a live part computed once through the app's Memo, organiser.pages).
+organiser.pages and organiser.admin_pages import this; it imports neither."""
+
+import datetime
+import os
+
+from fastapi.templating import Jinja2Templates
+
+from organiser import auth, security, views
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+templates = Jinja2Templates(directory=os.path.join(HERE, "templates"))
+
+NAV = (("/", "Standings"), ("/tables", "Tables"), ("/projector", "Projector"),
+       ("/exports", "Exports"), ("/admin", "Admin"))
+
+
+def _pts(v):
+    """Table points may be halves (ties shared): 2.5, 4, 0.5."""
+    if v is None:
+        return ""
+    return ("%.2f" % v).rstrip("0").rstrip(".") if v != int(v) else "%d" % v
+
+
+templates.env.filters["pts"] = _pts
+
+
+def _static_url(name):
+    # the file's mtime as a version: a browser never keeps a stale script after an update
+    try:
+        v = int(os.stat(os.path.join(HERE, "static", name)).st_mtime)
+    except OSError:
+        v = 0
+    return "/static/%s?v=%d" % (name, v)
+
+
+templates.env.globals["static"] = _static_url
+
+
+def render(request, name, here=None, live=False, **ctx):
+    now = datetime.datetime.now()
+    with request.app.state.db.read() as con:
+        event = views.event(con)
+    base = dict(request=request, event=event, nav=NAV, here=here, live=live,
+                admin=auth.current_admin(request), csrf=security.csrf_token(request),
+                stream_url="/live", now_iso=now.isoformat(timespec="seconds"),
+                now_hm=now.strftime("%H:%M:%S"), title=ctx.get("title", ""))
+    base.update(ctx)
+    base["stale"] = getattr(request.state, "stale", False)
+    headers = {"Cache-Control": "no-store"}
+    if base["stale"]:
+        headers["X-Fresh"] = "0"
+    return templates.TemplateResponse(request, name, base, headers=headers)
+
+
+def shared(request, key, compute):
+    """compute() through the app's Memo (see there); notes a stale answer on the request."""
+    value, fresh = request.app.state.pages_memo.get(key, compute)
+    if not fresh:
+        request.state.stale = True
+    return value
+
+
+def shared_grid(request):
+    def compute():
+        with request.app.state.pages_db.read() as con:
+            return views.table_grid(con, request.app.state.stuck_seconds)
+    return shared(request, ("grid",), compute)
