@@ -5,6 +5,7 @@ and as the director: none answers 500, and the good records still count the same
 
 import json
 import re
+import shutil
 import sqlite3
 
 import httpx
@@ -162,6 +163,7 @@ def routes():
             out.append((methods, path))
     walk(app.routes, "")
     app.state.db.close()
+    shutil.rmtree(folder, ignore_errors=True)
     return out
 
 

@@ -13,8 +13,8 @@ import re
 import socket
 import statistics
 import sys
+import subprocess
 import tempfile
-import threading
 import time
 
 import httpx
@@ -27,6 +27,24 @@ from organiser_fixtures import (OrganiserServer, body, headers, play,  # noqa: E
                                 session_events, setup_event)
 
 BYSTANDER = "127.0.0.3"
+GUESSERS = """
+import sys, threading, httpx
+url, stop, answered = sys.argv[1], threading.Event(), {}
+def guess(i):
+    t = httpx.HTTPTransport(local_address="127.0.10.%d" % i)
+    with httpx.Client(transport=t, timeout=30) as c:
+        while not stop.is_set():
+            r = c.post(url + "/api/admin/login", json={"name": "u%d" % i, "password": "x"})
+            answered[r.status_code] = answered.get(r.status_code, 0) + 1
+threads = [threading.Thread(target=guess, args=(i,)) for i in range(1, 61)]
+for t in threads:
+    t.start()
+sys.stdin.readline()
+stop.set()
+for t in threads:
+    t.join()
+print(dict(sorted(answered.items())))
+"""
 
 
 def timings(url, dev, recs, n=40):
@@ -103,25 +121,14 @@ def main():
                "(%d streaming, %d refused 503)" % (ok, full))
         for s in live:
             s.close()
-        stop = threading.Event()
-        answered = {}
-
-        def guess(i):
-            with httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.10.%d" % i),
-                              timeout=30) as c:
-                while not stop.is_set():
-                    r = c.post(srv.url + "/api/admin/login", json={"name": "u%d" % i,
-                                                                   "password": "x"})
-                    answered[r.status_code] = answered.get(r.status_code, 0) + 1
-        threads = [threading.Thread(target=guess, args=(i,)) for i in range(1, 61)]
-        for t in threads:
-            t.start()
-        time.sleep(0.5)
+        # the guessers in a process of their own: their threads would otherwise take
+        # the bystander's share of this process's interpreter, not the server's
+        guessers = subprocess.Popen([sys.executable, "-c", GUESSERS, srv.url],
+                                    stdout=subprocess.PIPE, stdin=subprocess.PIPE, text=True)
+        time.sleep(1.0)
         report("60 logins at once", srv.url, dev, recs, "")
-        stop.set()
-        for t in threads:
-            t.join()
-        print("  %-34s answers %s" % ("", dict(sorted(answered.items()))))
+        out, _ = guessers.communicate("stop\n", timeout=60)
+        print("  %-34s answers %s" % ("", out.strip()))
         before = rss_mb(srv.proc.pid)
         s = socket.create_connection(("127.0.0.1", srv.port), source_address=("127.0.0.2", 0))
         s.sendall(b"POST /api/admin/login HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked"
