@@ -8,7 +8,7 @@ import secrets
 import time
 
 from organiser import seating as seatgen
-from organiser import signing
+from organiser import signing, stored
 from organiser.db import one, rows
 
 RULESETS = ("mcr", "hk", "tw", "sh")
@@ -24,7 +24,8 @@ class ModelError(ValueError):
 
 def event(con):
     e = one(con, "SELECT * FROM event WHERE id = 1")
-    e["settings"] = json.loads(e["settings"])
+    settings = stored.loads(e["settings"])       # whatever is stored: an object to show
+    e["settings"] = settings if isinstance(settings, dict) else {}
     e["avoid_teammates"] = bool(e["avoid_teammates"])
     del e["id"]
     return e

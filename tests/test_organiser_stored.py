@@ -103,6 +103,7 @@ def inject(db_path, win, start, tround):
             con.execute("INSERT INTO corrections (at, who, why, kind, target, data) "
                         "VALUES (1e20, 'd', '<b>why</b>', ?, ?, ?)", (kind, target, data))
         con.execute("UPDATE trounds SET opened_at = 1e20")
+        con.execute("UPDATE event SET settings = 'not json', name = '<b>cup</b>'")
         con.execute("INSERT INTO trounds (number, status, opened_at) VALUES (?, 'pending', -5)",
                     (BIG,))
     con.close()
