@@ -223,6 +223,10 @@ def test_seq_and_round_numbers_out_of_range_are_refused_not_500(server):
             raw = body(dev.id, journal_id(6), [dict(rec[0], seq=seq)])
             r = c.post(srv.url + "/api/v1/upload", content=raw, headers=headers(dev.secret, raw))
             assert r.status_code == 400, (seq, r.text)
+        # a journal past its records quota: refused, nothing stored
+        raw = body(dev.id, journal_id(6), [dict(rec[0], seq=6000)])
+        r = c.post(srv.url + "/api/v1/upload", content=raw, headers=headers(dev.secret, raw))
+        assert r.status_code == 429 and r.headers["retry-after"]
         for path in ("/api/v1/standings", "/standings/part", "/", "/export/hands.csv",
                      "/export/standings.json", "/api/v1/tables/1/log", "/tables/1"):
             for v in ("9" * 30, "-9" * 10, "abc"):
