@@ -6,6 +6,7 @@ Loopback has a whole /8: a flood comes from 127.0.0.2, a bystander from 127.0.0.
 that the per-address bounds are the ones tested (127.0.0.1, the organiser's own
 machine, is not bounded per address)."""
 
+import os
 import re
 import socket
 import sqlite3
@@ -414,3 +415,22 @@ def test_a_table_waiting_behind_a_gap_is_not_reseated(server):
                    json={"tables": {"1": seat}, "why": "swapped"}, headers={"Origin": srv.url})
         assert r.status_code == 400 and "gap" in r.text
 
+
+
+def test_every_form_carries_its_token_and_no_page_has_inline_script():
+    """What the CSRF check and the content security policy need of every template: a
+    form that posts carries the token (or its post is refused 403), and no page runs
+    inline script (the policy would block it: the page would silently not work)."""
+    import glob
+    from organiser.render import HERE
+    for path in glob.glob(os.path.join(HERE, "templates", "**", "*.html"), recursive=True):
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        for form in re.finditer(r"<form\b[^>]*>", text):
+            if 'method="post"' in form.group(0):
+                after = text[form.end():form.end() + 200]
+                assert after.startswith('<input type="hidden" name="csrf" value="{{ csrf }}">'), \
+                    (path, form.group(0))
+        assert not re.search(r"\son[a-z]+\s*=", text), path
+        assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", text), path
+        assert "javascript:" not in text, path
