@@ -11,3 +11,6 @@ KEYPAD_COLS = (25, 33, 32, 23)    # inputs with pull-ups
 KEYS = "123A456B789C*0#D"
 SAFE_KEY = "*"                    # held at power-on: safe mode (no application, REPL free)
 KEYPAD_TIMER = 0                  # the ESP32 port has hardware timers 0-3 only (rp2: -1, virtual)
+# The chip's watchdog, fed by the application: far longer than its slowest save.  0 turns it
+# off (debugging at the REPL); once on it cannot be stopped, so maintain it in safe mode.
+WATCHDOG_MS = 8000

@@ -26,7 +26,7 @@ MAX_LIVE = 1000              # live pages open at once (hundreds of watchers; pa
 REFUSED_PER_SOURCE = 1000    # refused requests kept per address (a flood erases only its own)
 
 
-def create_app(db_path, max_body=MAX_BODY, stuck_seconds=300, pages=True, sync="full",
+def create_app(db_path, max_body=MAX_BODY, stuck_seconds=180, pages=True, sync="full",
                max_live=MAX_LIVE, refused_per_source=REFUSED_PER_SOURCE, https_port=None):
     @asynccontextmanager
     async def lifespan(app):
@@ -41,7 +41,9 @@ def create_app(db_path, max_body=MAX_BODY, stuck_seconds=300, pages=True, sync="
     app.state.broker = Broker()
     app.state.commits = GroupCommit(app.state.db)
     app.state.max_body = max_body
-    app.state.stuck_seconds = stuck_seconds      # a table silent this long is flagged
+    # a table whose device gave no sign of life this long is flagged "no sync": an idle
+    # device pulls its seating at least every 60 s, so three pulls missed
+    app.state.stuck_seconds = stuck_seconds
     app.state.max_live = max_live
     app.state.quotas = quotas.Quotas()
     app.state.login_throttle = throttle.LoginThrottle()

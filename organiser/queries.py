@@ -1,7 +1,7 @@
 """What the pages show, as plain dicts (call inside `db.read()`):
 
 - standings(con, tround_id=None): standings.compute (players, teams, MCR table points)
-- table_grid(con, stuck_seconds=300, now=None): one row per table
+- table_grid(con, stuck_seconds=180, now=None): one row per table
 - table_log(con, table_no, tround_id=None): a table's hands with their scoring elements
 - hands(con, tround_id=None): every hand of the event (the exports use it too)
 - refused_log(con, limit=200): refused device requests, newest first
@@ -28,12 +28,13 @@ def _names(con):
     return {r["id"]: r["name"] for r in rows(con, "SELECT id, name FROM players")}
 
 
-def table_grid(con, stuck_seconds=300, now=None):
+def table_grid(con, stuck_seconds=180, now=None):
     """Per table: number, name, devices, tround (the open one), players (names by seat),
     hands (played there in the open round), dealer (seat) and dealer_name, streak,
-    round (wind letter), last_upload (epoch s or None), pending (records held past a
-    gap, waiting for the missing ones), stale (no upload for stuck_seconds while the
-    round is open), stuck (stale or pending)."""
+    round (wind letter), last_upload (epoch s or None), last_seen (the last signed
+    request of any kind: a sign of life), pending (records held past a gap, waiting for
+    the missing ones), stale (no sign of life for stuck_seconds while the round is
+    open), stuck (stale or pending)."""
     now = now or time.time()
     names = _names(con)
     t = tournament.open_tround(con)
@@ -44,6 +45,7 @@ def table_grid(con, stuck_seconds=300, now=None):
         devs_of.setdefault(d["table_no"], []).append(d["id"])
     for j in rows(con, "SELECT device, MAX(last_at) AS at FROM journals GROUP BY device"):
         last_of[j["device"]] = j["at"]
+    seen_of = {r["device"]: r["at"] for r in rows(con, "SELECT device, at FROM device_seen")}
     for p in rows(con, "SELECT r.device, COUNT(*) AS n FROM records r JOIN journals j ON "
                        "j.device = r.device AND j.journal = r.journal WHERE r.seq > j.acked "
                        "GROUP BY r.device"):
@@ -60,10 +62,13 @@ def table_grid(con, stuck_seconds=300, now=None):
         cur = mine[-1] if mine else None
         times = [last_of[d] for d in devs if last_of.get(d)]
         last = max(times) if times else None
+        # a sign of life: any signed request (an upload, a seating pull), not only uploads
+        signs = times + [seen_of[d] for d in devs if seen_of.get(d)]
+        alive = max(signs) if signs else None
         pending = sum(pending_of.get(d, 0) for d in devs)
         stale = bool(t and devs and any(seat) and
-                     (last is None and now - (t["opened_at"] or now) > stuck_seconds
-                      or last is not None and now - last > stuck_seconds))
+                     (alive is None and now - (t["opened_at"] or now) > stuck_seconds
+                      or alive is not None and now - alive > stuck_seconds))
         players = cur["players"] if cur else seat
         out.append({
             "table": no, "name": tab["name"], "devices": devs,
@@ -77,7 +82,7 @@ def table_grid(con, stuck_seconds=300, now=None):
             "round": WINDS[cur["round"]] if cur and cur["round"] is not None else None,
             "scores": cur["scores"] if cur else None,
             "over": cur["over"] if cur else False,
-            "last_upload": last, "pending": pending, "stale": stale,
+            "last_upload": last, "last_seen": alive, "pending": pending, "stale": stale,
             "stuck": stale or pending > 0,
         })
     return out

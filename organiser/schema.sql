@@ -74,6 +74,13 @@ CREATE TABLE IF NOT EXISTS devices (
     created_at REAL NOT NULL
 );
 
+-- A device's last sign of life: its last request that passed the signature check (an
+-- upload, a seating pull: an idle device pulls at least every 60 s).
+CREATE TABLE IF NOT EXISTS device_seen (
+    device TEXT PRIMARY KEY REFERENCES devices(id),
+    at REAL NOT NULL
+);
+
 -- One journal of one device: what it has sent, and how far its records are processed.
 CREATE TABLE IF NOT EXISTS journals (
     device TEXT NOT NULL REFERENCES devices(id),

@@ -138,9 +138,16 @@ async def refused(request, size, ref):
                         status_code=ref.status, headers=heads)
 
 
+def seen(con, device, now=None):
+    """A signed request from the device: its sign of life (inside a transaction)."""
+    con.execute("INSERT OR REPLACE INTO device_seen (device, at) VALUES (?, ?)",
+                (device, now or time.time()))
+
+
 def store_batch(con, device, journal, recs, table_no=None):
     """Store one upload (inside the shared transaction): (conflicting seq or None,
     acked before, acked after, whether a tournament round closed)."""
+    seen(con, device)
     try:
         quotas.check_journal(con, device, journal, recs)
     except quotas.Exceeded as q:
@@ -193,6 +200,8 @@ async def seating(request: Request):
         body = await read_body(request, app.state.max_body)
         with db.read() as con:
             msg, dev = authenticate(con, body, request.headers.get("x-signature"))
+        await app.state.commits.run(lambda con: seen(con, dev["id"]))
+        with db.read() as con:
             if not isinstance(msg.get("nonce"), str):
                 raise Refusal(400, "malformed", "no nonce", device=dev["id"])
             return JSONResponse(dict({"ok": True}, **tournament.device_seating(con, dev)))

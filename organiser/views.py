@@ -84,8 +84,9 @@ def standings(con, tround_id=None):
 # -- the grid of tables -----------------------------------------------------------------
 def table_grid(con, stuck_seconds, now=None):
     """Every table (organiser.queries.table_grid) with its flag: `stuck` — records from
-    it wait behind one that never arrived; `no sync` — nothing came from it for
-    stuck_seconds while its round is open; `no device`; `finished` — the game is over."""
+    it wait behind one that never arrived (records missing); `no sync` — no sign of life
+    from its device (no signed request: upload or seating pull) for stuck_seconds while
+    its round is open; `no device`; `finished` — the game is over."""
     now = now or time.time()
     out = []
     for t in queries.table_grid(con, stuck_seconds, now):

@@ -1,6 +1,10 @@
 # Runs inside MicroPython (the unix port): the table journal on a real LittleFS v2 image
 # over an in-RAM block device that loses power after N block writes, for every N across
-# the writing of one record.  Usage: micropython mpy_powercut.py DEVICE_BUILD_FOLDER
+# the writing of one record.  Usage: micropython mpy_powercut.py DEVICE_BUILD_FOLDER [EVERY [WINDOW]]
+# EVERY: the session's CHECKPOINT_EVERY (1: each record also rewrites the boot checkpoint,
+# so the cuts fall across that write too, and each boot is checked against a whole replay).
+# WINDOW (optional): the session's STACK_WINDOW (1: the stack's entries below the top are
+# copied from the old checkpoint into the new one at each write).
 # Prints one JSON line: {"ok": ..., "cuts": n, "kept": n, "lost": n, "failures": [...]}
 
 import sys
@@ -10,11 +14,41 @@ import mpy_ramfs as ramfs
 sys.path.insert(0, sys.argv[1])
 import dtable
 dtable.PATH = sys.argv[1] + "/dtable.bin"
+import os
 import journal
 import session
 
+EVERY = int(sys.argv[2]) if len(sys.argv) > 2 else 0
+if EVERY:
+    session.CHECKPOINT_EVERY = EVERY
+if len(sys.argv) > 3:           # WINDOW: undo stack entries kept in RAM past a checkpoint
+    session.STACK_WINDOW = int(sys.argv[3])
+
+
+def whole_stack(ses):
+    if not ses.base:
+        return list(ses.stack)
+    import checkpoint
+    return checkpoint._entries(CKPT, 0, ses.base)[1] + ses.stack
+
 MNT = "/pc"
 PATH = MNT + "/journal.bin"
+CKPT = MNT + "/journal.ckpt"
+
+
+def replayed_whole(data):
+    """(state, stack, seq, end) booted from the whole journal, the checkpoint removed."""
+    mount(data)
+    try:
+        os.remove(CKPT)
+    except OSError:
+        pass
+    session.CHECKPOINT_EVERY = 1 << 30
+    ses = session.Session(PATH)
+    session.CHECKPOINT_EVERY = EVERY
+    out = (ses.state, whole_stack(ses), ses.jseq, ses.jend, ses.replay_errors)
+    umount()
+    return out
 
 
 def mount(data=None, fresh=False):
@@ -72,6 +106,17 @@ def main():
             except OSError as e:
                 failures.append("n=%d tear=%s: unmountable %r" % (n, tear, e))
                 continue
+            if EVERY:
+                umount()
+                whole = replayed_whole(bytes(dev.data))
+                mount(bytes(dev.data))
+                boot = session.Session(PATH)
+                if (boot.state, whole_stack(boot), boot.jseq, boot.jend, boot.replay_errors) != whole:
+                    failures.append("n=%d tear=%s: boot from the checkpoint differs" % (n, tear))
+                if boot.replayed > 1:
+                    failures.append("n=%d tear=%s: %d records replayed" % (n, tear, boot.replayed))
+                umount()
+                mount(bytes(dev.data))
             j = journal.Journal(PATH)
             recs = [rec for _, _, rec in j.records()]
             if recs[:len(good)] != good:

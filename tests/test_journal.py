@@ -5,6 +5,7 @@ import json
 import os
 import subprocess
 
+import pytest
 
 import journal
 import session
@@ -109,10 +110,15 @@ def test_session_boots_from_cut_journal(tmp_path):
     assert recs[4]["undoes"] == 4
 
 
-def test_power_cut_on_littlefs():
+@pytest.mark.parametrize("args", [[], ["1"], ["1", "1"]])
+def test_power_cut_on_littlefs(args):
+    """["1"]: each record also rewrites the boot checkpoint; the cuts fall across both
+    writes, and every boot from the checkpoint matches a replay of the whole journal.
+    ["1", "1"]: the undo stack's window is one entry, so each checkpoint also copies the
+    entries below it from the one before."""
     folder = build.build_device()
     out = subprocess.run([paths.tool("micropython"), "-X", "heapsize=512k",
-                          os.path.join(paths.ROOT, "tests", "mpy_powercut.py"), folder],
+                          os.path.join(paths.ROOT, "tests", "mpy_powercut.py"), folder] + args,
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     res = json.loads(out.stdout.strip().splitlines()[-1])

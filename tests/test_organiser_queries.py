@@ -49,3 +49,35 @@ def test_grid_and_log(tmp_path):
             assert [i["name"] for i in h["items"]] == [i["name"] for i in rec["result"]["items"]]
             assert h["winner_name"] == g1["players"][rec["event"]["winner"]]
         assert h["payments"] == rec["payments"]
+
+
+def test_a_seating_pull_is_a_sign_of_life(tmp_path):
+    """An idle table's device uploads nothing but pulls its seating (the heartbeat): the
+    grid does not flag it "no sync" while the pulls come, and does once they stop."""
+    db_path = str(tmp_path / "o.db")
+    ev = setup_event(db_path, rules="tw")
+    recs = play(session_events("tw", seed=4, n=5))
+    with TestClient(create_app(db_path, pages=False)) as c:
+        d1, d2 = ev["devices"]
+        d1.upload(c, journal_id(1), recs)
+        d2.upload(c, journal_id(2), recs)
+        db = c.app.state.db
+        with db.read() as con:
+            t_upload = max(g["last_upload"] for g in queries.table_grid(con))
+        time.sleep(0.05)
+        assert d1.pull(c).status_code == 200
+        bad = type(d2)(d2.id, "0" * 64)
+        assert bad.pull(c).status_code == 401          # unsigned: no sign of life
+        with db.read() as con:
+            grid = {g["table"]: g for g in queries.table_grid(con, stuck_seconds=60)}
+            pulled = grid[1]["last_seen"]
+            # a minute after the uploads, less after the pull: table 1 pulled since,
+            # table 2 only uploaded
+            later = {g["table"]: g for g in queries.table_grid(
+                con, stuck_seconds=60, now=(t_upload + pulled) / 2 + 60)}
+            much_later = {g["table"]: g for g in queries.table_grid(con, stuck_seconds=60,
+                                                                     now=pulled + 61)}
+    assert pulled > grid[1]["last_upload"] and grid[2]["last_seen"] == grid[2]["last_upload"]
+    assert grid[1]["last_upload"] <= t_upload
+    assert not later[1]["stale"] and later[2]["stale"]
+    assert much_later[1]["stale"]

@@ -89,6 +89,7 @@ def inject(db_path, win, start, tround):
                     ", ".join(row), ", ".join("?" * len(row))), list(row.values()))
         # the rest of what a page reads
         con.execute("INSERT INTO journals VALUES ('dev2', 'ffffffffffffffff', 0, 1e20, 1e20)")
+        con.execute("INSERT OR REPLACE INTO device_seen VALUES ('dev2', 1e20)")
         con.execute("INSERT INTO refused (at, remote, path, status, error, size, detail) "
                     "VALUES (1e20, '<b>', '/x', 400, 'malformed', ?, '<script>')", (BIG,))
         con.execute("INSERT INTO devices (id, secret, table_no, label, created_at) "

@@ -9,7 +9,8 @@
 # When: at boot; at once when the session ends (the record that ends it wakes the task);
 # then every 30 s while the table is free (no session, or the session over: players are
 # waiting for their names and the director may open the next round any moment) and every
-# 3 min while a session runs (the names only serve the next session).  A failure backs
+# 60 s while a session runs: the heartbeat (any signed request is the organiser's sign of
+# life from the table, and a long hand uploads nothing for minutes).  A failure backs
 # off as an upload does (1 s doubling, jittered).  A pull is a small request, so a
 # venue's 200 devices make a few requests a second at most.
 #
@@ -36,7 +37,7 @@ except ImportError:
         return x
 
 _FREE_MS = const(30000)         # the table is free: look this often
-_EVERY_MS = const(180000)       # a session runs: look this often
+_EVERY_MS = const(60000)        # a session runs: look this often (the heartbeat)
 _UNSET_MS = const(60000)        # settings missing: look at them again this often
 _ANSWER = const(2048)           # names (CJK: 3 bytes a character) and the settings
 _PATH = "/api/v1/seating"

@@ -6,7 +6,8 @@
 #            panel make one redraw)
 #   upload   net/uploader.py, where the settings name an organiser (with the seating pull,
 #            net/seating.py, in the same task)
-#   watchdog fed from its own task, on boards that name a timeout
+#   watchdog fed from its own task, on boards that name a timeout (WATCHDOG_MS): a hung
+#            loop resets the board
 #
 # Boot: the settings file, the session resumed from the journal, the status screen (with an
 # empty journal the status screen offers a new session; `fresh` starts one from the
@@ -22,11 +23,21 @@ from ui import keypad
 JOURNAL = "journal.bin"
 SETTINGS = "settings.json"
 TICK_MS = 5000                  # the status line's upload counters: redrawn this often
+LOW_SPACE = 64 * 1024           # flash left under this: the status screen warns
+RECORD = 1400                   # bytes a hand takes in the journal, about (for the warning)
 
 
 def save_settings(cfg):
+    """Write the settings file; a write the flash refuses is said on the screen (the
+    screens show a Refused's text), the settings then last until power-off."""
     import settings
-    settings.save(cfg)
+    try:
+        settings.save(cfg)
+    except OSError as e:
+        from ui.entry import Refused
+        n = e.args[0] if e.args else "?"
+        raise Refused("settings NOT saved (%s): kept until power-off; call the director"
+                      % ("flash full" if n == 28 else "write error %s" % n))
 
 
 def start_event(cfg):
@@ -71,14 +82,18 @@ class App:
         self.on_key = None
         self.on_show = None
         self.faults = 0             # exceptions a key raised (shown, not fatal)
+        self.wdt = False            # the watchdog started
         self.tasks = []
         gc.collect()
 
     # -- the tasks ------------------------------------------------------------------
     def press(self, key, long=False):
         """One key into the screens; a fault in a screen is reported, never fatal."""
+        seq = self.session.jseq
         try:
             changed = self.ui.key(key, long)
+            if self.session.jseq != seq:
+                self.space()
         except Exception as e:
             self.faults += 1
             sys.print_exception(e)
@@ -130,11 +145,23 @@ class App:
             self.dirty.set()
 
     async def watchdog_task(self, ms):
+        """Feed the watchdog while the event loop runs: a key or a screen that never
+        returns stops the loop, and the chip resets after `ms`."""
         from machine import WDT
         wdt = WDT(timeout=ms)
+        self.wdt = True
         while True:
             wdt.feed()
             await asyncio.sleep_ms(ms // 4)
+
+    def watchdog_off(self):
+        """The application stopped (Ctrl-C from the REPL): stop the watchdog where the board
+        names how (RP2040), so the REPL and mpremote are not reset under it."""
+        off = getattr(self.board, "WATCHDOG_OFF", None)
+        if self.wdt and off:
+            import machine
+            machine.mem32[off[0]] = off[1]
+            self.wdt = False
 
     def uploader(self):
         """The upload task's coroutine where the settings name an organiser (a board
@@ -148,6 +175,23 @@ class App:
         return uploader.run(self.cfg, self.journal_path, self.status,
                             getattr(self.board, "WIFI", False), self.session, self.refresh)
 
+    def space(self):
+        """The status screen's warning (cfg["_space"]) when the flash runs low: the hands
+        that still fit, about; a save that does not fit is refused (the journal says so)."""
+        import journal
+        room = journal.free(self.journal_path)
+        if not session.roomy():
+            session.drop("journal")
+        if room is None:
+            return
+        left = room[0] - journal.RESERVE_BLOCKS * room[1]
+        if left >= LOW_SPACE:
+            self.cfg.pop("_space", None)
+        elif left < RECORD:
+            self.cfg["_space"] = "FLASH FULL: no saves"
+        else:
+            self.cfg["_space"] = "flash low: ~%d hands" % (left // RECORD)
+
     def refresh(self):
         """Redraw soon: what the screens show changed with no key (the seating pulled)."""
         self.dirty.set()
@@ -160,6 +204,9 @@ class App:
 
     async def run(self):
         self.draw()                                     # the status screen
+        self.space()                                    # then the flash's room, once
+        if self.cfg.get("_space"):
+            self.dirty.set()
         self.tasks.append(asyncio.create_task(self.key_task()))
         self.tasks.append(asyncio.create_task(self.display_task()))
         if self.upload is not None:
@@ -179,6 +226,7 @@ class App:
 
     def close(self):
         self.keypad.stop()
+        self.watchdog_off()
 
 
 def main(board=None, root="/", hooks=None, fresh=False):

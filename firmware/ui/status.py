@@ -43,6 +43,8 @@ def lines(ui):
         out = ["0 new session", "D settings"]
         if ui.cfg.get("_error"):
             out.insert(0, ui.cfg["_error"])
+        if ui.cfg.get("_space"):                # the flash running low (ui/app.py)
+            out.insert(0, ui.cfg["_space"])
         return out
     from ui import labels
     winds = ui.seat_winds()
@@ -71,6 +73,8 @@ def lines(ui):
         out.append(" ".join(more))
     if ui.cfg.get("_error"):
         out.append(ui.cfg["_error"])
+    if ui.cfg.get("_space"):                    # the flash running low (ui/app.py)
+        out.append(ui.cfg["_space"])
     out.append("1-4 win A draw")
     out.append("B event C history")
     out.append("* undo 0 new D set")

@@ -1,6 +1,6 @@
 """The benchmarks: speed and memory figures, printed, for anyone to re-run (`make bench`).
 
-    python -m host_tools.bench              # engine, upload, pages, app: what `make bench` runs
+    python -m host_tools.bench              # engine, upload, pages, app, boot: `make bench`
     python -m host_tools.bench NAME [ARGS]  # one of them (NAMES below), with its own options
 
 Each NAME is a module here with a main().  devbench, benchhands and benchsmoke run unchanged
@@ -16,8 +16,11 @@ NAMES = {
     "app": "the application on the emulated Pico: boot, heap, keypad share, key to screen",
     "upload": "the device uploader: resident RAM, upload rate on loopback",
     "pages": "the organiser's live pages at an event's size",
+    "boot": "boot on the emulated Pico with 0, 300, 1,000 journal records, checkpoint or not",
+    "soak": "1,000 hands into the session on the emulated Pico: the free heap (make soak)",
     "organiser": "the organiser under 200 uploading devices (make bench-organiser)",
     "abuse": "the organiser under floods: a bystander's page and upload times",
 }
-# what `make bench` runs (bench-organiser apart: about a minute on its own)
-DEFAULT = ("engine", "upload", "pages", "app", "abuse")
+# what `make bench` runs (bench-organiser apart: about a minute on its own; soak apart:
+# about 12 minutes, `make soak`)
+DEFAULT = ("engine", "upload", "pages", "app", "boot", "abuse")

@@ -85,6 +85,7 @@ def append(ses, rec):
     off, _ = j.append(rec)
     ses.jseq = j.seq
     ses.jend = j.end
+    ses.jlast = off
     return off
 
 

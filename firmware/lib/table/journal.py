@@ -10,7 +10,9 @@
 #   ...    payload  one JSON object, UTF-8
 #
 # A record is appended with one write, then the file is flushed, closed and the
-# filesystem synced before append() returns, so the screen may say "saved".  Reading
+# filesystem synced before append() returns, so the screen may say "saved".  One that
+# would leave less than RESERVE_BLOCKS free is refused first (OSError 28, ENOSPC):
+# the journal never fills the flash to the last block.  Reading
 # stops at the first record that is short, has the wrong magic, length, sequence number
 # or CRC: that record and anything after it never reached flash whole and is dropped,
 # never misread.  open() cuts such a tail off (copy of the good prefix + atomic rename)
@@ -35,6 +37,7 @@ MAGIC = b"MJ"
 _HEAD = const(14)
 MAX_RECORD = const(16384)
 _CHUNK = const(512)
+RESERVE_BLOCKS = const(4)
 
 
 def _crc(seq_len, payload):
@@ -67,6 +70,17 @@ def _size(path):
         return os.stat(path)[6]
     except OSError:
         return -1
+
+
+def free(path):
+    """(bytes free, block size) on the filesystem holding `path`; None where the port
+    cannot tell (LittleFS counts its blocks in use: a walk of its metadata)."""
+    i = path.rfind("/")
+    try:
+        st = os.statvfs(path[:i] if i > 0 else ("/" if i == 0 else "."))
+    except (OSError, AttributeError):
+        return None
+    return st[0] * st[4], st[0]
 
 
 def side(path, ext):
@@ -121,17 +135,21 @@ class Journal:
         self.end = 0
 
     # -- reading --------------------------------------------------------------------
-    def scan(self):
+    def scan(self, on=False):
         """Yield (offset, seq, payload bytes) for every good record, in order, and leave
-        self.seq / self.end at the last good one."""
-        self.seq = 0
-        self.end = 0
+        self.seq / self.end at the last good one.  on: only the records after self.end
+        (self.seq the record before it: a checkpoint's)."""
+        if not on:
+            self.seq = 0
+            self.end = 0
         try:
             f = open(self.path, "rb")
         except OSError:
             return
         try:
-            off = 0
+            off = self.end
+            if off:
+                f.seek(off)
             while True:
                 head = f.read(_HEAD)
                 if len(head) < _HEAD or head[:2] != MAGIC:
@@ -149,9 +167,9 @@ class Journal:
         finally:
             f.close()
 
-    def records(self):
-        """Yield (offset, seq, record dict) for every good record."""
-        for off, seq, payload in self.scan():
+    def records(self, on=False):
+        """Yield (offset, seq, record dict) for every good record (on: as scan's)."""
+        for off, seq, payload in self.scan(on):
             yield off, seq, json.loads(payload)
 
     def read(self, offset):
@@ -215,10 +233,10 @@ class Journal:
         return struct.unpack("<I", head[2:6])[0]
 
     # -- opening and writing ----------------------------------------------------------
-    def open(self):
-        """Scan the journal and cut off a tail that did not reach flash whole.  Returns
-        the number of good records."""
-        for _ in self.scan():
+    def open(self, on=False):
+        """Scan the journal (on: as scan's) and cut off a tail that did not reach flash
+        whole.  Returns the number of good records."""
+        for _ in self.scan(on):
             pass
         size = _size(self.path)
         if size > self.end:
@@ -259,6 +277,11 @@ class Journal:
         if n > MAX_RECORD:
             raise ValueError("journal record too large")
         seq = self.seq + 1
+        room = free(self.path)
+        # a record that does not fit with RESERVE_BLOCKS to spare is refused before any
+        # write: LittleFS needs blocks of its own to append (copy on write, metadata)
+        if room is not None and room[0] < _HEAD + n + RESERVE_BLOCKS * room[1]:
+            raise OSError(28)
         if seq == 1:                # a journal created anew gets an id of its own
             new_id(self.path)
         try:

@@ -39,7 +39,8 @@ LEAN = sys.implementation.name == "micropython"
 #               when the heap is short
 #   4 _finish   load("commit").reload and .finish: settle through the hook, journal
 #   5 _answer   load("commit").answer
-#   handle's finally: _unload, _reload
+#   handle's finally: _unload, _reload, then keep: every CHECKPOINT_EVERY records
+#               load("checkpoint").write (boot's checkpoint; the undo stack below its top)
 # Session._unload drops every module the table's own steps load, by name (and the scorer
 # through scorers.unload); tests/test_layers.py checks an event loads nothing else.
 
@@ -51,6 +52,12 @@ LEAN = sys.implementation.name == "micropython"
 # heap, cost a board milliseconds.  A MemoryError ends that (the modules are dropped).
 ROOMY = 48 * 1024 if sys.maxsize < (1 << 32) else 96 * 1024
 _room = False
+# Records between boot checkpoints (checkpoint.py): boot replays at most this many, and
+# one save in this many also rewrites the checkpoint.
+CHECKPOINT_EVERY = 16
+# Undo stack entries kept in RAM once a checkpoint holds them all (the rest are read back
+# from it when undo goes that deep): RAM stays flat however long the event.
+STACK_WINDOW = 64
 
 
 def roomy():
@@ -73,6 +80,15 @@ def tight():
     """A MemoryError: from now on drop what events load."""
     global _room
     _room = False
+
+
+def write_failed(e):
+    """The answer to a save the filesystem refused (nothing was written: the journal cuts
+    a torn tail): a full flash (ENOSPC), or another write error."""
+    n = e.args[0] if e.args else "?"
+    if n == 28:
+        return error_result("no_space", HandError("no_space", 29).message)
+    return error_result("write_failed", HandError("write_failed", 30, n).message)
 
 
 def load(name):
@@ -147,7 +163,8 @@ def _score(job):
 class Session:
     """state: the table state dict (None before the first start).  stack: one entry per
     effective event, for undo (earlier states without a journal, journal offsets with
-    one).  jpath/jseq/jend: the journal file, its last sequence number and end offset."""
+    one).  jpath/jseq/jend/jlast: the journal file, its last sequence number, end offset
+    and last record's offset; ckseq: the seq of the boot checkpoint written last."""
 
     def __init__(self, journal_path=None):
         self.state = None
@@ -155,13 +172,19 @@ class Session:
         self.jpath = journal_path
         self.jseq = 0
         self.jend = 0
+        self.jlast = 0
+        self.ckseq = 0
+        self.base = 0           # undo stack entries below self.stack, in the checkpoint
+        self.window = STACK_WINDOW
         self.replay_errors = 0
+        self.replayed = 0       # records replayed at boot (past the checkpoint)
         self.dry = False        # True while a preview runs: commit() keeps, never writes
         self.pending = None     # the last preview's (event, state after, record extras)
         dtable.default()         # the table index too, with the base modules
         if journal_path is not None:
             load("sessionops").resume(self)
             self._unload()
+            self.keep()
 
     def release(self, short=False):
         """Drop the modules an event or a look at the ruleset loaded when the heap is short
@@ -177,6 +200,7 @@ class Session:
             drop("sessionops")
             drop("commit")
             drop("journal")
+            drop("checkpoint")
             drop("rules.mcr_table")
             drop("rules.tw_table")
             drop("rules.hk_table")
@@ -186,6 +210,44 @@ class Session:
             gc.collect()
             return True
         return False
+
+    def depth(self):
+        """Entries on the undo stack, those on flash below the window included."""
+        return self.base + len(self.stack)
+
+    def refill(self):
+        """Undo reaches below the entries in RAM: read the next ones from the checkpoint;
+        if it cannot be read, the whole journal is replayed (the stack then whole in RAM)."""
+        if not self.base:
+            return
+        try:
+            load("checkpoint").below(self)
+        except (OSError, ValueError):
+            import os
+            try:
+                os.remove(load("checkpoint").path_of(self.jpath))
+            except OSError:
+                pass
+            self.stack = []
+            self.base = 0
+            self.replay_errors = 0
+            load("sessionops").resume(self)
+
+    def keep(self):
+        """Write the boot checkpoint when CHECKPOINT_EVERY records were appended since the
+        last one.  A failure costs only boot time (the whole journal is replayed), so it
+        is never the save's: the next try comes CHECKPOINT_EVERY records later."""
+        if self.jpath is None or self.dry or self.jseq - self.ckseq < CHECKPOINT_EVERY:
+            return
+        self.ckseq = self.jseq
+        try:
+            load("checkpoint").write(self)
+        except (OSError, MemoryError) as e:
+            print("checkpoint not written:", repr(e))
+        finally:
+            if LEAN and not roomy():
+                drop("checkpoint")
+                drop("journal")
 
     def preview(self, ev):
         """Score and settle an event without writing anything: the review screen's step.
@@ -234,8 +296,11 @@ class Session:
             # Nothing was written (the journal cuts a torn tail): the preview stays,
             # and the save key may be pressed again.
             return error_result("bad_event", "no memory to save: press save again")
+        except OSError as e:
+            return write_failed(e)
         finally:
             self._unload()
+            self.keep()
 
     def _commit(self, pending):
         ev, new, rec = pending
@@ -260,6 +325,8 @@ class Session:
             return error_result(e.code, e.message)
         except MemoryError:
             return error_result("bad_event", "the event is too large for this device's memory")
+        except OSError as e:
+            return write_failed(e)
         finally:
             dropped = self._unload()
             self._reload()
@@ -272,6 +339,7 @@ class Session:
                 self.stack = anew(self.stack)
                 self.pending = anew(self.pending)
                 gc.collect()
+            self.keep()
 
     def _reload(self):
         if self.state is None and self.stack:   # a win refused while scoring:

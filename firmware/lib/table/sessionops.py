@@ -81,15 +81,30 @@ def check_fields(ev, allowed):
 # -- the journal ---------------------------------------------------------------------
 
 def resume(ses):
-    """Boot: rebuild the state by replaying the journal.  Each record's payments are
-    checked against the scores before and after it (ses.replay_errors counts misfits)."""
+    """Boot: rebuild the state by replaying the journal from its checkpoint (from its
+    start without one).  Each record's payments are checked against the scores before
+    and after it (ses.replay_errors counts misfits)."""
     j = journal.Journal(ses.jpath)
-    j.open()
     st = None
-    for off, seq, rec in j.records():
+    try:
+        import checkpoint           # the records up to its seq need no replay
+        st = checkpoint.restore(ses, j)
+    except (OSError, ValueError, MemoryError):
+        st = None
+    checkpoint = None
+    drop("checkpoint")
+    on = st is not None
+    seq, end = j.seq, j.end
+    j.open(on)
+    j.seq, j.end = seq, end
+    ses.replayed = 0
+    for off, seq, rec in j.records(on):
+        ses.replayed += 1
         ev = rec.get("event") or {}
         new = rec.get("state")
         if ev.get("event") == "undo":
+            if not ses.stack:
+                ses.refill()
             if ses.stack:
                 ses.stack.pop()
         else:
@@ -103,6 +118,7 @@ def resume(ses):
                 if sum(pays) + (new.get("outside") or 0) != 0:
                     ses.replay_errors += 1
         st = new
+        ses.jlast = off
         rec = None
         if LEAN:
             gc.collect()
@@ -121,6 +137,8 @@ def undo(ses, ev):
             return
         ses.state = ses.stack.pop()
         return
+    if len(ses.stack) < 2:
+        ses.refill()            # the entries below the window, from the checkpoint
     if len(ses.stack) < 2:
         raise HandError("nothing_to_undo", "there is no accepted event to take back")
     j = journal_of(ses)

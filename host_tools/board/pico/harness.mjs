@@ -22,7 +22,8 @@
 //   type {keys, hold_ms, gap_ms}       keys pressed one after another; runs until the last gap
 //   screen {png, scale}                OLED picture: text art (#/.), GDDRAM hex; PNG to a file
 //   read_fs {out}                      filesystem region of flash to a file
-//   stats {}                           flash stats, OLED stats, key log
+//   stats {}                           flash stats, OLED stats, key log, watchdog (enabled,
+//                                      emulated ms it fired at: the emulator resets nothing)
 //   quit {}
 import fs from 'fs';
 import path from 'path';
@@ -46,6 +47,19 @@ const board = await createPico({
   boot: false,
 });
 const emuMs = () => board.emuNanos() / 1e6;
+
+// the watchdog: rp2040js counts it down but resets nothing when it fires (and, left
+// enabled, fires again at every tick): the harness keeps the emulated time it fired at
+// (stats) and stops it, as the reset of a real chip would, so a test sees whether the
+// application fed it
+const wdt = board.mcu.peripherals[0x40058];
+const wdtFired = [];
+if (wdt) {
+  wdt.onWatchdogTrigger = () => {
+    wdtFired.push(emuMs());
+    wdt.enable = false; wdt.timer.enable = false; wdt.alarm.enable = false;
+  };
+}
 
 // serial log: every byte the board sends, and a mark up to which it has been consumed
 let serialBuf = Buffer.alloc(0);
@@ -144,6 +158,7 @@ const commands = {
   async read_fs({ out: file }) { fs.writeFileSync(file, board.readFs()); return {}; },
   async stats() {
     return { flash: board.flashStats, oled: oled ? oled.stats : null,
+             watchdog: { enabled: !!(wdt && wdt.enable), fired: wdtFired },
              keys: keypad ? keypad.log.map((e) => ({ t: e.t / 1e6, key: e.key, down: e.down })) : [] };
   },
 };

@@ -1,0 +1,153 @@
+# The boot checkpoint beside the journal (journal.ckpt): what a replay of the whole
+# journal rebuilds besides the state itself (the undo stack of record offsets, the count
+# of records whose payments did not fit), as of one record: its seq, offset and CRC, and
+# the journal's id and end.  Boot checks it against the journal: the record it names must
+# be there with that header (its payload's CRC is checked when its state is read), in the
+# journal of that id; then only the records after it are replayed.  A checkpoint missing,
+# damaged or of another journal is ignored and the whole journal replayed: the journal
+# stays the record, the checkpoint only saves time.
+#
+# Layout (little-endian): b"MK", u8 version, 16 bytes journal id, u32 seq, end, tail
+# (the record's offset), crc (its header's), errors, n; n u32 stack offsets; u32 CRC32
+# of everything before.  Written as a new file renamed over the old (atomic on
+# LittleFS): a power cut leaves the old checkpoint or the new one.
+#
+# The undo stack on flash: RAM holds only its top (ses.stack, at most STACK_WINDOW
+# entries once a checkpoint is written, and the records since); the ses.base entries
+# below are the first ses.base entries of the checkpoint file, read back when undo goes
+# that deep (below()).  A new checkpoint copies them from the old file (its CRC checked),
+# so RAM stays flat however long the event.
+
+import os
+import struct
+import binascii
+import journal
+
+MAGIC = b"MK"
+_HEAD = "<B16sIIIIII"
+_SIZE = 2 + struct.calcsize(_HEAD)
+_CHUNK = 64                     # stack entries written or read at a time
+
+
+def path_of(jpath):
+    return journal.side(jpath, ".ckpt")
+
+
+def _entries(path, start, count, copy=None):
+    """Read a checkpoint file, its CRC checked: (header fields, the stack's entries
+    [start, start+count)); start None: the top `count` entries.  copy(b), if given, gets
+    the bytes of entries [0, start) (into a new checkpoint).  None when not whole."""
+    f = open(path, "rb")
+    try:
+        head = f.read(_SIZE)
+        if len(head) < _SIZE or head[:2] != MAGIC:
+            return None
+        fields = struct.unpack(_HEAD, head[2:])
+        n = fields[7]
+        if start is None:
+            count = min(count, n)
+            start = n - count
+        if fields[0] != 1 or n > fields[2] or start + count > n:
+            return None
+        crc = binascii.crc32(head)
+        out = []
+        i = 0
+        while i < n:
+            k = min(n - i, _CHUNK)
+            buf = f.read(4 * k)
+            if len(buf) < 4 * k:
+                return None
+            crc = binascii.crc32(buf, crc)
+            if copy is not None and i < start:
+                copy(buf[:4 * (min(i + k, start) - i)])
+            lo, hi = max(i, start), min(i + k, start + count)
+            if lo < hi:
+                out.extend(struct.unpack("<%dI" % (hi - lo), buf[4 * (lo - i):4 * (hi - i)]))
+            i += k
+        buf = f.read(4)
+    finally:
+        f.close()
+    if len(buf) < 4 or struct.unpack("<I", buf)[0] != crc & 0xFFFFFFFF:
+        return None
+    return fields, out
+
+
+def write(ses):
+    """Write the checkpoint of the session as it stands (its journal synced), then keep
+    only the stack's top STACK_WINDOW entries in RAM."""
+    j = journal.Journal(ses.jpath)
+    h = j.head(ses.jlast)
+    if h is None or h[0] != ses.jseq or ses.jlast + 14 + h[1] != ses.jend:
+        return False
+    stack = ses.stack
+    base = ses.base
+    n = base + len(stack)
+    head = MAGIC + struct.pack(_HEAD, 1, journal.journal_id(ses.jpath).encode(), ses.jseq,
+                               ses.jend, ses.jlast, h[2], ses.replay_errors, n)
+    path = path_of(ses.jpath)
+    tmp = path + ".tmp"
+    f = open(tmp, "wb")
+    crc = [binascii.crc32(head)]
+    try:
+        f.write(head)
+
+        def put(b):
+            crc[0] = binascii.crc32(b, crc[0])
+            f.write(b)
+        if base and _entries(path, base, 0, put) is None:   # the entries below the window
+            raise OSError(5)
+        for i in range(0, len(stack), _CHUNK):
+            part = stack[i:i + _CHUNK]
+            put(struct.pack("<%dI" % len(part), *part))
+        f.write(struct.pack("<I", crc[0] & 0xFFFFFFFF))
+        f.flush()
+    finally:
+        f.close()
+    os.rename(tmp, path)
+    journal._sync()
+    w = ses.window
+    if len(stack) > w:
+        ses.base = n - w
+        ses.stack = stack[-w:]
+    return True
+
+
+def below(ses):
+    """Bring back into RAM up to a window's worth of the stack entries below it."""
+    base = ses.base
+    k = min(base, ses.window)
+    got = _entries(path_of(ses.jpath), base - k, k)
+    if got is None or len(got[1]) != k:
+        raise OSError(5)
+    ses.stack = got[1] + ses.stack
+    ses.base = base - k
+
+
+def restore(ses, j):
+    """The state as of the checkpoint, with ses.stack (its top), base, replay_errors,
+    jlast and j.seq / j.end set from it; None (nothing set) when there is none that
+    fits the journal."""
+    try:
+        got = _entries(path_of(ses.jpath), None, ses.window)
+    except OSError:
+        return None
+    if got is None:
+        return None
+    ver, jid, seq, end, tail, tcrc, errors, n = got[0]
+    h = j.head(tail)
+    if h is None or h[0] != seq or h[2] != tcrc or tail + 14 + h[1] != end:
+        return None
+    if jid != journal.journal_id(ses.jpath).encode():
+        return None
+    try:
+        st = j.read(tail)["state"]
+    except (OSError, ValueError, KeyError):
+        return None
+    ses.stack = got[1]
+    ses.base = n - len(got[1])
+    ses.replay_errors = errors
+    ses.jlast = tail
+    ses.ckseq = seq
+    j.seq = seq
+    j.end = end
+    return st

@@ -1,0 +1,150 @@
+"""A flash that fills up at a long event: the application (firmware compiled, MicroPython
+unix port, sim board) on a small LittleFS v2 image (tests/mpy_ramfs.py) uploading to the
+real organiser.  Hands typed on the keys until one no longer fits: the status screen
+warned first ("flash low"), the save is refused on the review screen with the reason and
+what to do (the hand stays on screen), and every hand saved before is in the journal
+whole, as CPython's table has it, and acknowledged by the organiser.  Then the last
+blocks filled: a settings save is refused with its reason too."""
+
+import json
+import os
+import sqlite3
+import subprocess
+
+from host_tools import build, keys, paths
+from organiser_fixtures import OrganiserServer, setup_event
+from uicorpus import legal_session
+
+RID = "hk"
+BLOCKS = 64                     # of 512 bytes: about twenty hands
+
+SCRIPT = r"""
+import sys, json, gc
+sys.path[:0] = [%(folder)r, %(tests)r]
+import dtable
+dtable.PATH = %(folder)r + "/dtable.bin"
+import mpy_ramfs as ramfs
+ramfs.NBLOCKS = %(blocks)d
+dev = ramfs.mount("/fs", fresh=True)
+f = open("/fs/settings.json", "w")
+f.write(%(settings)r)
+f.close()
+import asyncio
+import board
+from ui import app as application
+application.LOW_SPACE = %(low)d
+
+app = application.App(board, "/fs/", fresh=True)
+net = app.status["net"]
+net.timeout_ms = 5000
+net.max_ms = 500
+shown = []
+app.on_show = shown.append
+out = {"hands": [], "refused": None}
+
+
+async def until(pred, ms):
+    for _ in range(ms // 10):
+        if pred():
+            return True
+        await asyncio.sleep_ms(10)
+    return False
+
+
+async def driver():
+    try:
+        for ks in %(hands)r:
+            n = app.session.jseq
+            for k in ks:
+                app.keypad.feed(k, False)
+                await asyncio.sleep_ms(2)
+            await until(lambda: app.session.jseq > n or "NOT saved" in app.ui.msg, 5000)
+            await asyncio.sleep_ms(30)
+            if app.session.jseq == n:
+                out["refused"] = {"msg": app.ui.msg, "shown": shown[-1], "mode": app.ui.mode,
+                                  "pending": app.session.pending is not None}
+                break
+            out["hands"].append({"seq": app.session.jseq, "status": app.ui.status_lines()})
+        app.keypad.feed("*", True)          # back to the status screen
+        await asyncio.sleep_ms(50)
+        out["status"] = app.ui.status_lines()
+        out["uploaded"] = await until(lambda: net.waiting == 0 and net.acked == app.session.jseq, 20000)
+        # the blocks kept in reserve taken by another file: a settings save is refused
+        # (small files, each closed: LittleFS drops a file whose write failed)
+        for i in range(200):
+            try:
+                f = open("/fs/filler%%d" %% i, "wb")
+                try:
+                    f.write(b"x" * 400)
+                finally:
+                    f.close()
+            except OSError:
+                break
+        try:
+            application.save_settings(app.cfg)
+            out["settings"] = "saved"
+        except Exception as e:
+            out["settings"] = [type(e).__name__, str(e)]
+    finally:
+        app.stop()
+
+asyncio.create_task(driver())
+application.asyncio.run(app.run())
+app.close()
+import journal
+gc.collect()
+out["records"] = [[seq, rec["state"]["scores"], rec["state"]["hand_no"]]
+                  for _, seq, rec in journal.Journal("/fs/journal.bin").records()]
+out["jseq"] = app.session.jseq
+out["faults"] = app.faults
+print("RESULT " + json.dumps(out))
+"""
+
+
+def test_a_full_flash_refuses_the_save_with_its_reason_and_loses_nothing(tmp_path):
+    db = str(tmp_path / "organiser.db")
+    ev = setup_event(db, n_tables=1, rules=RID)
+    dev = ev["devices"][0]
+    srv = OrganiserServer(db).start()
+    try:
+        events, answers = legal_session(RID, 60, seed=8, plain=True)
+        info = keys.ruleset(RID)
+        wins = [e for e in events[1:]]
+        hands = [keys.event_keys(e, info, RID) for e in wins]
+        settings = {"table": 1, "rules": RID, "organiser": srv.url, "device": dev.id,
+                    "secret": dev.secret}
+        code = SCRIPT % dict(folder=build.build_device(), tests=os.path.join(paths.ROOT, "tests"),
+                             blocks=BLOCKS, settings=json.dumps(settings), low=8 * 1024,
+                             hands=hands)
+        run = subprocess.run([paths.tool("micropython"), "-X", "heapsize=2m", "-c", code],
+                             capture_output=True, text=True, timeout=180)
+        assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+        out = json.loads([x for x in run.stdout.splitlines() if x.startswith("RESULT ")][-1][7:])
+        held = sqlite3.connect(db).execute(
+            "SELECT seq FROM records WHERE device = ? ORDER BY seq", (dev.id,)).fetchall()
+    finally:
+        srv.stop()
+    saved = out["hands"]
+    assert len(saved) >= 5, out                   # hands were saved before the flash filled
+    # the status screen warned while hands still fitted
+    warned = [h for h in saved if any(line.startswith("flash low") for line in h["status"])]
+    assert warned and warned[0]["seq"] < saved[-1]["seq"], saved
+    # the hand that did not fit: refused with the reason and what to do, on the screen;
+    # the review stays with the hand (nothing lost), and the status screen says why
+    ref = out["refused"]
+    assert ref is not None, out
+    assert ref["msg"].startswith("flash full: NOT saved") and "director" in ref["msg"]
+    assert any("flash full" in row for row in ref["shown"]), ref["shown"]
+    assert ref["mode"] == 3 and ref["pending"]
+    assert any(line.startswith(("FLASH FULL", "flash low")) for line in out["status"]), out["status"]
+    # every hand saved before is whole in the journal, as CPython's table has it
+    recs = out["records"]
+    n = out["jseq"]
+    assert [r[0] for r in recs] == list(range(1, n + 1)) and n == len(saved) + 1
+    assert [r[1:] for r in recs] == [[a["scores"], a["hand_no"]] for a in answers[:n]]
+    assert out["faults"] == 0
+    # and the organiser acknowledged every one
+    assert out["uploaded"]
+    # a settings save the full flash refuses is said, with what to do
+    assert out["settings"][0] == "Refused" and "NOT saved (flash full)" in out["settings"][1]
+    assert [s for (s,) in held] == list(range(1, n + 1))

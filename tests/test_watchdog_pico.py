@@ -1,0 +1,53 @@
+"""The watchdog on the emulated Pico (boards/pico.py: WATCHDOG_MS): the application turns
+it on and feeds it, through a save, for longer than its timeout; a key that never returns
+(a hung screen) stops the feeding and it fires; stopping the application from the REPL
+turns it off.  rp2040js counts the watchdog down and reports when it fires but resets
+nothing (host_tools/board/pico/harness.mjs stops it then, as a reset would), so the test reads
+when it fired instead of seeing the board restart."""
+
+import json
+import os
+
+from host_tools import build, keys, paths
+from host_tools.board.pico import Pico, board_def, image
+from uicorpus import legal_session
+
+HANG = """import ui.app
+def h(app):
+    press = app.press
+    def hung(k, long=False):
+        if k == 'C':
+            print('hung')
+            while True:
+                pass
+        return press(k, long)
+    app.press = hung
+ui.app.main(hooks=h)"""
+
+
+def test_the_application_feeds_the_watchdog_and_a_hang_lets_it_fire():
+    ms = board_def("pico")["WATCHDOG_MS"]
+    assert 1300 * 3 < ms <= 8388            # far over the slowest save, under the RP2040's limit
+    folder = build.build_device(os.path.join(paths.BUILD, "device-pico"), "pico")
+    events, _ = legal_session("mcr", 1, seed=5, plain=True)
+    info = keys.ruleset("mcr")
+    typed = "".join(keys.event_keys(ev, info, "mcr") for ev in events)
+    fs = image(folder, files={"settings.json": json.dumps({"rules": "mcr"})})
+    with Pico(fs=fs) as pico:
+        pico.wait_serial("app: ready", timeout_ms=20000)
+        pico.type("0#" + typed, hold_ms=50, gap_ms=50)        # a session and a hand saved
+        pico.wait(ms + 2000)
+        fed = pico.stats()["watchdog"]
+        saved = pico.exec("import os\nprint(os.stat('journal.bin')[6] > 0)").strip()
+        stopped = pico.stats()["watchdog"]                  # the REPL stopped the application
+        pico.launch(HANG)
+        pico.wait_serial("app: ready", timeout_ms=20000)
+        pico.press("C")
+        t0 = pico.wait_serial("hung")["at"]
+        pico.wait(ms + 1000)
+        hung = pico.stats()["watchdog"]
+    assert fed == {"enabled": True, "fired": []} and saved == "True"
+    assert stopped == {"enabled": False, "fired": []}
+    assert len(hung["fired"]) == 1
+    # fed at least every quarter of the timeout: it fires within one timeout of the hang
+    assert t0 < hung["fired"][0] <= t0 + ms
