@@ -30,11 +30,12 @@ MODIFIER = {entry.CHI: "0", entry.PON: "#", entry.KAN: "S", entry.ANKAN: "SS",
 
 
 def ruleset(rid):
-    """(n_sets, context words in screen order, events menu) of a ruleset, as the device has them."""
-    return keymap.ruleset_info(rid)
+    """(n_sets, context words in screen order, events menu, rid) of a ruleset, as the
+    device has them."""
+    return keymap.ruleset_info(rid) + (rid,)
 
 
-def tile_keys(h, n_sets):
+def tile_keys(h, n_sets, counted=False):
     """Keys for the tiles of contract hand h on the entry screen (the entry ends by itself)."""
     toks = []
     for m in h.get("melds") or []:
@@ -50,10 +51,14 @@ def tile_keys(h, n_sets):
     out = []
     cur = 0
     fl = h.get("flowers")
-    if fl:
-        out.append("D0")
-        out.append("".join(str(f + 1) for f in sorted(tiles.parse(fl, True))))
-        cur = entry.FLOWERS
+    if fl:                            # 0 first: the flowers, each or (counted) how many
+        fs = sorted(tiles.parse(fl, True))
+        out.append("0")
+        if counted:
+            out.append(str(len(fs)))
+        else:
+            out.append("".join(str(f + 1) for f in fs))
+            cur = entry.FLOWERS
     for s in suits:
         if s != cur:
             out.append(entry.SUIT_KEYS[s])
@@ -68,9 +73,10 @@ def tile_keys(h, n_sets):
 
 def win_keys(ev, info):
     """Keys for a win event {"winner", "from", "hand": {...}} from the status screen."""
-    n_sets, words, _ = info
+    n_sets, words = info[0], info[1]
+    counted = len(info) > 3 and info[3] in keymap.COUNTED_FLOWERS
     h = ev["hand"]
-    keys = [str(ev["winner"] + 1), tile_keys(h, n_sets)]
+    keys = [str(ev["winner"] + 1), tile_keys(h, n_sets, counted)]
     flags = h.get("flags") or []
     if flags:                         # the from screen opens the context words
         keys.append(keymap.FLAGS_KEY)
@@ -96,8 +102,9 @@ def menu_keys(i):
     return str(i + 1) if i < 9 else keymap.DOWN * i + keymap.OK
 
 
-def event_keys(ev, info, rules=None, dealer=0):
-    """Keys for one table event from the status screen."""
+def event_keys(ev, info, rules=None, dealer=0, running=False):
+    """Keys for one table event from the status screen.  running: a session with events
+    after its start is on (a new one then asks first)."""
     name = ev.get("event", "win")
     if name == "win":
         return win_keys(ev, info)
@@ -110,7 +117,7 @@ def event_keys(ev, info, rules=None, dealer=0):
         order = keymap.RULESETS
         keys += keymap.NEW_RULES * ((order.index(ev["rules"]) - order.index(rules or order[0])) % len(order))
         keys += str(ev.get("dealer", 0) + 1)
-        return keys + keymap.OK
+        return keys + keymap.OK + (keymap.OK if running else "")
     menu = info[2]
     keys = keymap.EVENTS_KEY + menu_keys([m[0] for m in menu].index(name))
     for field, kind in dict(menu)[name]:
@@ -122,6 +129,23 @@ def event_keys(ev, info, rules=None, dealer=0):
         else:
             keys += str(v + 1)
     return keys + keymap.OK
+
+
+def session_keys(events, rules=None):
+    """Keys for a run of accepted table events from the status screen, one string per
+    event (a start after events of a session confirms)."""
+    out = []
+    depth = 0                       # the session's events since its start (undo: one less)
+    for ev in events:
+        name = ev.get("event", "win")
+        if name == "start":
+            out.append(event_keys(ev, ruleset(ev["rules"]), rules, running=depth > 0))
+            rules = ev["rules"]
+            depth = 0
+            continue
+        out.append(event_keys(ev, ruleset(rules), rules))
+        depth += -1 if name == "undo" else 1
+    return out
 
 
 def as_event(obj):
@@ -141,14 +165,20 @@ def main(argv=None):
     ap.add_argument("--rules", help="the ruleset of lines that do not name one")
     args = ap.parse_args(argv)
     rules = args.rules
+    depth = None                    # events since the last start (None: no session yet)
     for line in sys.stdin:
         if not line.strip():
             continue
         obj = json.loads(line)
-        if obj.get("event") == "start":
-            rules = obj["rules"]
+        ev = as_event(obj)
+        name = ev.get("event", "win")
         rid = obj.get("rules", rules)
-        print(event_keys(as_event(obj), ruleset(rid), rules))
+        print(event_keys(ev, ruleset(rid), rules, running=bool(depth)))
+        if name == "start":
+            rules = obj["rules"]
+            depth = 0
+        elif depth is not None:
+            depth += -1 if name == "undo" else 1
         sys.stdout.flush()
 
 

@@ -99,4 +99,4 @@ def test_resumes_the_journal(tmp_path):
 def test_a_bad_settings_file_is_shown(tmp_path):
     r = boot(tmp_path, "{not json", fresh=True)
     assert r["jseq"] == 1                       # the defaults: an mcr session
-    assert "settings: unreadable file" in r["status"]          # the status screen's lines
+    assert "settings: unreadable file" in " ".join(r["status"])    # the status screen's lines

@@ -47,6 +47,9 @@ def test_font_holds_printable_ascii_and_every_character_of_the_firmware_strings(
     assert len(font) == gen_font.HEADER.size + 12 * n_ascii + 26 * n_wide
     for ch in "清一色大四喜東南西北和":      # element names and winds the screens show
         assert ord(ch) in codes
+    from ui import entry
+    for ch in entry.HONOUR_NAMES + entry.FLOWER_NAMES + "吃碰明暗花":   # tiles as tiles
+        assert ord(ch) in codes and any(any(r) for r in glyph_bits(font, ch)[1]), ch
     assert glyph_bits(font, "A")[1] != glyph_bits(font, "B")[1]
     assert any(any(r) for r in glyph_bits(font, "和")[1])
 

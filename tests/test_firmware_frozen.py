@@ -30,8 +30,7 @@ def uf2():
 @pytest.mark.parametrize("rid", ["mcr", "hk", "tw", "sh"])
 def test_frozen_application_scores_like_cpython(uf2, rid, tmp_path):
     events, answers = legal_session(rid, HANDS, seed=5)
-    info = keys.ruleset(rid)
-    typed = "".join(keys.event_keys(ev, info, rid) for ev in events)
+    typed = "".join(keys.session_keys(events, rid))
     reqs = [dict(h, rules=rid) for h in sessiongen.HANDS[rid]]
     want = [json.loads(json.dumps(contract.score_hand(r))) for r in reqs]
     fs = image(files={"settings.json": json.dumps({"table": 2, "rules": rid})})

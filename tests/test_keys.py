@@ -48,15 +48,34 @@ def test_encoded_keys_typed_into_the_ui_save_what_the_table_gives(rid):
     events, answers = legal_session(rid, 60, seed=11)
     ses = session.Session(os.path.join(tempfile.mkdtemp(), "journal.bin"))
     ui = UI(ses, dict(CFG, rules=rid), 5, 21)
-    info = keys.ruleset(rid)
-    cur = rid                       # the ruleset the new-session screen offers first
-    for ev, want in zip(events, answers):
-        for k in keys.event_keys(ev, info, cur):
+    # rid: the ruleset the new-session screen offers first; a new session over a
+    # running one confirms
+    for ev, want, ks in zip(events, answers, keys.session_keys(events, rid)):
+        for k in ks:
             ui.key(k)
             ui.screen()                 # every screen on the way draws
-        cur = ev.get("rules", cur)
         assert ui.mode == 0 and ui.msg.startswith(("saved", "started")), (ev, ui.screen())
         got = {k: v for k, v in ses.state.items()}
         assert got["scores"] == want["scores"] and got["deltas"] == want["deltas"], ev
         assert (got["hand_no"], got["dealer"], got["streak"], got["huang"]) == \
             (want["hand_no"], want["dealer"], want["streak"], want["huang"])
+
+
+def test_mcr_flowers_cost_two_keys_whatever_their_count():
+    info = keys.ruleset("mcr")
+    rng = random.Random(8)
+    for n in range(1, 9):
+        h = random_hand(rng, 4)
+        ev = {"event": "win", "winner": 0, "hand": h}
+        plain = keys.event_keys(ev, info)
+        fl = dict(h, flowers="".join(str(f) for f in rng.sample(range(1, 9), n)) + "f")
+        with_flowers = keys.event_keys(dict(ev, hand=fl), info)
+        assert len(with_flowers) == len(plain) + 2, (n, plain, with_flowers)
+        # typed into the screens, the entry holds that many flowers and the same tiles
+        ses = session.Session(os.path.join(tempfile.mkdtemp(), "journal.bin"))
+        ui = UI(ses, dict(CFG), 5, 21)
+        for k in "0#" + with_flowers[:-1]:
+            ui.key(k)
+        got = ui.ev["hand"] if ui.mode == 3 else ui.entry.hand()
+        assert len(tiles.parse(got["flowers"], True)) == n
+        assert tiles.parse(got["hand"]) == tiles.parse(h["hand"])

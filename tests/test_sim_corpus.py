@@ -26,11 +26,10 @@ def hand_tiles(h):
 @pytest.mark.parametrize("rid", ["mcr", "hk", "tw", "sh"])
 def test_keys_typed_into_the_simulator_journal_what_the_table_gives(rid, tmp_path):
     events, answers = legal_session(rid, N_HANDS, seed=21, plain=True)
-    info = keys.ruleset(rid)
     typed = []
     n_keys = n_tiles = 0
-    for ev in events[1:]:                   # the simulator's --rules made the first start
-        ks = keys.event_keys(ev, info, rid)
+    # the simulator's --rules made the first start
+    for ev, ks in zip(events[1:], keys.session_keys(events, rid)[1:]):
         typed.append(ks)
         if ev["event"] == "win":
             n_keys += len(ks)

@@ -3,6 +3,7 @@ the spot and why, and that backspace takes back exactly one key."""
 
 import pytest
 
+from ui import handedit
 from ui.entry import Entry, Refused
 
 
@@ -41,7 +42,7 @@ def test_a_whole_hand_with_melds_reads_as_the_contract():
     assert e.done()
     assert e.hand() == {"hand": "5z", "melds": ["pon 111m", "chi 456p", "ankan 2222s", "kan 7777z"],
                         "win": "5z"}
-    assert e.show() == "(111)m (456)p [2222]s (7777)55z"
+    assert e.show() == "(111)m (456)p [2222]s (白白白白)中中"     # honours as tiles
 
 
 def test_flowers_before_the_tiles():
@@ -58,7 +59,7 @@ def test_flowers_before_the_tiles():
     ("11111", "a fifth 1m"),
     ("8" + "0", "no run from 8m"),
     ("D10", None),                       # 0 in honours: flowers, not a run
-    ("0", "type a tile first"),
+    ("A0", "type a tile first"),          # 0 first: the flowers; after a suit key: a run
     ("#", "type a tile first"),
     ("D0" + "11", "flower 1 twice"),
     ("D09", "flowers are 1 to 8"),
@@ -98,3 +99,70 @@ def test_done_only_on_a_single_tile_at_the_full_size():
     assert e.count == 13 and e.keys[-1] == "1"
     e.press("2")
     assert e.done() and e.hand()["win"] == "2s"
+
+
+def test_flowers_as_their_characters_typed_first_with_0():
+    e = typed("0158A123")
+    assert e.flowers == [1, 5, 8] and e.show() == "春梅竹 123m"
+    e.press("D")
+    e.press("0")                         # D 0 still reaches the flowers from honours
+    assert e.suit == 4
+
+
+def test_counted_flowers_are_one_digit_and_the_entry_goes_on_in_characters():
+    e = Entry(4, counted=True)
+    for k in "05123":
+        e.press(k)
+    assert e.flowers == [1, 2, 3, 4, 5] and e.suit == 0 and e.show() == "花5 123m"
+    assert e.hand()["flowers"] == "12345f"
+    e = Entry(4, counted=True)
+    with pytest.raises(Refused):
+        for k in "09":
+            e.press(k)
+
+
+def keys_again(e, n_sets=4, counted=False):
+    """The entry's keys typed afresh give the same sets (what * takes back)."""
+    f = Entry(n_sets, counted=counted)
+    for k in e.keys:
+        f.press(k)
+    return f.tokens, f.flowers, f.count
+
+
+class Screen:
+    """What ui/handedit.py reads of the screens: the entry."""
+    def __init__(self, e):
+        self.entry = e
+
+
+def test_editing_changes_moves_and_deletes_any_typed_set():
+    e = typed("012A1#B40C2CCD7D5")
+    handedit.start(e)
+    assert e.cur == 4
+    for _ in range(9):
+        handedit.key(Screen(e), "A")     # stops at the first set
+    assert e.cur == 0 and e.show(0) == "春夏 >(111)m (456)p [2222]s (白白白白)中"
+    handedit.key(Screen(e), "B")
+    handedit.key(Screen(e), "2")                          # 吃 456p becomes 吃 234p
+    assert e.tokens[1] == (10, 1) and "(234)p" in e.show()
+    assert keys_again(e) == (e.tokens, e.flowers, e.count)
+    handedit.key(Screen(e), "C")         # 234s would need a fifth 2s: 234m
+    assert e.tokens[1] == (1, 1)
+    with pytest.raises(Refused):
+        handedit.change(e, 8)            # no run from 8
+    assert e.tokens[1] == (1, 1)
+    count = e.count
+    assert not handedit.key(Screen(e), "*")
+    assert e.count == count - 3 and len(e.tokens) == 4
+    assert keys_again(e) == (e.tokens, e.flowers, e.count)
+    assert handedit.key(Screen(e), "#") and e.cur is None
+    e.back()                             # * still takes back one key
+    assert e.count == count - 4
+
+
+def test_editing_refuses_a_fifth_copy_and_changes_nothing():
+    e = typed("1111" + "2")
+    handedit.start(e)
+    with pytest.raises(Refused) as err:
+        handedit.change(e, 1)
+    assert str(err.value) == "a fifth 1m" and e.tokens[-1] == (1, 0)

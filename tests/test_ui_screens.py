@@ -6,7 +6,8 @@ import tempfile
 
 import session
 from host_tools import keys
-from ui.ui import FIELD, INV, MENU, UI
+import ui.ui as ui_mod
+from ui.ui import FIELD, INV, MENU, UI, fit
 
 CFG = {"table": 7, "rules": "mcr", "settings": {}, "players": ["Ann", "Bob", "Cy", "Di"],
        "dealer": 0, "wifi": {"ssid": "", "password": ""}, "organiser": "", "device": "",
@@ -72,7 +73,8 @@ def test_review_lists_the_elements_and_only_the_save_key_writes():
     ks = keys.event_keys(ev, keys.ruleset("mcr"))
     press(ui, ks[:-1])
     assert ui.mode == 3 and "連七對" in text(ui) and ui.ses.jseq == 1
-    assert "2 Bob 88番" in ui.screen()[0]
+    title = ui.screen()[0]
+    assert title.startswith(INV + "2 Bob") and title.endswith(" 88番")
     press(ui, "*")                                   # back from the review: nothing saved
     assert ui.mode == 2 and ui.ses.jseq == 1
     press(ui, "3#")
@@ -90,7 +92,7 @@ def test_a_save_short_of_memory_keeps_the_review_and_saves_on_the_next_press(mon
         raise MemoryError
     monkeypatch.setattr(session.Session, "_commit", short)
     press(ui, "#")
-    assert ui.mode == 3 and "press save again" in text(ui) and "2 Bob 88番" in ui.screen()[0]
+    assert ui.mode == 3 and "press save again" in text(ui)
     assert ui.ses.jseq == 1 and ui.ses.state["scores"] == [0, 0, 0, 0]
     press(ui, "#")
     assert ui.mode == 0 and ui.ses.jseq == 2 and ui.ses.state["scores"] == [-8, 112, -96, -8]
@@ -118,11 +120,32 @@ def test_a_ruleset_event_asks_its_fields_then_reviews():
     assert ui.ses.state["extras"]["declared"] == [2]
 
 
-def test_the_status_screen_shows_seats_scores_and_the_dealer():
+def test_the_status_screen_shows_seats_scores_and_the_dealer(monkeypatch):
     ui = started()
     rows = ui.screen()
-    assert rows[0].startswith(INV + "T7 國標 東1")
+    assert rows[0] == INV + fit("started #1", "", 21)      # the message: in the title row
     assert rows[1].startswith("東*1 Ann") and rows[1].endswith(" 0")
+    later = ui_mod.ticks() + ui_mod.BANNER_MS
+    monkeypatch.setattr(ui_mod, "ticks", lambda: later)
+    assert ui.expired() and not ui.expired()                 # its time is up: once
+    rows = ui.screen()
+    assert rows[0].startswith(INV + "T7 國標 東1")
+
+
+def test_saved_never_covers_a_seat_and_a_long_refusal_goes_in_time(monkeypatch):
+    ui = started()
+    press(ui, "A#")                                  # a draw, saved
+    rows = ui.screen()
+    seats = ["1 Ann", "2 Bob", "3 Cy", "4 Di"]
+    assert "saved #2" in rows[0] and [r[2:7].strip() for r in rows[1:]] == seats
+    press(ui, "B")                                   # refused: a banner over the seats ...
+    assert "no events of its own" in text(ui)
+    ui.say("a reason longer than one row of the screen")
+    assert ui.screen()[-1].startswith(INV)
+    later = ui_mod.ticks() + ui_mod.BANNER_MS
+    monkeypatch.setattr(ui_mod, "ticks", lambda: later)
+    rows = ui.screen()                               # ... for a while only
+    assert [r[2:7].strip() for r in rows[1:]] == seats
 
 
 class Counters:
@@ -156,3 +179,107 @@ def test_an_event_the_table_refuses_stays_on_its_last_field_with_the_reason():
     assert ui.ses.jseq == 2 and "?" in ui.screen()[0]   # the field is asked again
     press(ui, "*")                                # and backed out of
     assert ui.mode == MENU
+
+
+def test_an_event_with_no_fields_goes_straight_to_its_review():
+    ui = started("sh")
+    press(ui, "5B")                                  # 5: no such key on the status screen
+    menu = [name for name, _ in ui.ruleset()[3]]
+    assert menu[0] == "dice" and dict(ui.ruleset()[3])["dice"] == ()
+    press(ui, "0#")                                  # 骰, the first item: no field to ask
+    assert ui.mode == 3 and "骰" in ui.screen()[0]
+    press(ui, "#")
+    assert ui.ses.jseq == 2
+
+
+def test_a_long_organiser_address_never_freezes_the_settings():
+    ui = started()
+    ui.cfg["organiser"] = "http://192.168.4.1:8000/" + "x" * 40
+    press(ui, "D")
+    assert ui.mode == 9 and all(len(r.lstrip(INV)) <= 21 for r in ui.screen())
+    press(ui, "B" * (len(ui.items) - 2) + "#")       # the organiser, shown whole for a while
+    assert ui.msg == "organiser: " + ui.cfg["organiser"]
+    rows = ui.screen()
+    assert "".join(r.lstrip(INV).strip() for r in rows[1:]) == "organiser: " + ui.cfg["organiser"]
+
+
+def test_a_new_session_over_a_running_one_asks_first():
+    ui = started()
+    press(ui, "0#")                                  # nothing saved yet: starts at once
+    assert ui.msg == "started #2"
+    press(ui, "A#")                                  # a draw saved: now there is a session
+    press(ui, "0#")
+    assert ui.mode == 11 and ui.screen()[0].startswith(INV + "end hand 2?")
+    assert "2 Bob" in text(ui)                       # the scores it ends
+    press(ui, "*")                                   # back: nothing started
+    assert ui.mode == 7 and ui.ses.jseq == 3
+    press(ui, "##")
+    assert ui.ses.jseq == 4 and ui.msg == "started #4" and ui.ses.state["hand_no"] == 1
+
+
+def test_undo_shows_the_winner_total_and_payments_it_takes_back():
+    ui = started()
+    ev = {"event": "win", "winner": 1, "from": 2, "hand": {"hand": "1122334455667m", "win": "7m"}}
+    press(ui, keys.event_keys(ev, keys.ruleset("mcr")))
+    press(ui, "*")
+    t = text(ui)
+    assert "takes back #2" in t and "和 2 Bob" in t and "88番" in t
+    lines = ui.review_lines()
+    assert fit("3 Cy", "-96", 21) in lines and fit("2 Bob", "+112", 21) in lines
+
+
+def test_a_refusal_under_the_minimum_lists_the_elements_counted():
+    ui = started()
+    press(ui, "2" + "123B345C678D11C555" + "3")     # a plain hand: under 8 fan
+    assert ui.mode == 2
+    t = text(ui)
+    assert "a win needs 8" in t and "counted:" in t
+    press(ui, "BBBB")                                # the list scrolls; the rest stays
+    assert ui.mode == 2 and ui.why
+
+
+def test_a_context_word_the_rules_drop_says_so_on_the_review():
+    ui = started()
+    ev = {"event": "win", "winner": 1, "from": 2, "hand": {"hand": "1122334455667m", "win": "7m"}}
+    ks = keys.event_keys(ev, keys.ruleset("mcr"))
+    words = ui.ruleset()[2]
+    press(ui, ks[:-2] + "C" + "B" * words.index("heavenly") + "0#")   # 天胡 on a discard
+    press(ui, "3")
+    assert ui.mode == 3 and "天胡: not counted here" in text(ui) + " ".join(ui.review_lines())
+
+
+def test_history_opens_a_saved_hand_with_its_elements_and_payments():
+    ui = started()
+    ev = {"event": "win", "winner": 1, "from": 2, "hand": {"hand": "1122334455667m", "win": "7m"}}
+    press(ui, keys.event_keys(ev, keys.ruleset("mcr")) + "C")
+    assert ui.mode == 8 and "2 和 2 Bob" in text(ui)
+    press(ui, "#")
+    lines = " ".join(ui.opened[0])
+    assert ui.mode == 12 and "連七對" in lines and "-96" in lines and "#2" in ui.screen()[0]
+    press(ui, "*")
+    assert ui.mode == 8
+
+
+def test_long_names_leave_the_count_and_the_total_in_their_titles():
+    ui = started()
+    ui.ses.state["players"][1] = "歐陽鋒歐陽克黃藥師洪七公"
+    ev = {"event": "win", "winner": 1, "from": 2, "hand": {"hand": "1122334455667m", "win": "7m"}}
+    ks = keys.event_keys(ev, keys.ruleset("mcr"))
+    press(ui, ks[:4])
+    assert ui.screen()[0].endswith("和 3/14 萬")
+    press(ui, ks[4:-1])
+    assert ui.mode == 3 and ui.screen()[0].endswith("88番")
+
+
+def test_a_held_hash_edits_a_typed_set_and_the_hand_goes_on():
+    ui = started()
+    press(ui, "2" + "1#" + "B40")                    # 碰 111m, 吃 456p
+    ui.key("#", True)                                # held: the cursor on 吃 456p
+    assert ui.screen()[0].startswith(INV + "edit: # done") and ">(456)p" in text(ui)
+    press(ui, "A")
+    press(ui, "9")                                   # 碰 111m becomes 碰 999m
+    assert "(999)m" in text(ui)
+    press(ui, "#")                                   # typing goes on after the last set
+    assert ui.entry.cur is None and "和 6/14" in ui.screen()[0]
+    press(ui, "7")
+    assert ui.entry.tokens[-1] == (15, 0)            # 7p: the suit typed last

@@ -3,7 +3,7 @@
 #   keypad   the matrix is scanned from a timer into a ring (ui/keypad.py); the key task
 #            drains it into the screens' state machine (ui/ui.py)
 #   display  redraws the screen when a key changed it (several keys queued behind a slow
-#            panel make one redraw)
+#            panel make one redraw), and when a message's time is up (ui.say)
 #   upload   net/uploader.py, where the settings name an organiser (with the seating pull,
 #            net/seating.py, in the same task)
 #   watchdog fed from its own task, on boards that name a timeout (WATCHDOG_MS): a hung
@@ -23,6 +23,7 @@ from ui import keypad
 JOURNAL = "journal.bin"
 SETTINGS = "settings.json"
 TICK_MS = 5000                  # the status line's upload counters: redrawn this often
+BANNER_CHECK_MS = 250           # how often a message's time is looked at
 LOW_SPACE = 64 * 1024           # flash left under this: the status screen warns
 RECORD = 1400                   # bytes a hand takes in the journal, about (for the warning)
 
@@ -111,7 +112,7 @@ class App:
             key, long = await kp.get()
             self.press(key, long)
             if kp.lost != lost:         # the keypad's queue overflowed: say so
-                self.ui.msg = "%d keys lost: check the screen" % (kp.lost - lost)
+                self.ui.say("%d keys lost: check the screen" % (kp.lost - lost))
                 lost = kp.lost
                 self.dirty.set()
 
@@ -136,6 +137,13 @@ class App:
                 self.faults += 1
                 sys.print_exception(e)
                 self.display.clear()
+
+    async def banner_task(self):
+        """A message's time is up (ui.say): the screen without it."""
+        while True:
+            await asyncio.sleep_ms(BANNER_CHECK_MS)
+            if self.ui.expired():
+                self.dirty.set()
 
     async def tick_task(self, ms):
         """Redraw now and then: the upload counters change with no key pressed (the
@@ -209,6 +217,7 @@ class App:
             self.dirty.set()
         self.tasks.append(asyncio.create_task(self.key_task()))
         self.tasks.append(asyncio.create_task(self.display_task()))
+        self.tasks.append(asyncio.create_task(self.banner_task()))
         if self.upload is not None:
             self.tasks.append(asyncio.create_task(self.upload))
             self.tasks.append(asyncio.create_task(self.tick_task(TICK_MS)))

@@ -6,14 +6,20 @@
 #   #           after a tile: an exposed set of three (碰 pon); again: back to the tile
 #   the suit    after a tile: a kong (明槓 kan); again: concealed (暗槓 ankan); again: added
 #   key again   to an exposed set (加槓 addkan); again: back to the tile
-#   D 0         flowers (花, 1..8); D again: back to honours
+#   0 first     flowers (花): each by its number 1..8 (春夏秋冬梅蘭菊竹), then a suit key;
+#               where all flowers are worth the same (mcr), one digit: how many, and
+#               the entry goes on in 萬.  D 0 (from honours) too; D again: back to honours
 #   *           takes back the last key (on the screen before: leaves the entry)
+#
+# Editing (held #) is ui/handedit.py's, loaded only then; `cur` is its cursor.
 #
 # Concealed sets are typed tile by tile: that is as short as any shortcut and leaves no
 # doubt.  The entry is done when the tiles make a whole hand (3 a set, kongs included,
 # + 2) and the last thing typed is a single tile: that tile is the winning tile.  A key
 # that cannot be right (a fifth copy, an 8 of honours, a run from 8, one tile too many)
 # is refused on the spot with the reason, and nothing typed before it is lost.
+
+from ui.keymap import Refused  # noqa: F401  (the entry's refusals; tests import it here)
 
 SINGLE = 0
 CHI = 1
@@ -28,10 +34,10 @@ SUIT_KEYS = "ABCD"
 SUITS = "mpszf"
 FLOWERS = 4
 HONOURS = 3
+HONOUR_NAMES = "東南西北中發白"        # 1z..7z as the tiles show them
+FLOWER_NAMES = "春夏秋冬梅蘭菊竹"      # 1f..8f
+MOD_KEYS = ("", "0", "#", "S", "SS", "SSS")     # a set's keys after its tile (S: the suit's)
 
-
-class Refused(Exception):
-    """A key the entry does not take; str(e) is the reason for the screen."""
 
 
 def tiles_of(tile, kind):
@@ -53,10 +59,12 @@ def name(tile):
 class Entry:
     """keys: what was typed.  tokens: [(tile, kind)] in typing order, flowers apart."""
 
-    def __init__(self, n_sets, flowers=True):
+    def __init__(self, n_sets, flowers=True, counted=False):
         self.target = 3 * n_sets + 2
         self.allow_flowers = flowers
+        self.counted = counted          # flowers typed as a count (all worth the same)
         self.keys = []
+        self.cur = None                 # editing: the set under the cursor
         self._reset()
 
     def _reset(self):
@@ -99,7 +107,7 @@ class Entry:
             elif s != cur:
                 self.suit = s
             return
-        if k == "0" and self.suit == HONOURS:
+        if k == "0" and (self.suit == HONOURS or not self.keys):
             if not self.allow_flowers:
                 raise Refused("no flowers in this game")
             self.suit = FLOWERS
@@ -113,6 +121,10 @@ class Entry:
         if self.suit == FLOWERS:
             if d > 8:
                 raise Refused("flowers are 1 to 8")
+            if self.counted:            # how many: then on to the tiles, in 萬
+                self.flowers = list(range(1, d + 1))
+                self.suit = 0
+                return
             if d in self.flowers:
                 raise Refused("flower %d twice" % d)
             self.flowers.append(d)
@@ -172,22 +184,36 @@ class Entry:
             out["flowers"] = "".join([str(f) for f in sorted(self.flowers)]) + "f"
         return out
 
-    def show(self):
-        """The typed tiles as short text, a space between suits: f15 12(456)m [7777]s 3z."""
+    def winning(self):
+        """The winning tile (the last typed) as the screens show it."""
+        return face(self.tokens[-1][0]) if self.tokens else ""
+
+    def show(self, cur=None):
+        """The typed tiles as the screen shows them, a space between suits: honours and
+        flowers as their characters, exposed sets in (), a concealed kong in [], the set
+        under the editing cursor after a ">": 花2 12(456)m [7777]s 中."""
         out = []
         if self.flowers:
-            out.append("f" + "".join([str(f) for f in self.flowers]) + " ")
+            if self.counted:
+                out.append("花%d " % len(self.flowers))
+            else:
+                out.append("".join([FLOWER_NAMES[f - 1] for f in self.flowers]) + " ")
         prev = -1
-        for t, kind in self.tokens:
+        for i in range(len(self.tokens)):
+            t, kind = self.tokens[i]
             s = t // 9
             if prev >= 0 and s != prev:
-                out.append(SUITS[prev] + " ")     # a space: rows wrap between suits
+                if prev != HONOURS:
+                    out.append(SUITS[prev])
+                out.append(" ")             # a space: rows wrap between suits
             prev = s
-            d = str(t % 9 + 1)
+            if i == cur:
+                out.append(">")
+            d = face(t, False)
             if kind == SINGLE:
                 out.append(d)
             elif kind == CHI:
-                out.append("(" + d + str(t % 9 + 2) + str(t % 9 + 3) + ")")
+                out.append("(" + d + face(t + 1, False) + face(t + 2, False) + ")")
             elif kind == PON:
                 out.append("(" + d * 3 + ")")
             elif kind == KAN:
@@ -196,9 +222,16 @@ class Entry:
                 out.append("[" + d * 4 + "]")
             else:
                 out.append("(" + d * 4 + "+)")
-        if prev >= 0:
+        if prev >= 0 and prev != HONOURS:
             out.append(SUITS[prev])
         return "".join(out)
+
+
+def face(t, suit=True):
+    """A tile as the screens show it: 5m, or its character for an honour."""
+    if t >= 27:
+        return HONOUR_NAMES[t - 27]
+    return "%d%s" % (t % 9 + 1, SUITS[t // 9]) if suit else str(t % 9 + 1)
 
 
 def text(ts):

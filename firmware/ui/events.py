@@ -2,7 +2,8 @@
 
 from ui import keymap as K
 from ui import ui as U
-from ui.entry import Refused
+from ui.keymap import Refused
+from ui.ui import fit
 
 
 def key(ui, k):
@@ -27,6 +28,9 @@ def k_menu(ui, k):
     ui.ev = {"event": name}
     ui.fields = list(fields)
     ui.typed = ""
+    if not fields:                      # an event with nothing to ask (骰): its review
+        ui.review(ui.ev, U.MENU)
+        return
     ui.go(U.FIELD)
 
 
@@ -75,7 +79,7 @@ def s_field(ui):
         out.append("digits, # ok")
     else:
         for s in range(4):
-            out.append(ui.name(s))
+            out.append(fit(ui.name(s), "", ui.cols))
         if kind == "opt":
             out.append("# none")
     return "%s: %s?" % (labels.event(ui.ev["event"]), labels.FIELDS.get(f, f)), out

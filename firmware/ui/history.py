@@ -1,18 +1,79 @@
-# The history: the saved events, newest first, read from the journal a window at a time.
+# The history: the saved events, newest first, read from the journal a window at a time;
+# # opens one (its elements and payments).  Undo's review shows what it takes back with
+# the same lines.
 
 from ui import keymap as K
 from ui import ui as U
+from ui.ui import fit, item_value, signed
 
 
 def key(ui, k):
+    if ui.mode == U.OPENED:
+        if k == K.BACK:
+            ui.go(U.HISTORY, ui.opened[1])
+            ui.top = max(0, ui.cur - (ui.rows - 2))
+            ui.opened = None
+        else:
+            ui.page(k, len(ui.opened[0]))
+        return
     if k == K.BACK:
         ui.go(U.STATUS)
+    elif k == K.OK and ui.ses.stack and ui.ses.jpath is not None:
+        stack = ui.ses.stack
+        off = stack[len(stack) - 1 - ui.cur]
+        import journal
+        j = journal.Journal(ui.ses.jpath)
+        ui.opened = (record_lines(ui, j.read(off), True), ui.cur, j.seq_at(off))
+        ui.go(U.OPENED)
     else:
         ui.scroll(k, len(ui.ses.stack))
 
 
-def show(ui):
+def read(ui, off):
+    import journal
+    return journal.Journal(ui.ses.jpath).read(off)
+
+
+def summary(ui, ev, rec, cols):
+    """One line of cols cells: the event, its winner and total."""
     from ui import labels
+    line = labels.event(ev.get("event", ""))
+    if "winner" in ev:
+        line += " " + ui.name(ev["winner"])
+    res = rec.get("result")
+    if res:
+        return fit(line, "%d%s" % (res["total"], labels.UNITS.get(res["unit"], "")), cols)
+    return fit(line, "", cols)
+
+
+def record_lines(ui, rec, whole=False):
+    """A saved record as lines: what it was, (whole: its elements,) its payments."""
+    ev = rec["event"]
+    out = [summary(ui, ev, rec, ui.cols)]
+    if "from" in ev:
+        out.append(fit("from " + ui.name(ev["from"]), "", ui.cols))
+    res = rec.get("result")
+    if whole and res:
+        for it in res["items"]:
+            out.append(fit(it["name"], item_value(it), ui.cols))
+    pay = rec.get("payments") or ()
+    for s in range(len(pay)):
+        if pay[s]:
+            out.append(fit(ui.name(s), signed(pay[s]), ui.cols))
+    return out
+
+
+def undone_lines(ui, seq):
+    """What an undo takes back: the last saved event (seq), its winner, total, payments."""
+    out = ["takes back #%d:" % seq]
+    if ui.ses.jpath is not None and ui.ses.stack:
+        out.extend(record_lines(ui, read(ui, ui.ses.stack[-1])))
+    return out
+
+
+def show(ui):
+    if ui.mode == U.OPENED:
+        return fit("#%d" % ui.opened[2], "* back", ui.cols), ui.opened[0]
     import journal
     stack = ui.ses.stack
     out = []
@@ -23,15 +84,8 @@ def show(ui):
     for i in range(ui.top, min(n, ui.top + ui.rows - 1)):
         off = stack[n - 1 - i]
         rec = j.read(off)
-        ev = rec["event"]
-        line = "%s%d %s" % (">" if i == ui.cur else " ", j.seq_at(off),
-                            labels.event(ev.get("event", "")))
-        if "winner" in ev:
-            line += " %d" % (ev["winner"] + 1)
-        res = rec.get("result")
-        if res:
-            line += " %d" % res["total"]
-        out.append(line)
+        line = "%s%d " % (">" if i == ui.cur else " ", j.seq_at(off))
+        out.append(line + summary(ui, rec["event"], rec, ui.cols - len(line)))
         rec = None
     # rows above the window are blank: screen() shows lines from ui.top
-    return "history (%d)" % n, [""] * ui.top + out
+    return fit("history (%d)" % n, "# open", ui.cols), [""] * ui.top + out

@@ -1,6 +1,11 @@
 # The key map of every screen but the tile entry (ui/entry.py has that one): data the
 # screens and the host's key encoder (host_tools/keys.py) share.  docs/keys.md shows it.
 
+class Refused(Exception):
+    """A key a screen does not take; str(e) is the reason for the screen.  (Here, not in
+    ui/entry.py, so that the entry's module may leave the heap between hands.)"""
+
+
 # status screen
 DRAW_KEY = "A"          # 流局: an exhaustive draw
 EVENTS_KEY = "B"        # the ruleset's own events and wins by flowers
@@ -19,6 +24,10 @@ FLAGS_KEY = "C"         # review of a win: the context words
 ROBKONG = "0"           # the from screen: the win robs a kong
 NEW_RULES = "0"         # the new-session screen: the next ruleset
 RULESETS = ("mcr", "hk", "tw", "sh")
+# the entry screen (ui/entry.py has the tiles' keys)
+EDIT_KEY = "#"          # held: edit the typed tiles (A/B move, 1-9 the number, C the
+EDIT_SUIT = "C"         # suit, * deletes, # done)
+COUNTED_FLOWERS = ("mcr",)  # rulesets whose flowers are all worth the same: typed as a count
 
 
 def ruleset_info(rid):

@@ -3,16 +3,25 @@
 
 from ui import keymap as K
 from ui import ui as U
-from ui.entry import Refused
-from ui.ui import fit
+from ui.keymap import Refused
+from ui.ui import fit, wrap
 
 
 def key(ui, k):
-    (k_new if ui.mode == U.NEW else k_settings if ui.mode == U.SETTINGS else k_edit)(ui, k)
+    m = ui.mode
+    (k_new if m == U.NEW else k_confirm if m == U.CONFIRM else k_settings
+     if m == U.SETTINGS else k_edit)(ui, k)
 
 
 def show(ui):
-    return (s_new if ui.mode == U.NEW else s_settings if ui.mode == U.SETTINGS else s_edit)(ui)
+    m = ui.mode
+    return (s_new if m == U.NEW else s_confirm if m == U.CONFIRM else s_settings
+            if m == U.SETTINGS else s_edit)(ui)
+
+
+def running(ui):
+    """A session with saved events after its start: a new one would end it."""
+    return ui.ses.state is not None and len(ui.ses.stack) > 1
 
 
 def k_new(ui, k):
@@ -24,25 +33,51 @@ def k_new(ui, k):
     elif k == K.BACK:
         ui.go(U.STATUS)
     elif k == K.OK:
-        cfg = ui.cfg
-        ev = {"event": "start", "rules": ui.new_rules, "dealer": ui.new_dealer,
-              "players": list(cfg["players"]), "tag": {"table": cfg["table"]}}
-        if cfg.get("tround") is not None:   # the organiser's round, with its seating
-            ev["tag"]["tround"] = cfg["tround"]
-        if ui.new_rules == cfg["rules"] and cfg["settings"]:
-            ev["settings"] = cfg["settings"]
-        ans = ui.ses.handle(ev)
-        if not ans.get("ok"):
-            ui.msg = ans["error"]["message"]
-            return
-        if cfg["rules"] != ui.new_rules:
-            cfg["rules"] = ui.new_rules
-            cfg["settings"] = {}
-            store(ui)
-        ui.go(U.STATUS)
-        ui.msg = "started #%d" % ui.ses.jseq
-        if ui.on_saved:
-            ui.on_saved()
+        if running(ui):
+            ui.go(U.CONFIRM)
+        else:
+            start(ui)
+
+
+def k_confirm(ui, k):
+    if k == K.OK:
+        start(ui)
+    elif k == K.BACK:
+        ui.go(U.NEW)
+    else:
+        raise Refused("# starts anew, * back")
+
+
+def s_confirm(ui):
+    """What a new session ends: the scores as they stand (like undo's review)."""
+    st = ui.ses.state
+    out = []
+    for s in range(4):
+        out.append(fit(ui.name(s), str(st["scores"][s]), ui.cols))
+    return fit("end hand %d?" % st["hand_no"], "#yes *no", ui.cols), out
+
+
+def start(ui):
+    """The new session, as the new-session screen sets it."""
+    cfg = ui.cfg
+    ev = {"event": "start", "rules": ui.new_rules, "dealer": ui.new_dealer,
+          "players": list(cfg["players"]), "tag": {"table": cfg["table"]}}
+    if cfg.get("tround") is not None:   # the organiser's round, with its seating
+        ev["tag"]["tround"] = cfg["tround"]
+    if ui.new_rules == cfg["rules"] and cfg["settings"]:
+        ev["settings"] = cfg["settings"]
+    ans = ui.ses.handle(ev)
+    if not ans.get("ok"):
+        ui.say(ans["error"]["message"])
+        return
+    if cfg["rules"] != ui.new_rules:
+        cfg["rules"] = ui.new_rules
+        cfg["settings"] = {}
+        store(ui)
+    ui.go(U.STATUS)
+    ui.say("started #%d" % ui.ses.jseq)
+    if ui.on_saved:
+        ui.on_saved()
 
 
 def s_new(ui):
@@ -52,7 +87,7 @@ def s_new(ui):
     for s in range(4):
         p = ui.cfg["players"][s]
         if p != str(s + 1):
-            out.append("%d %s" % (s + 1, p))
+            out.extend(wrap("%d %s" % (s + 1, p), ui.cols))
     return "new session", out
 
 
@@ -117,8 +152,8 @@ def k_settings(ui, k):
     elif kind in ("int", "seat"):
         ui.typed = ""
         ui.mode = U.EDIT
-    else:
-        raise Refused("set when the board is deployed")
+    else:                               # set when deployed: shown whole, for a while
+        ui.say("%s: %s" % (label, value(ui, key) or "none"))
 
 
 def k_edit(ui, k):

@@ -3,8 +3,8 @@
 
 from ui import keymap as K
 from ui import ui as U
-from ui.entry import Entry, Refused
-from ui.ui import fit
+from ui.keymap import Refused
+from ui.ui import fit, wrap
 
 
 def key(ui, k):
@@ -16,18 +16,21 @@ def key(ui, k):
     elif k == K.SETTINGS_KEY:
         ui.part("setup").open(ui)
     elif st is None:
-        raise Refused("no session: 0 starts one")
+        raise Refused("0 starts a session")
     elif "1" <= k <= "4":
+        from ui.entry import Entry         # loaded per hand (a tight heap drops it between)
         ui.ev = {"event": "win", "winner": ord(k) - 49}
-        ui.entry = Entry(ui.ruleset()[1])
+        ui.entry = Entry(ui.ruleset()[1], counted=st["rules"] in K.COUNTED_FLOWERS)
         ui.go(U.ENTRY)
     elif k == K.DRAW_KEY:
         ui.review({"event": "draw"})
     elif k == K.UNDO_KEY:
+        if len(ui.ses.stack) < 2:
+            raise Refused("nothing to take back")
         ui.review({"event": "undo"})
     elif k == K.EVENTS_KEY:
         if not ui.ruleset()[3]:
-            raise Refused("this ruleset has no events of its own")
+            raise Refused("no events of its own")
         ui.go(U.MENU)
     elif k == K.HISTORY_KEY:
         ui.go(U.HISTORY)
@@ -42,17 +45,21 @@ def lines(ui):
     if st is None:
         out = ["0 new session", "D settings"]
         if ui.cfg.get("_error"):
-            out.insert(0, ui.cfg["_error"])
+            out[:0] = wrap(ui.cfg["_error"], ui.cols)
         if ui.cfg.get("_space"):                # the flash running low (ui/app.py)
-            out.insert(0, ui.cfg["_space"])
+            out[:0] = wrap(ui.cfg["_space"], ui.cols)
         return out
     from ui import labels
     winds = ui.seat_winds()
     out = []
+    names = []
     for s in range(4):
         mark = "*" if s == st["dealer"] else " "
-        out.append(fit(labels.WINDS[winds[s]] + mark + ui.name(s), str(st["scores"][s]),
-                       ui.cols))
+        row = labels.WINDS[winds[s]] + mark + ui.name(s)
+        out.append(fit(row, str(st["scores"][s]), ui.cols))
+        if not out[-1].startswith(row):     # cut: the next page shows it whole
+            names.extend(wrap(ui.name(s), ui.cols))
+    out.extend(names)
     more = []
     if st["streak"]:
         more.append("連%d" % st["streak"])
@@ -70,11 +77,11 @@ def lines(ui):
         if net.last_error:
             more.append(net.last_error)
     if more:
-        out.append(" ".join(more))
+        out.extend(wrap(" ".join(more), ui.cols))
     if ui.cfg.get("_error"):
-        out.append(ui.cfg["_error"])
+        out.extend(wrap(ui.cfg["_error"], ui.cols))
     if ui.cfg.get("_space"):                    # the flash running low (ui/app.py)
-        out.append(ui.cfg["_space"])
+        out.extend(wrap(ui.cfg["_space"], ui.cols))
     out.append("1-4 win A draw")
     out.append("B event C history")
     out.append("* undo 0 new D set")

@@ -10,9 +10,10 @@
 
 import gc
 import sys
+import time
 from session import drop, roomy
 from ui import keymap as K
-from ui.entry import Refused
+from ui.keymap import Refused
 
 STATUS = 0
 ENTRY = 1
@@ -25,21 +26,47 @@ NEW = 7
 HISTORY = 8
 SETTINGS = 9
 EDIT = 10
+CONFIRM = 11        # a new session over a running one: what it ends, # to go on
+OPENED = 12         # one saved event from the history: its elements and payments
 INV = "\x01"
 LEAN = sys.implementation.name == "micropython"
+BANNER_MS = 4000    # a message goes after this long (or at the next key): never over
+                    # the scores for good
 # The screen module (ui/<name>.py) of each mode; None: this module (the hand's entry and
 # its review, which the score key needs together with the scorer).  On a tight heap only
 # the shown screen's module stays loaded.
 PARTS = ("status", None, None, None, None, "events", "events", "setup", "history", "setup",
-         "setup")
+         "setup", "setup", "history")
+HELPERS = ("handedit", "dropped")  # loaded for a step of the entry or the review
+
+if hasattr(time, "ticks_ms"):
+    ticks = time.ticks_ms
+    since = time.ticks_diff
+else:                                   # CPython (tests, host tools)
+    def ticks():
+        return int(time.monotonic() * 1000)
+
+    def since(a, b):
+        return a - b
 
 
 def cells(s):
-    """Width of s in text cells: a CJK character takes two."""
+    """Width of s in text cells as the display draws it (ui/text.py): ASCII one, any
+    other character two."""
     n = 0
     for ch in s:
-        n += 2 if ord(ch) >= 0x2E80 else 1
+        n += 1 if ord(ch) < 0x80 else 2
     return n
+
+
+def cut(s, n):
+    """The longest start of s that fits in n cells (nothing when n < 1)."""
+    w = 0
+    for i in range(len(s)):
+        w += 1 if ord(s[i]) < 0x80 else 2
+        if w > n:
+            return s[:i]
+    return s
 
 
 def wrap(s, cols):
@@ -50,11 +77,14 @@ def wrap(s, cols):
         if row and cells(row) + 1 + cells(word) <= cols:
             row += " " + word
             continue
-        if row:
-            out.append(row)
-        row = ""
+        if row and cells(word) > cols and cells(row) + 2 <= cols:
+            row += " "                  # a word longer than a row goes on from here
+        else:
+            if row:
+                out.append(row)
+            row = ""
         for ch in word:                 # a word longer than a row (or Chinese) is cut
-            if cells(row) + cells(ch) > cols:
+            if row and cells(row) + cells(ch) > cols:
                 out.append(row)
                 row = ""
             row += ch
@@ -63,10 +93,10 @@ def wrap(s, cols):
 
 
 def fit(left, right, cols):
-    """left and right on one row, right-aligned, left cut to make room."""
-    room = cols - cells(right) - 1
-    while cells(left) > room:
-        left = left[:-1]
+    """left and right on one row, right-aligned, left cut to make room (right itself cut
+    to the row when it alone is too wide)."""
+    right = cut(right, cols)
+    left = cut(left, cols - cells(right) - 1) if right else cut(left, cols)
     return left + " " * (cols - cells(left) - cells(right)) + right
 
 
@@ -88,7 +118,11 @@ class UI:
         self.mode = STATUS
         self.top = 0                # first body row shown
         self.cur = 0                # cursor in lists
-        self.msg = ""
+        self.msg = ""               # a message: say()
+        self.msg_at = 0
+        self.msg_ms = BANNER_MS
+        self.why = None             # the from screen: why the hand was refused
+        self.dropped = ()           # the review: context words that change nothing
         self.words_back = FROM
         self.entry = None
         self.ev = None              # the event being built or reviewed
@@ -99,14 +133,36 @@ class UI:
         self.new_rules = None
         self.new_dealer = 0
         self.items = None           # SETTINGS: [(label, key, kind)]
+        self.opened = None          # OPENED: (the record's lines, the history's cursor)
+
+    # -- messages -----------------------------------------------------------------------
+
+    def say(self, text, ms=BANNER_MS):
+        """A message for the screen: in the title row when it fits there, else a banner
+        over the bottom rows.  It goes at the next key or after ms (0: only at the next
+        key, never on the status screen, whose scores it would cover)."""
+        self.msg = text
+        self.msg_at = ticks()
+        self.msg_ms = ms
+
+    def expired(self):
+        """True (once) when the message's time is up: the screen is to be drawn again."""
+        if not self.msg:
+            return False
+        ms = self.msg_ms or (BANNER_MS if self.mode == STATUS else 0)
+        if ms and since(ticks(), self.msg_at) >= ms:
+            self.msg = ""
+            return True
+        return False
 
     # -- the table ----------------------------------------------------------------------
 
     def name(self, s):
-        """Seat s as the screens name it: its number, and the player's name if it has one."""
+        """Seat s as the screens name it: its number, and the player's whole name if it has
+        one (rows cut it with fit(); the status screen's second page shows it whole)."""
         st = self.ses.state
         p = (st["players"] if st else self.cfg["players"])[s]
-        return p if p == str(s + 1) else "%d %s" % (s + 1, p[:8])
+        return p if p == str(s + 1) else "%d %s" % (s + 1, p)
 
     def ruleset(self):
         """The session's ruleset info, read once per ruleset (loads and drops its modules)."""
@@ -136,16 +192,19 @@ class UI:
         """One key press; True when the screen changed."""
         if long and k == K.BACK:
             self.go(STATUS)
+            self.msg = ""
             return True
         self.msg = ""
         try:
             mode = self.mode
             if PARTS[mode]:
                 self.part(PARTS[mode]).key(self, k)
+            elif mode == ENTRY:
+                self.k_entry(k, long)
             else:
-                (None, self.k_entry, self.k_from, self.k_review, self.k_words)[mode](k)
+                (None, None, self.k_from, self.k_review, self.k_words)[mode](k)
         except Refused as e:
-            self.msg = str(e)
+            self.say(str(e))
         if LEAN:
             gc.collect()        # between key presses, while nothing waits
         return True
@@ -154,17 +213,24 @@ class UI:
         self.mode = mode
         self.top = 0
         self.cur = cur
+        hand = mode in (ENTRY, FROM, REVIEW, WORDS)
+        if not hand:
+            self.entry = None               # the hand typed is saved or given up
         if LEAN and not roomy():
             keep = PARTS[mode]
-            for name in PARTS:
+            for name in PARTS + HELPERS:
                 if name and name != keep:
                     drop("ui." + name)
+            if not hand:
+                drop("ui.entry")
 
     def lighten(self):
         """Before the session's peak (score, save) on a tight heap: the screens' names go
         (drawing loads them again)."""
         if LEAN and not roomy():
             drop("ui.labels")
+            for name in HELPERS:
+                drop("ui." + name)
 
     def part(self, name):
         """A screen module, loaded when first needed."""
@@ -195,18 +261,34 @@ class UI:
         elif k == K.DOWN and self.top < n - (self.rows - 1):
             self.top += 1
 
-    def k_entry(self, k):
+    def k_entry(self, k, long=False):
         e = self.entry
+        if e.cur is not None:                   # editing a typed set
+            if self.part("handedit").key(self, k) and e.done():
+                self.to_from()
+            return
+        if long and k == K.EDIT_KEY:
+            self.part("handedit").start(e)
+            return
         if k == K.BACK:
             if not e.back():
                 self.go(STATUS)
             return
         e.press(k)
         if e.done():
-            self.rob = False
-            self.go(FROM)
+            self.to_from()
+
+    def to_from(self):
+        self.rob = False
+        self.why = None
+        self.go(FROM)
 
     def k_from(self, k):
+        if k == K.UP or k == K.DOWN:            # the refusal's lines
+            self.page(k, len(self.s_from()[1]))
+            return
+        self.why = None
+        self.top = 0
         if k == K.BACK:
             self.entry.back()
             self.go(ENTRY)
@@ -236,14 +318,20 @@ class UI:
             self.review(ev, FROM)
 
     def review(self, ev, back=STATUS):
-        """Preview ev and show it for review; a refusal stays on the screen before."""
+        """Preview ev and show it for review; a refusal stays on the screen before (the
+        from screen lists it in its body, where it stays until a key)."""
         self.ev = ev
         self.back_to = back
         self.lighten()
         pv = self.ses.preview(ev)
         if not pv.get("ok"):
-            self.msg = pv["error"]["message"]
+            if self.mode == FROM:
+                self.why = pv["error"]["message"]
+            else:
+                self.say(pv["error"]["message"])
             return
+        flags = (ev.get("hand") or {}).get("flags")
+        self.dropped = self.part("dropped").words(self.ses, ev, pv) if flags else ()
         self.pv = pv
         self.go(REVIEW)
 
@@ -252,11 +340,11 @@ class UI:
             self.lighten()
             ans = self.ses.confirm()
             if not ans.get("ok"):           # the review stays: save may be pressed again
-                self.msg = ans["error"]["message"]
+                self.say(ans["error"]["message"], 0)
                 return
             self.pv = None
             self.go(STATUS)
-            self.msg = "saved #%d" % self.ses.jseq
+            self.say("saved #%d" % self.ses.jseq)
             if self.on_saved:
                 self.on_saved()
         elif k == K.BACK:
@@ -301,29 +389,40 @@ class UI:
         body = self.rows - 1
         rows = [INV + fit(title, "", self.cols)]
         for line in lines[self.top:self.top + body]:
-            rows.append(line)
-        if self.msg:
-            m = wrap(self.msg, self.cols)[:self.rows - 2]
-            rows = rows[:max(1, self.rows - len(m))]
-            for line in m:
-                rows.append(INV + line)
+            rows.append(fit(line, "", self.cols))
+        self.expired()
+        m = self.msg
+        if m:
+            if cells(m) <= self.cols:       # in the title row: the body stays whole
+                rows[0] = INV + fit(m, "", self.cols)
+            else:                           # a banner over the bottom rows, for a while
+                m = wrap(m, self.cols)[:self.rows - 1]
+                rows = rows[:max(1, self.rows - len(m))]
+                for line in m:
+                    rows.append(INV + fit(line, "", self.cols))
         return rows
 
     def s_entry(self):
         e = self.entry
+        if e.cur is not None:
+            return self.part("handedit").show(self)
         out = wrap(e.show(), self.cols)
-        out.append("ABCD 0吃 #碰 *back")
-        return ("%s 和 %d/%d %s" % (self.name(self.ev["winner"]), e.count, e.target,
-                                    "萬筒索字花"[e.suit]), out)
+        out.append("0吃 #碰 ()明 []暗")
+        return fit(self.name(self.ev["winner"]), "和 %d/%d %s" % (
+            e.count, e.target, "萬筒索字花"[e.suit]), self.cols), out
 
     def s_from(self):
         w = self.ev["winner"]
         flags = (self.ev.get("hand") or {}).get("flags")
-        out = ["1-4 who paid in", "%d self-drawn 自摸" % (w + 1),
-               "0 robbed kong: %s" % ("yes" if self.rob else "no"),
-               "C words" + (": %d on" % len(flags) if flags else "")]
+        win = self.entry.winning()
+        out = []
+        if self.why:
+            out.extend(wrap(self.why, self.cols))
+        out.extend(["1-4 paid in, %d 自摸" % (w + 1), "win on %s? * no" % win,
+                    "0 robbed kong: %s" % ("yes" if self.rob else "no"),
+                    "C words" + (": %d on" % len(flags) if flags else "")])
         out.extend(wrap(self.entry.show(), self.cols))
-        return "%s 和: from?" % self.name(w), out
+        return fit(self.name(w), "和 %s from?" % win, self.cols), out
 
     def review_lines(self):
         from ui import labels
@@ -332,15 +431,12 @@ class UI:
         res = pv.get("result")
         if res:
             for it in res["items"]:
-                if "hua" in it:
-                    v = "花%d" % it["hua"]
-                elif "multiplier" in it:
-                    v = "x%d" % it["multiplier"]
-                else:
-                    v = str(it["value"] * it["count"])
-                out.append(fit(it["name"], v, self.cols))
-        if "undoes" in pv:           # an undo: the scores it brings back
-            out.append("takes back #%d" % pv["undoes"])
+                out.append(fit(it["name"], item_value(it), self.cols))
+            for w in self.dropped:
+                out.extend(wrap("%s: not counted here" % labels.word(w), self.cols))
+        if "undoes" in pv:           # an undo: what it takes back, the scores it brings back
+            out.extend(self.part("history").undone_lines(self, pv["undoes"]))
+            out.append("scores then:")
             for s in range(4):
                 out.append(fit(self.name(s), str(pv["state"]["scores"][s]), self.cols))
         else:
@@ -358,8 +454,8 @@ class UI:
         ev = self.ev
         res = self.pv.get("result")
         if res:
-            title = "%s %d%s" % (self.name(ev["winner"]), res["total"],
-                                 labels.UNITS.get(res["unit"], res["unit"]))
+            title = fit(self.name(ev["winner"]), "%d%s" % (
+                res["total"], labels.UNITS.get(res["unit"], res["unit"])), self.cols)
         else:
             title = labels.event(ev["event"])
         return title, self.review_lines()
@@ -372,3 +468,12 @@ class UI:
             out.append((">" if i == self.cur else " ") + ("[x]" if w in flags else "[ ]")
                        + labels.word(w))
         return "0 on/off # done", out
+
+
+def item_value(it):
+    """A scoring element's value as the review shows it."""
+    if "hua" in it:
+        return "花%d" % it["hua"]
+    if "multiplier" in it:
+        return "x%d" % it["multiplier"]
+    return str(it["value"] * it["count"])

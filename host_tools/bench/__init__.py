@@ -1,12 +1,12 @@
 """The benchmarks: speed and memory figures, printed, for anyone to re-run (`make bench`).
 
-    python -m host_tools.bench              # engine, upload, pages, app, boot: `make bench`
+    python -m host_tools.bench              # engine, upload, pages, app, boot, fuzz: `make bench`
     python -m host_tools.bench NAME [ARGS]  # one of them (NAMES below), with its own options
 
 Each NAME is a module here with a main().  devbench, benchhands and benchsmoke run unchanged
 inside MicroPython too (copied as files, not imported from this package).
 May import: host_tools' top (build, paths, keys, mcr_oracle), board/, sim/, tests' helpers
-(corpus, uploader_harness), the organiser; never imported by firmware/ or the organiser."""
+(corpus, uploader_harness, uifuzz), the organiser; never imported by firmware/ or the organiser."""
 
 # name -> what it measures (python -m host_tools.bench NAME)
 NAMES = {
@@ -14,6 +14,7 @@ NAMES = {
     "mcr": "Chinese Official scoring beside pymahjonggb, and on the unix port",
     "pico": "scoring time and heap per ruleset on the emulated Pico",
     "app": "the application on the emulated Pico: boot, heap, keypad share, key to screen",
+    "fuzz": "random keys into the screens: CPython, the unix port, the emulated Pico",
     "upload": "the device uploader: resident RAM, upload rate on loopback",
     "pages": "the organiser's live pages at an event's size",
     "boot": "boot on the emulated Pico with 0, 300, 1,000 journal records, checkpoint or not",
@@ -23,4 +24,4 @@ NAMES = {
 }
 # what `make bench` runs (bench-organiser apart: about a minute on its own; soak apart:
 # about 12 minutes, `make soak`)
-DEFAULT = ("engine", "upload", "pages", "app", "boot", "abuse")
+DEFAULT = ("engine", "upload", "pages", "app", "boot", "fuzz", "abuse")

@@ -73,12 +73,11 @@ def run(rid, n_hands):
     """Boot, then type a session's keys; the digit and score-key times (emulated ms)."""
     out = build.build_device(os.path.join(paths.BUILD, "device-pico"), "pico")
     events = hands(rid, n_hands)
-    info = keys.ruleset(rid)
     fs = image(out, files={"settings.json": json.dumps({"rules": rid})})
     res = {}
     typed, digit_at, score_at = "", set(), set()
-    for ev in events:
-        ks = keys.event_keys(ev, info, rid)
+    typed_keys = keys.session_keys(events, rid)
+    for ev, ks in zip(events, typed_keys):
         if ev["event"] == "win":
             base = len(typed)
             digit_at.update(base + i for i, k in enumerate(ks) if k.isdigit() and i < len(ks) - 3)
@@ -93,8 +92,7 @@ def run(rid, n_hands):
         pico.wait_serial(r"app: ready", timeout_ms=20000)
         pico.serial()
         text = ""
-        for ev in events:                       # an event at a time: a short serial backlog
-            ks = keys.event_keys(ev, info, rid)
+        for ev, ks in zip(events, typed_keys):  # an event at a time: a short serial backlog
             if ev["event"] == "win":            # the score key's review drawn before OK
                 pico.type(ks[:-1], hold_ms=HOLD_MS, gap_ms=30)
                 text += pico.serial()

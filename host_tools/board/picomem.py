@@ -161,8 +161,7 @@ class KeyedSession:
             self.events, self.answers = legal_session(rid, hands, seed=seed)
         else:
             self.events, self.answers = accepted(events)
-        info = keys.ruleset(rid)
-        self.typed = "".join(keys.event_keys(ev, info, rid) for ev in self.events)
+        self.typed = "".join(keys.session_keys(self.events, rid))
         self.files = {"settings.json": json.dumps({"table": 1, "rules": rid})}
         self.hold_ms, self.gap_ms = hold_ms, gap_ms
 

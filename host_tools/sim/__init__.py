@@ -256,21 +256,71 @@ def parse_keys(text):
 
 # ---------------------------------------------------------------- the terminal
 
-class Terminal:
-    def __init__(self, pictures=True):
-        self.pictures = pictures
+def quadrants(px):
+    """The picture at half size in the terminal: 2x2 pixels per character (Unicode
+    quadrant blocks), so the OLED's 128 columns take 64."""
+    chars = " \u2598\u259d\u2580\u2596\u258c\u259e\u259b\u2597\u259a\u2590\u259c\u2584\u2599\u259f\u2588"
+    lines = []
+    h = len(px)
+    w = len(px[0])
+    for y in range(0, h, 2):
+        top = px[y]
+        bot = px[y + 1] if y + 1 < h else [0] * w
+        row = []
+        for x in range(0, w, 2):
+            n = top[x] + 2 * (top[x + 1] if x + 1 < w else 0) + 4 * bot[x] \
+                + 8 * (bot[x + 1] if x + 1 < w else 0)
+            row.append(chars[n])
+        lines.append("".join(row))
+    return lines
 
-    def draw(self, frame, note=""):
-        out = ["\x1b[H\x1b[2J"]
+
+def term_cells(s):
+    """Columns a string takes in a terminal: two for a wide (East Asian) character."""
+    import unicodedata
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in s)
+
+
+class Terminal:
+    """The simulated screen in a terminal of 80 columns: its rows of text in a frame
+    (inverted rows in reverse video; the picture at half size with --picture), redrawn in
+    place (cursor home, each line cleared to its end), never scrolling; header lines above
+    it stay."""
+
+    WIDTH = 80
+
+    def __init__(self, pictures=False, header=()):
+        self.pictures = pictures
+        self.header = list(header)
+        self.first = True
+
+    def lines(self, frame, note=""):
+        out = [h[:self.WIDTH] for h in self.header]     # (headers are ASCII)
         if self.pictures and "fb" in frame:
             w, h = frame["size"]
-            out += halfblocks(pixels(binascii.unhexlify(frame["fb"]), w, h))
-        out.append("-" * 40)
+            if w // 2 <= self.WIDTH:
+                out += quadrants(pixels(binascii.unhexlify(frame["fb"]), w, h))
+        cols = max(term_cells(r.lstrip("\x01")) for r in frame["rows"]) if frame["rows"] else 0
+        cols = max(cols, 21)
+        out.append("+" + "-" * cols + "+")
         for r in frame["rows"]:
-            out.append(("[" + r[1:] + "]") if r.startswith("\x01") else r)
-        out.append("-" * 40)
-        out.append("keys: 0-9 a-d * #  Backspace=*  Enter=#  ~key=long  q=quit  " + note)
-        sys.stdout.write("\r\n".join(out) + "\r\n")
+            text = r[1:] if r.startswith("\x01") else r
+            pad = " " * max(0, cols - term_cells(text))
+            if r.startswith("\x01"):
+                out.append("|\x1b[7m" + text + pad + "\x1b[0m|")
+            else:
+                out.append("|" + text + pad + "|")
+        out.append("+" + "-" * cols + "+")
+        out.append("keys: 0-9 a-d * #  Backspace=*  Enter=#  ~key=long  q=quit")
+        if note:
+            out.append(note)
+        return out
+
+    def draw(self, frame, note=""):
+        head = "\x1b[2J\x1b[H" if self.first else "\x1b[H"
+        self.first = False
+        body = "\x1b[K\r\n".join(self.lines(frame, note))
+        sys.stdout.write(head + body + "\x1b[K\r\n\x1b[J")
         sys.stdout.flush()
 
 
@@ -322,20 +372,25 @@ def main(argv=None):
                     help="the simulated board's filesystem (default build/sim/state)")
     ap.add_argument("--eink", action="store_true", help="the e-ink panel's 250x122 screen")
     ap.add_argument("--quiet", action="store_true", help="with --keys: print only the last screen")
+    ap.add_argument("--picture", action="store_true",
+                    help="at the keyboard: the screen's pixels too (half size, above its text)")
+    ap.add_argument("--header", action="append", default=[], metavar="LINE",
+                    help="a line kept above the screen at the keyboard (make run: the organiser)")
     a = ap.parse_args(argv)
     if a.rules:
         fresh_state(a.state, a.rules)
     tty_in = a.keys is None and sys.stdin.isatty()
-    want_fb = bool(a.png) or tty_in
+    want_fb = bool(a.png) or (tty_in and a.picture)
     if a.png:
         if os.path.isdir(a.png):
             shutil.rmtree(a.png)
         os.makedirs(a.png)
     sim = Sim(a.state, fresh=bool(a.rules), fb=want_fb, size=EINK if a.eink else None)
     end = None
+    hung = None
     try:
         if tty_in:
-            interactive(sim, Terminal())
+            interactive(sim, Terminal(a.picture, a.header))
         else:
             keys = parse_keys(a.keys if a.keys is not None else sys.stdin.read())
             if a.quiet and not a.png:   # only the last screen wanted: no wait per key
@@ -347,6 +402,8 @@ def main(argv=None):
                         print(("~" if long else "") + key + ": " + " | ".join(sim.screen["rows"]))
             if a.quiet or a.png:
                 print("\n".join(r.lstrip("\x01") for r in sim.screen["rows"]))
+    except RuntimeError as e:       # the board hung (silent for its timeout) or stopped
+        hung = str(e)
     finally:
         if end is None:
             end = sim.close()
@@ -359,8 +416,10 @@ def main(argv=None):
         with open(a.journal, "w", encoding="utf-8") as f:
             for line in journal_lines(a.state):
                 f.write(json.dumps(line, ensure_ascii=False) + "\n")
-    if sim.log and (end is None or end.get("faults")):
+    if sim.log and (hung or end is None or end.get("faults")):
         sys.stderr.write("".join(sim.log))
+    if hung:
+        sys.exit(hung.splitlines()[0])
     if end is None:
         sys.exit("the simulated board stopped unexpectedly")
     if end.get("faults"):

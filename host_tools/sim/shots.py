@@ -14,19 +14,24 @@ import tempfile
 from host_tools import paths
 
 # (picture, ruleset, keys from a fresh session's status screen)
-HAND = "2" + "1#4#B40D1D55"             # seat 2's hand: 碰 111m 444m, 吃 456p, 明槓 1111z, 55z
+TILES = "1#4#B40D1D"                    # 碰 111m 444m, 吃 456p, 明槓 東東東東
+HAND = "2" + "03" + TILES + "55"        # seat 2: 3 flowers (counted, mcr), the pair 中中
 SHOTS = [
     ("status", "mcr", "A#"),
-    ("entry", "mcr", "2" + "1#4#B40D1D"),
+    ("entry", "mcr", "2" + "03" + TILES + "5"),
+    ("edit", "mcr", "2" + "03" + TILES + "5" + "~#AA"),
     ("from", "mcr", HAND),
     ("review", "mcr", HAND + "3"),
     ("review-hk", "hk", "2" + "123456789B123456C5" + "5" + "2"),
     ("words", "mcr", HAND + "CBB0"),
     ("refused", "mcr", "2" + "11111"),
+    ("refused-min", "mcr", "2" + "123B345C678D11C555" + "3"),
     ("events", "tw", "B"),
     ("history", "mcr", HAND + "3#A#C"),
-    ("undo", "mcr", "A#*"),
+    ("history-open", "mcr", HAND + "3#A#CB#"),
+    ("undo", "mcr", HAND + "3#*"),
     ("new-session", "mcr", "0"),
+    ("new-confirm", "mcr", HAND + "3#0#"),
     ("settings", "mcr", "D"),
 ]
 

@@ -21,6 +21,7 @@ from host_tools import paths
 
 HOME = os.path.join(paths.BUILD, "venue")
 DB = os.path.join(HOME, "organiser.db")
+DIRECTOR = os.path.join(HOME, "director.txt")  # the director's login, readable by its owner only
 BOARD = os.path.join(HOME, "board")
 TEAMS = {"東風 East Wind": ["陳大文", "Amy Chan", "李小龍", "Ken Ho"],
          "南風 South Wind": ["王美玲", "Bo Li", "張偉", "Sara Ng"],
@@ -81,6 +82,16 @@ def point_board_at(url):
         json.dump(cfg, f, ensure_ascii=False)
 
 
+def keep_login(line):
+    """The organiser's first-run line names the director's login: kept in a file beside
+    the database that only its owner may read (the screen names the file)."""
+    login = line.split("director login:", 1)[1].split("(", 1)[0].strip()
+    fd = os.open(DIRECTOR, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as f:
+        f.write("director login (user / password): %s\n" % login)
+    os.chmod(DIRECTOR, 0o600)
+
+
 def wait_for(port, proc, timeout=30):
     end = time.time() + timeout
     while time.time() < end:
@@ -112,23 +123,29 @@ def main(argv=None):
     else:
         point_board_at(url)
     log = open(os.path.join(HOME, "organiser.log"), "a")
+    rc = 1
     server = subprocess.Popen([sys.executable, "-m", "organiser", "--db", DB, "--port", str(port)],
                               cwd=paths.ROOT, stdout=subprocess.PIPE, stderr=log, text=True)
     try:
         wait_for(port, server)
         first = server.stdout.readline().strip()    # the director's password, at first run
-        print("The organiser: %s/  (standings; tables at %s/tables; admin at %s/admin)"
-              % (url, url, url))
         if "login" in first:
-            print(first.replace("organiser: ", ""))
-        print("Table 1's device is the simulator below: its hands go to the organiser.\n")
+            keep_login(first)
+        header = ["organiser %s/  (admin: /admin, tables: /tables)" % url,
+                  "director login: in %s" % os.path.relpath(DIRECTOR, paths.ROOT),
+                  "table 1's device below: its hands go to the organiser"]
+        print("\n".join(header) + "\n")
         sys.stdout.flush()
         sim = [sys.executable, "-m", "host_tools.sim", "--state", BOARD]
-        subprocess.run(sim, cwd=paths.ROOT)
+        for line in header:
+            sim += ["--header", line]
+        rc = subprocess.run(sim, cwd=paths.ROOT).returncode
     finally:
         server.terminate()
         server.wait(10)
         print("\nThe organiser stopped; the venue is kept in %s (make run resumes it)." % HOME)
+    if rc:                  # the device faulted or hung: make run says so
+        sys.exit("the simulated device ended with an error (%d)" % rc)
 
 
 if __name__ == "__main__":

@@ -115,7 +115,7 @@ def finish(ses, ev, result):
         err = result.get("error") or {}
         raise HandError(err.get("code", "not_winning"), err.get("message", "the hand does not score"))
     if result.get("legal") is False:
-        raise HandError("not_legal", result.get("reason") or "the ruleset does not allow this win")
+        raise HandError("not_legal", refusal(result))
     st = copy(ses.state)
     hk = hooks(st["rules"])
     winner = ev["winner"]
@@ -124,6 +124,22 @@ def finish(ses, ev, result):
     rec = {"result": result}
     settle(st, hk, deltas, outside, detail, rec, True, winner)
     commit(ses, ev, st, rec)
+
+
+def refusal(result):
+    """Why a scored win is not allowed, with the elements counted (the referee shows the
+    players): "6 fan without flowers; a win needs 8; counted: 平和 2, ..."."""
+    why = result.get("reason") or "the ruleset does not allow this win"
+    items = result.get("items") or ()
+    if not items:
+        return why
+    out = []
+    for it in items:
+        if "value" in it:
+            out.append("%s %d" % (it["name"], it["value"] * it.get("count", 1)))
+        else:
+            out.append(it["name"])
+    return why + "; counted: " + ", ".join(out)
 
 
 def keep_or_pass(st, winner):
