@@ -43,7 +43,8 @@ bench-organiser: build
 
 # Boards: firmware image with the application frozen in (pico, pico_w) -> build/firmware/$(BOARD)/,
 # the .mpy bundle for stock MicroPython -> build/bundle/$(BOARD)/, deployment over mpremote
-# (PORT=/dev/ttyACM0 or socket://...; settings from TABLE RULES SSID PASSWORD ORGANISER
+# (PORT=/dev/ttyACM0 or socket://...; a CircuitPython board (cp_pico, cp_feather_esp32s3):
+# the bundle is its CIRCUITPY drive, DRIVE=<mounted CIRCUITPY>, IMAGE=out.img a FAT image of it; settings from TABLE RULES SSID PASSWORD ORGANISER
 # REGISTRATION=answer.json or DEVICE SECRET; FROZEN=1: settings only), and the size report.
 BOARD ?= pico
 DEPLOY_ARGS = $(if $(TABLE),--table $(TABLE)) $(if $(RULES),--rules $(RULES)) \
@@ -56,11 +57,11 @@ firmware: build
 	$(PY) -m host_tools.board.firmware --board $(BOARD)
 
 bundle: build
-	$(PY) -m host_tools.board.bundle $(BOARD)
+	$(PY) -m host_tools.board.bundle $(BOARD) $(if $(IMAGE),--image "$(IMAGE)")
 
 deploy: build
-	@test -n "$(PORT)" || { echo "make deploy BOARD=... PORT=... (see README)"; exit 2; }
-	$(PY) -m host_tools.board.bundle $(BOARD) --deploy "$(PORT)" $(DEPLOY_ARGS)
+	@test -n "$(PORT)$(DRIVE)" || { echo "make deploy BOARD=... PORT=... (CircuitPython: DRIVE=...) (see README)"; exit 2; }
+	$(PY) -m host_tools.board.bundle $(BOARD) $(if $(DRIVE),--drive "$(DRIVE)",--deploy "$(PORT)") $(DEPLOY_ARGS)
 
 size: build
 	$(PY) -m host_tools.board.size

@@ -222,6 +222,7 @@ async def add_correction(request: Request, body: dict = Body(...), who: str = ad
     with _db(request).write() as con:
         cid = corrections.add(con, who, str(body.get("why", "")), body.get("kind"),
                               body.get("target"), body.get("data"))
+    await request.app.state.scoring.settle_corrections()     # the hands after it, re-derived
     _publish(request)
     return {"ok": True, "id": cid}
 

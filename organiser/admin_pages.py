@@ -15,7 +15,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 from starlette.concurrency import run_in_threadpool
 
-from organiser import auth, corrections, queries, security, throttle, tournament, views
+from organiser import auth, corrections, devices, disputes, queries, security, throttle, \
+    tournament, views
 from organiser.db import one, rows
 from organiser.limits import MAX_ID
 from organiser.render import render, shared_grid
@@ -75,7 +76,8 @@ def shown(request, key):
 def changed(request, what):
     """Tell open pages the standings or the grid may have moved (announced by guarded()
     once the handler is done: the broker lives on the event loop, handlers in a
-    worker thread)."""
+    worker thread).  A correction is first scored again (the hands after it re-derived)."""
+    request.app.state.scoring.settle_corrections_blocking()
     request.state.announce = what
 
 
@@ -413,6 +415,32 @@ def device_register(request, f):
                   settings_json=json.dumps(settings, indent=2))
 
 
+@post("/devices/revoke")
+def device_revoke(request, f):
+    """Refuse every request of a device (a lost or tampered one), or accept it again."""
+    did = f.get("device_id", "")
+    with request.app.state.db.write() as con:
+        devices.revoke(con, did, f.get("revoked") != "0")
+    changed(request, "devices")
+    return back("/admin/devices", ok="device %s %s" % (did, "restored" if f.get("revoked") == "0"
+                                                       else "revoked"))
+
+
+@post("/devices/secret")
+def device_secret(request, f):
+    """A new secret for the device, shown once (the old one signs nothing any more)."""
+    did = f.get("device_id", "")
+    with request.app.state.db.write() as con:
+        secret = devices.rotate_secret(con, did)
+        table_no = one(con, "SELECT table_no FROM devices WHERE id = ?", (did,))["table_no"]
+    origin = "%s://%s" % (request.url.scheme, request.url.netloc)
+    settings = {"device": did, "secret": secret, "organiser": origin}
+    return render(request, "admin/device_secret.html", here="/admin", admin_menu=MENU,
+                  admin_here="/admin/devices", who=_who(request), title="New device secret",
+                  dev_id=did, secret=secret, table_no=table_no,
+                  settings_json=json.dumps(settings, indent=2))
+
+
 @post("/devices/bind")
 def device_bind(request, f):
     with request.app.state.db.write() as con:
@@ -437,6 +465,7 @@ def _sessions(con):
 def corrections_page(request):
     with request.app.state.db.read() as con:
         hist = corrections.history(con)
+        held = disputes.held(con)
         sessions = _sessions(con)
         players = tournament.players(con)
         trs = tournament.trounds(con)
@@ -445,7 +474,7 @@ def corrections_page(request):
         c["data_text"] = json.dumps(c["data"], ensure_ascii=False)
     target = request.query_params.get("target", "")
     return page(request, "admin/corrections.html", "/admin/corrections", title="Corrections",
-                history=list(reversed(hist)), sessions=sessions, players=players,
+                history=list(reversed(hist)), sessions=sessions, players=players, held=held,
                 trounds=trs, target=target, session_id=request.query_params.get("session", ""))
 
 
@@ -461,6 +490,19 @@ def correct_payments(request, f):
             corrections.add(con, who, f.get("why", ""), "payments", target, {"payments": pay})
     changed(request, "correction")
     return back("/admin/corrections", ok="correction of %s recorded" % target)
+
+
+@post("/corrections/accept")
+def correct_accept(request, f):
+    """A held record: the director accepts the device's or the organiser's version."""
+    who = _who(request)
+    target = f.get("target", "")
+    with request.app.state.db.write() as con:
+        corrections.add(con, who, f.get("why", ""), "accept", target,
+                        {"version": f.get("version", "")})
+    changed(request, "correction")
+    return back("/admin/corrections", ok="%s: the %s's version counts" % (
+        target, "device" if f.get("version") == "device" else "organiser"))
 
 
 @post("/corrections/reseat")

@@ -15,10 +15,12 @@ from fastapi import FastAPI, Request
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import JSONResponse, RedirectResponse
 
-from organiser import admin_api, auth, exports, limits, quotas, security, throttle, upload
+from organiser import admin_api, auth, exports, limits, quotas, security, throttle, trust_api, \
+    upload
 from organiser.db import Database
 from organiser.groupcommit import GroupCommit
 from organiser.live import Broker
+from organiser.scoring import Scoring
 from organiser.tournament import ModelError
 
 MAX_BODY = 64 * 1024
@@ -27,11 +29,14 @@ REFUSED_PER_SOURCE = 1000    # refused requests kept per address (a flood erases
 
 
 def create_app(db_path, max_body=MAX_BODY, stuck_seconds=180, pages=True, sync="full",
-               max_live=MAX_LIVE, refused_per_source=REFUSED_PER_SOURCE, https_port=None):
+               max_live=MAX_LIVE, refused_per_source=REFUSED_PER_SOURCE, https_port=None,
+               scoring="process"):
     @asynccontextmanager
     async def lifespan(app):
         app.state.db.start_checkpoints()
+        app.state.scoring.catch_up()
         yield
+        app.state.scoring.close()
         app.state.db.close()
 
     # the API's documentation is the director's: behind the login (routes below)
@@ -40,6 +45,8 @@ def create_app(db_path, max_body=MAX_BODY, stuck_seconds=180, pages=True, sync="
     app.state.db = Database(db_path, sync)
     app.state.broker = Broker()
     app.state.commits = GroupCommit(app.state.db)
+    # the organiser's own scoring of every journal (replay.py), in a worker process
+    app.state.scoring = Scoring(app.state.db, app.state.commits, app.state.broker, scoring)
     app.state.max_body = max_body
     # a table whose device gave no sign of life this long is flagged "no sync": an idle
     # device pulls its seating at least every 60 s, so three pulls missed
@@ -69,6 +76,7 @@ def create_app(db_path, max_body=MAX_BODY, stuck_seconds=180, pages=True, sync="
 
     app.include_router(upload.router)
     app.include_router(admin_api.router)
+    app.include_router(trust_api.router)
     app.include_router(exports.router)
     if pages and importlib.util.find_spec("organiser.pages") is not None:
         pages = importlib.import_module("organiser.pages")

@@ -8,7 +8,15 @@ Kinds:
 - reseat: target "session:<id>", data {"players": [4 player ids by seat]}: the players
   who really sat at seats 0..3 for that session's hands
 - session: target "session:<id>", data {"tround_id": id, "table_no": n}: the session
-  belongs to another tournament round or table"""
+  belongs to another tournament round or table
+- accept: target a record held as disputed, data {"version": "organiser" | "device"}:
+  the director accepts one of its two versions
+- event: target a record, data {"event": {...}}: the event as it really was (the hand's
+  tiles, winner, from...); the organiser replays it in place of the uploaded one.  A
+  start is amended in its first dealer only ({"event": "start", "dealer": 0..3})
+
+Every kind but reseat is an amendment to what the organiser replays (replay.py): the
+journal is re-derived from it, the hands after it included."""
 
 import json
 import re
@@ -16,10 +24,15 @@ import time
 
 from organiser import stored
 from organiser.db import one, rows
+from organiser.record_model import MAX_PAYMENT
 from organiser.records import _four_ints
 from organiser.tournament import ModelError
 
-KINDS = ("payments", "void", "reseat", "session")
+POINTS = MAX_PAYMENT            # a payment the director may set
+
+KINDS = ("payments", "void", "reseat", "session", "accept", "event")
+HAND_KINDS = ("payments", "void", "accept", "event")
+EVENT_NAME = 32
 # targets matched whole (no trailing newline or space: the target is the key a
 # correction is found by)
 RECORD_TARGET = re.compile(r"([A-Za-z0-9_-]{1,32})/([0-9a-f]{16})/([1-9][0-9]{0,5})")
@@ -40,7 +53,9 @@ def add(con, who, why, kind, target, data, now=None):
     if kind not in KINDS:
         raise ModelError("correction kind: one of %s" % ", ".join(KINDS))
     data = data or {}
-    if kind in ("payments", "void"):
+    if not isinstance(data, dict):
+        raise ModelError("data: an object")
+    if kind in HAND_KINDS:
         m = RECORD_TARGET.fullmatch(target) if isinstance(target, str) else None
         if m is None:
             raise ModelError("target: device/journal/seq")
@@ -48,8 +63,29 @@ def add(con, who, why, kind, target, data, now=None):
         if not one(con, "SELECT 1 FROM records WHERE device = ? AND journal = ? AND seq = ?",
                    (device, journal, seq)):
             raise ModelError("no record %s" % target)
-        if kind == "payments" and not _four_ints(data.get("payments")):
-            raise ModelError("payments: 4 integers")
+        if kind == "payments" and not _four_ints(data.get("payments"), POINTS):
+            raise ModelError("payments: 4 integers of at most %d" % POINTS)
+        if kind == "accept" and data.get("version") not in ("organiser", "device"):
+            raise ModelError("version: organiser or device")
+        if kind == "event":
+            ev = data.get("event")
+            kind_now = one(con, "SELECT kind FROM records WHERE device = ? AND journal = ? "
+                                "AND seq = ?", (device, journal, seq))["kind"]
+            if kind_now == "start":
+                # a start is amended only in its first dealer (the organiser's seating
+                # says seat 0; a table that drew for East started elsewhere)
+                d = ev.get("dealer") if isinstance(ev, dict) else None
+                if (not isinstance(ev, dict) or set(ev) != {"event", "dealer"}
+                        or ev["event"] != "start" or not isinstance(d, int)
+                        or isinstance(d, bool) or not 0 <= d <= 3):
+                    raise ModelError('a start is amended in its dealer only: '
+                                     '{"event": "start", "dealer": 0..3}')
+            elif (not isinstance(ev, dict) or not isinstance(ev.get("event"), str)
+                    or ev["event"] in ("start", "undo") or len(ev["event"]) > EVENT_NAME
+                    or len(json.dumps(ev)) > 8192):
+                raise ModelError("event: one event object (not a start or an undo)")
+            if kind_now == "undo":
+                raise ModelError("an undo is not amended; void the record it takes back")
     else:
         sid = _session_id(target)
         if not one(con, "SELECT 1 FROM sessions WHERE id = ?", (sid,)):
@@ -133,11 +169,11 @@ def history(con):
 
 
 def latest(con):
-    """The standing corrections: {(kind group, target): correction}; payments and void
-    share a group (the later of the two stands)."""
+    """The standing corrections: {(kind group, target): correction}; the corrections of
+    one record (payments, void, accept, event) share a group (the latest stands)."""
     out = {}
     for c in history(con):
-        group = "hand" if c["kind"] in ("payments", "void") else c["kind"]
+        group = "hand" if c["kind"] in HAND_KINDS else c["kind"]
         out[(group, c["target"])] = c
     return out
 

@@ -12,6 +12,8 @@ import sqlite3
 import threading
 from contextlib import contextmanager
 
+from organiser import migrate
+
 SCHEMA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "schema.sql")
 
 
@@ -31,7 +33,12 @@ def connect(path, schema=True, sync="full"):
     con.execute("PRAGMA foreign_keys=ON")
     if schema:
         with open(SCHEMA, encoding="utf-8") as f:
-            con.executescript(f.read())
+            sql = f.read()
+        # an older database: its tables first get the columns added since (the schema's
+        # indexes may name them)
+        if con.execute("SELECT 1 FROM sqlite_master WHERE name = 'event'").fetchone():
+            migrate.upgrade(con)
+        con.executescript(sql)
         con.execute("INSERT OR IGNORE INTO event (id) VALUES (1)")
     return con
 

@@ -17,7 +17,7 @@ router = APIRouter()
 HAND_COLUMNS = ("tround_id", "table", "session_id", "device", "journal", "seq", "hand_no",
                 "event", "winner", "winner_name", "from", "total", "unit", "items",
                 "p0", "p1", "p2", "p3", "pay0", "pay1", "pay2", "pay3", "corrected",
-                "correction_why", "hand")
+                "correction_why", "hand", "status")
 PLAYER_COLUMNS = ("rank", "name", "team", "score", "penalties", "total", "table_points",
                   "games", "hands")
 TEAM_COLUMNS = ("rank", "name", "score", "penalties", "total", "table_points")
@@ -39,6 +39,7 @@ def hand_csv_row(h):
         "pay3": pay[3], "corrected": h["correction"]["kind"] if h["correction"] else "",
         "correction_why": h["correction"]["why"] if h["correction"] else "",
         "hand": json.dumps(h["hand"], ensure_ascii=False) if h["hand"] else "",
+        "status": h.get("status", ""),     # the organiser's scoring: ok, disputed, ...
     }
 
 

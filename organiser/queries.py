@@ -9,7 +9,7 @@
 
 import time
 
-from organiser import corrections, standings as st, stored, tournament
+from organiser import corrections, disputes, standings as st, stored, tournament
 from organiser.db import one, rows
 
 WINDS = "ESWN"
@@ -40,9 +40,17 @@ def table_grid(con, stuck_seconds=180, now=None):
     t = tournament.open_tround(con)
     games = st.games(con, t["id"]) if t else []
     seats = st._all_seating(con)
-    devs_of, last_of, pending_of = {}, {}, {}
-    for d in rows(con, "SELECT id, table_no FROM devices ORDER BY id"):
+    devs_of, last_of, pending_of, info_of = {}, {}, {}, {}
+    for d in rows(con, "SELECT id, table_no, build, data, revoked_at FROM devices ORDER BY id"):
         devs_of.setdefault(d["table_no"], []).append(d["id"])
+        info_of.setdefault(d["table_no"], []).append(
+            {"id": d["id"], "build": stored.text(d["build"], 40),
+             "data": stored.text(d["data"], 40),
+             "revoked": d["revoked_at"] is not None})
+    held_at = {}
+    if t:
+        for h in disputes.held(con, t["id"]):
+            held_at[h["table"]] = held_at.get(h["table"], 0) + 1
     for j in rows(con, "SELECT device, MAX(last_at) AS at FROM journals GROUP BY device"):
         last_of[j["device"]] = j["at"]
     seen_of = {r["device"]: r["at"] for r in rows(con, "SELECT device, at FROM device_seen")}
@@ -83,14 +91,20 @@ def table_grid(con, stuck_seconds=180, now=None):
             "scores": cur["scores"] if cur else None,
             "over": cur["over"] if cur else False,
             "last_upload": last, "last_seen": alive, "pending": pending, "stale": stale,
+            # the organiser's own scoring: records held (disputed, refused, late) here
+            "disputed": held_at.get(no, 0), "device_info": info_of.get(no, []),
             "stuck": stale or pending > 0,
         })
     return out
 
 
-def _hand_row(r, g, names, corr):
+def _hand_row(r, g, names, corr, scored=None):
     rec = stored.record(r["body"])
-    ev, res = rec["event"], rec["result"]
+    ev = rec["event"]
+    # the scoring elements as the organiser's own engine found them (the device's while
+    # the record is not scored yet, or the engine refused it)
+    res = stored.result(scored[3]) if scored and isinstance(scored[3], dict) and scored[3] \
+        else rec["result"]
     target = corrections.record_target(r["device"], r["journal"], r["seq"])
     c = corr.get(("hand", target))
     pay = st.hand_payments(r, corr) if r["effective"] else stored.payments(r["payments"])
@@ -107,6 +121,11 @@ def _hand_row(r, g, names, corr):
         "total": res["total"], "unit": res["unit"], "items": res["items"],
         "settlement": rec["settlement"],
         "uploaded_payments": rec["payments"], "payments": pay,
+        # the organiser's own scoring of the record (replay.py): status ok | disputed |
+        # refused | late | corrected, its payments, and why the engine refused it
+        "status": (stored.text(scored[0], 16) or "?") if scored else "scoring",
+        "organiser_payments": stored.payments(scored[1]) if scored else None,
+        "refusal": stored.text(scored[2], 200) if scored else None,
         "counts": bool(r["effective"]), "hand_no": stored.hand_no(r["hand_no"]),
         "correction": {"kind": c["kind"], "who": c["who"], "at": c["at"], "why": c["why"]}
         if c else None,
@@ -126,8 +145,12 @@ def hands(con, tround_id=None, table_no=None, include_undone=False):
     for g in gs:
         q = ("SELECT * FROM records WHERE session_id = ? AND kind != 'undo'" +
              ("" if include_undone else " AND effective = 1") + " ORDER BY seq")
-        for r in rows(con, q, (g["session_id"],)):
-            out.append(_hand_row(r, g, names, corr))
+        for sid in g.get("sessions", [g["session_id"]]):
+            scored = {}
+            for r in rows(con, q, (sid,)):
+                if not scored:
+                    scored = disputes.status_of(con, r["device"], r["journal"])
+                out.append(_hand_row(r, g, names, corr, scored.get(r["seq"])))
     return out
 
 

@@ -17,6 +17,8 @@ from typing import Annotated, Any, Dict, List, Literal, Optional, Union
 from pydantic import (BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr,
                       ValidationError, field_validator, model_validator)
 
+from organiser.limits import MAX_ID          # a row id the organiser handed out (a session)
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RULES_DIR = os.path.join(ROOT, "firmware", "rules")
 RULESETS = ("mcr", "hk", "tw", "sh")
@@ -30,6 +32,7 @@ MAX_NAME = 64
 MAX_ITEMS = 64
 MAX_RECORD_BYTES = 8 * 1024      # one record as canonical JSON
 MAX_BLOB = 2048                  # a free-form part (hand, settlement, extras) as JSON
+MAX_DEVICE = 64                  # a device id
 
 Seat = Annotated[StrictInt, Field(ge=0, le=3)]
 Count = Annotated[StrictInt, Field(ge=0, le=MAX_COUNT)]
@@ -37,6 +40,7 @@ Pay = Annotated[StrictInt, Field(ge=-MAX_PAYMENT, le=MAX_PAYMENT)]
 Score = Annotated[StrictInt, Field(ge=-MAX_SCORE, le=MAX_SCORE)]
 Name = Annotated[StrictStr, Field(max_length=MAX_NAME)]
 Rules = Literal["mcr", "hk", "tw", "sh"]
+REPORT = r"^[A-Za-z0-9._+:-]{1,40}$"     # a build or data version: one short plain word
 
 
 def _small(v, what):
@@ -54,6 +58,19 @@ class Tag(Strict):
     tround: Optional[Annotated[StrictInt, Field(ge=1, le=10 ** 6)]] = None
 
 
+class Resume(Strict):
+    """A spare device's start: where the organiser said the table stood (its seating
+    pull's `resume`).  The organiser replays from its own state, not from this."""
+    first: Optional[Seat] = None
+    dealer: Optional[Seat] = None
+    round: Optional[Seat] = None
+    hand_no: Optional[Annotated[StrictInt, Field(ge=1, le=MAX_HAND_NO)]] = None
+    streak: Optional[Count] = None
+    huang: Optional[Count] = None
+    passes: Optional[Seat] = None            # the deal's passes in the prevailing wind
+    session: Optional[Annotated[StrictInt, Field(ge=1, le=MAX_ID)]] = None
+
+
 class Start(Strict):
     event: Literal["start"]
     rules: Rules
@@ -61,6 +78,7 @@ class Start(Strict):
     players: Optional[Annotated[List[Name], Field(min_length=4, max_length=4)]] = None
     settings: Optional[Dict[Name, Union[StrictBool, Count]]] = None
     tag: Optional[Tag] = None
+    resume: Optional[Resume] = None
 
 
 class Win(Strict):
@@ -201,6 +219,30 @@ class Record(Strict):
         return self
 
 
+class SeatingPull(Strict):
+    """The seating pull's body (docs/upload.md): the nonce makes each request's bytes
+    differ; `build` and `data` are the firmware build and the ruleset data version the
+    table grid shows."""
+    device: Annotated[StrictStr, Field(min_length=1, max_length=MAX_DEVICE)]
+    nonce: Annotated[StrictStr, Field(min_length=1, max_length=64)]
+    build: Optional[Annotated[StrictStr, Field(pattern=REPORT)]] = None
+    data: Optional[Annotated[StrictStr, Field(pattern=REPORT)]] = None
+
+
+def _why(e):
+    err = e.errors()[0]
+    return "%s: %s" % (".".join(str(x) for x in err["loc"]) or "record", err["msg"])
+
+
+def check_seating(msg):
+    """None when a seating pull's body is well-formed, else a short reason."""
+    try:
+        SeatingPull.model_validate(msg)
+    except ValidationError as e:
+        return _why(e)
+    return None
+
+
 def check(rec):
     """None when the record is well-formed, else a short reason."""
     try:
@@ -212,6 +254,5 @@ def check(rec):
     try:
         Record.model_validate(rec)
     except ValidationError as e:
-        err = e.errors()[0]
-        return "%s: %s" % (".".join(str(x) for x in err["loc"]) or "record", err["msg"])
+        return _why(e)
     return None

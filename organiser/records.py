@@ -5,6 +5,7 @@ which of them count (an undo takes back the record it undoes) and which session 
 import json
 import time
 
+from organiser import binding
 from organiser.db import one
 
 
@@ -21,20 +22,17 @@ def canonical(rec):
 
 
 def columns(rec):
-    """The columns a record's standing and the table grid need, read once on arrival."""
+    """The columns read once on arrival: the event's name and, for an undo, the seq it
+    names (shown, never trusted).  Payments and the state columns (hand number, dealer,
+    streak, wind, over) are the organiser's own, written by its replay (scoring.py):
+    nothing a device says about them counts."""
     ev = rec.get("event")
     kind = ev.get("event") if isinstance(ev, dict) else None
-    st = rec.get("state") if isinstance(rec.get("state"), dict) else {}
-    pay = rec.get("payments")
     return {
-        "kind": kind if isinstance(kind, str) else "?",
-        "payments": json.dumps(pay) if _four_ints(pay) else None,
-        "undoes": rec.get("undoes") if isinstance(rec.get("undoes"), int) else None,
-        "hand_no": _int(st.get("hand_no")),
-        "dealer": _int(st.get("dealer")),
-        "streak": _int(st.get("streak")),
-        "round": _int(st.get("round")),
-        "over": 1 if st.get("over") else 0,
+        "kind": kind[:32] if isinstance(kind, str) else "?",
+        "payments": None,
+        "undoes": _int(rec.get("undoes")),
+        "hand_no": None, "dealer": None, "streak": None, "round": None, "over": 0,
     }
 
 
@@ -42,8 +40,9 @@ def _int(v):
     return v if isinstance(v, int) and not isinstance(v, bool) else None
 
 
-def _four_ints(v):
-    return isinstance(v, list) and len(v) == 4 and all(_int(x) is not None for x in v)
+def _four_ints(v, bound=None):
+    return (isinstance(v, list) and len(v) == 4 and all(_int(x) is not None for x in v)
+            and (bound is None or all(-bound <= x <= bound for x in v)))
 
 
 def acked(con, device, journal):
@@ -109,10 +108,10 @@ def derive(con, device, journal, seq, now):
     r = one(con, "SELECT kind, undoes, body FROM records WHERE device = ? AND journal = ? "
                  "AND seq = ?", (device, journal, seq))
     if r["kind"] == "undo":
-        target = r["undoes"]
-        if target is None:                      # an undo without `undoes`: the top record
-            top = _top(con, device, journal, seq)
-            target = top["seq"] if top else None
+        # an undo takes back the top of the stack, whatever its `undoes` names (the
+        # engine's own undo does the same, so the replay and the sessions agree)
+        top = _top(con, device, journal, seq)
+        target = top["seq"] if top else None
         sid = None
         if target is not None:
             con.execute("UPDATE records SET effective = 0 WHERE device = ? AND journal = ? "
@@ -128,33 +127,34 @@ def derive(con, device, journal, seq, now):
     else:
         top = _top(con, device, journal, seq)
         sid = top["session_id"] if top else None
-    con.execute("UPDATE records SET effective = 1, session_id = ? WHERE device = ? AND "
-                "journal = ? AND seq = ?", (sid, device, journal, seq))
+    # late: it joined after its round closed and the event's grace passed (decided now,
+    # on arrival, under the grace then in force: the organiser's scoring holds it)
+    late = 1 if sid is not None and binding.late(con, sid, now) else 0
+    con.execute("UPDATE records SET effective = 1, session_id = ?, late = ? WHERE device = ? "
+                "AND journal = ? AND seq = ?", (sid, late, device, journal, seq))
 
 
 def _new_session(con, device, journal, seq, rec, now):
+    """A start: its session lands at the device's own table, in the tournament round its
+    tag names (else the open one), and counts only if that table is seated in that round
+    and the round is open or closed less than the event's grace ago (binding.place)."""
     ev = rec.get("event") or {}
-    st = rec.get("state") if isinstance(rec.get("state"), dict) else {}
     tag = ev.get("tag") if isinstance(ev.get("tag"), dict) else rec.get("tag")
     tag = tag if isinstance(tag, dict) else {}
-    dev = one(con, "SELECT table_no FROM devices WHERE id = ?", (device,))
-    table_no = tag.get("table") if isinstance(tag.get("table"), int) else None
-    if table_no is None and dev:
-        table_no = dev["table_no"]
-    tround = None
-    if isinstance(tag.get("tround"), int) and one(con, "SELECT id FROM trounds WHERE id = ?",
-                                                 (tag["tround"],)):
-        tround = tag["tround"]
-    if tround is None:
-        op = one(con, "SELECT id FROM trounds WHERE status = 'open' ORDER BY number LIMIT 1")
-        tround = op["id"] if op else None
-    rules = ev.get("rules") or st.get("rules") or "?"
-    players = ev.get("players") or st.get("players") or []
+    table_no, tround, refused, continues = binding.place(con, device, tag, now)
+    rules = ev.get("rules")
+    players = ev.get("players")
+    players = [p[:64] if isinstance(p, str) else "?" for p in players][:4] \
+        if isinstance(players, list) else []
     cur = con.execute("INSERT OR IGNORE INTO sessions (device, journal, start_seq, table_no, "
-                      "tround_id, rules, players, created_at) VALUES (?,?,?,?,?,?,?,?)",
-                      (device, journal, seq, table_no, tround, str(rules),
-                       json.dumps(players, ensure_ascii=False), now))
+                      "tround_id, rules, players, created_at, refused, continues) "
+                      "VALUES (?,?,?,?,?,?,?,?,?,?)",
+                      (device, journal, seq, table_no, tround,
+                       rules[:8] if isinstance(rules, str) else "?",
+                       json.dumps(players, ensure_ascii=False), now, refused, continues))
     if cur.rowcount:
+        if refused:
+            binding.log(con, device, journal, seq, refused, now)
         return cur.lastrowid
     return one(con, "SELECT id FROM sessions WHERE device = ? AND journal = ? AND start_seq = ?",
                (device, journal, seq))["id"]

@@ -8,7 +8,8 @@ CREATE TABLE IF NOT EXISTS event (
     rules TEXT NOT NULL DEFAULT 'mcr',          -- mcr | hk | tw | sh
     settings TEXT NOT NULL DEFAULT '{}',        -- the ruleset's table settings (JSON)
     hands_per_tround INTEGER,                   -- a tournament round closes after N hands per table (NULL: director closes)
-    avoid_teammates INTEGER NOT NULL DEFAULT 1  -- seating generation keeps teammates apart
+    avoid_teammates INTEGER NOT NULL DEFAULT 1, -- seating generation keeps teammates apart
+    grace_seconds INTEGER NOT NULL DEFAULT 900  -- a round's records still count this long after it closed
 );
 
 CREATE TABLE IF NOT EXISTS admins (
@@ -71,7 +72,10 @@ CREATE TABLE IF NOT EXISTS devices (
     secret TEXT NOT NULL,                       -- 64 hex chars (32 bytes): the HMAC key
     table_no INTEGER REFERENCES tables(number),
     label TEXT NOT NULL DEFAULT '',
-    created_at REAL NOT NULL
+    created_at REAL NOT NULL,
+    revoked_at REAL,                            -- set: every request of the device is refused
+    build TEXT,                                 -- the firmware build the device last reported
+    data TEXT                                   -- its ruleset data version
 );
 
 -- A device's last sign of life: its last request that passed the signature check (an
@@ -105,6 +109,7 @@ CREATE TABLE IF NOT EXISTS records (
     -- derived when the record joins the contiguous prefix:
     session_id INTEGER REFERENCES sessions(id),
     effective INTEGER,                          -- 1: counts; 0: taken back by an undo; NULL: not processed yet
+    late INTEGER NOT NULL DEFAULT 0,            -- 1: joined after its round closed and the grace passed
     PRIMARY KEY (device, journal, seq)
 );
 -- covering: the standings read only this index, never the wide rows with their bodies
@@ -123,6 +128,8 @@ CREATE TABLE IF NOT EXISTS sessions (
     rules TEXT NOT NULL,
     players TEXT NOT NULL,                      -- names the device was started with (JSON)
     created_at REAL NOT NULL,
+    refused TEXT,                               -- why the session does not count (wrong table, round not open...)
+    continues INTEGER REFERENCES sessions(id),  -- a spare device continuing this table's session
     UNIQUE (device, journal, start_seq)
 );
 
@@ -167,3 +174,19 @@ CREATE TABLE IF NOT EXISTS penalties (
     tround_id INTEGER REFERENCES trounds(id),
     points INTEGER NOT NULL                     -- added to the player's score (negative: a penalty)
 );
+
+-- The organiser's own scoring of each record (organiser/replay.py): what the table
+-- engine gives for the event, from the organiser's own state.  status: ok | disputed |
+-- refused | late | corrected.  records.payments and the state columns hold what counts.
+CREATE TABLE IF NOT EXISTS replayed (
+    device TEXT NOT NULL,
+    journal TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    organiser TEXT,                             -- the organiser's payments (JSON [4]) or NULL (refused)
+    error TEXT,                                 -- why the engine refused it
+    detail TEXT,                                -- the organiser's result and settlement (JSON)
+    state TEXT,                                 -- where the table stands after it (JSON: dealer, wind, hand...)
+    PRIMARY KEY (device, journal, seq)
+);
+CREATE INDEX IF NOT EXISTS replayed_status ON replayed(status);

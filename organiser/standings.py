@@ -1,12 +1,13 @@
 """Standings computed from the uploaded hands.
 
-A game is a session that counts (its `start` not undone) at one table in one tournament
-round.  Its seats are the players the round's seating put there, or those of a reseat
-correction.  A player's score is the sum, over the games they sat in, of their seat's
-payments in the records that count (a director's payments/void correction in place of
-the uploaded payments), plus their penalties; a team's is the sum of its players'.  MCR
-events also give table points per game (4-2-1-0 by the game's scores, ties sharing the
-points of the places they span) and rank by them first."""
+A game is a session that counts (its `start` not undone, placed where its device may
+speak) at one table in one tournament round, with the sessions of spare devices that
+continue it.  Its seats are the players the round's seating put there, or those of a
+reseat correction.  A player's score is the sum, over the games they sat in, of their
+seat's payments in the records that count (the organiser's own settlement of each, or a
+director's correction: never the device's), plus their penalties; a team's is the sum
+of its players'.  MCR events also give table points per game (4-2-1-0 by the game's
+scores, ties sharing the points of the places they span) and rank by them first."""
 
 from fractions import Fraction
 
@@ -33,9 +34,10 @@ def table_points(scores):
 
 
 def hand_payments(rec, corr):
-    """A record's payments as they count: the latest correction's, else as uploaded."""
+    """A record's payments as they count: a payments or void correction's, else what the
+    organiser's own scoring stored (replay: nothing while the record is held)."""
     c = corr.get(("hand", corrections.record_target(rec["device"], rec["journal"], rec["seq"])))
-    if c is not None:
+    if c is not None and c["kind"] in ("payments", "void"):
         if c["kind"] == "void":
             return [0, 0, 0, 0]
         return stored.payments(c["data"].get("payments")) or [0, 0, 0, 0]
@@ -77,7 +79,13 @@ def games(con, tround_id=None, corr=None, table_no=None):
         if c is not None:
             s["tround_id"] = c["data"].get("tround_id", s["tround_id"])
             s["table_no"] = c["data"].get("table_no", s["table_no"])
+        elif s.get("refused"):
+            continue                # placed where its device may not speak (binding.py)
         s["table_no"] = stored.number(s["table_no"], 0, 2 ** 53)
+        if s.get("continues") in by_id:
+            by_id[s["id"]] = by_id[s["continues"]]      # a spare device's: the same game
+            by_id[s["id"]]["sessions"].append(s["id"])
+            continue
         if tround_id is not None and s["tround_id"] != tround_id:
             continue
         if table_no is not None and s["table_no"] != table_no:
@@ -93,7 +101,7 @@ def games(con, tround_id=None, corr=None, table_no=None):
              "table_no": s["table_no"], "tround_id": s["tround_id"], "rules": s["rules"],
              "names": stored.names(s["players"]), "players": players, "scores": [0, 0, 0, 0],
              "hands": 0, "dealer": None, "streak": None, "round": None, "over": False,
-             "records": 0, "corrected": False}
+             "records": 0, "corrected": False, "sessions": [s["id"]]}
         out.append(g)
         by_id[s["id"]] = g
     if not out:
@@ -108,14 +116,15 @@ def games(con, tround_id=None, corr=None, table_no=None):
     for r in con.execute(stored.payment_sums(where), args):
         g = by_id.get(r[0])
         if g is not None:
-            g["records"] = r[1]
-            g["scores"] = [x or 0 for x in r[2:6]]
+            g["records"] += r[1]
+            g["scores"] = [a + (x or 0) for a, x in zip(g["scores"], r[2:6])]
     for r in con.execute(
             "SELECT r.session_id, r.hand_no, r.dealer, r.streak, r.round, r.over FROM records r "
             "JOIN (SELECT session_id, MAX(seq) AS last FROM records WHERE " + where +
             " GROUP BY session_id) x ON r.session_id = x.session_id AND r.seq = x.last", args):
         g = by_id.get(r[0])
-        if g is not None:
+        if g is not None and r[0] >= g.get("_last", 0):
+            g["_last"] = r[0]           # a continued game: its latest session's state
             n = stored.hand_no(r[1])
             g["hands"] = n - 1 if n else 0
             g["dealer"], g["streak"], g["round"] = \
@@ -141,6 +150,8 @@ def games(con, tround_id=None, corr=None, table_no=None):
         for i in range(4):
             sc[i] += now[i] - up[i]
         by_id[r["session_id"]]["corrected"] = True
+    for g in out:
+        g.pop("_last", None)
     return out
 
 

@@ -151,9 +151,14 @@ def close_round(con, tround_id, now=None):
 def hands_played(con, tround_id, table_no):
     """Hands played at a table in a tournament round (its sessions that count)."""
     n = 0
+    # (the organiser's own hand numbers; a session a spare device continued is counted
+    # in its continuation's, which goes on from it; a session placed where its device may
+    # not speak counts nothing)
     for s in rows(con, "SELECT s.id FROM sessions s JOIN records r ON r.device = s.device AND "
                        "r.journal = s.journal AND r.seq = s.start_seq AND r.effective = 1 "
-                       "WHERE s.tround_id = ? AND s.table_no = ?", (tround_id, table_no)):
+                       "WHERE s.tround_id = ? AND s.table_no = ? AND s.refused IS NULL AND "
+                       "NOT EXISTS (SELECT 1 FROM sessions c WHERE c.continues = s.id)",
+                  (tround_id, table_no)):
         last = one(con, "SELECT hand_no FROM records WHERE session_id = ? AND effective = 1 "
                         "ORDER BY seq DESC LIMIT 1", (s["id"],))
         if last and last["hand_no"]:
@@ -349,7 +354,8 @@ def bind_device(con, device_id, table_no):
 
 def devices(con):
     """Devices without their secrets."""
-    return rows(con, "SELECT id, table_no, label, created_at FROM devices ORDER BY created_at, id")
+    return rows(con, "SELECT id, table_no, label, created_at, revoked_at, build, data FROM devices "
+                     "ORDER BY created_at, id")
 
 
 def device_seating(con, dev):

@@ -14,7 +14,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from starlette.requests import ClientDisconnect
 
-from organiser import quotas, record_model, records, signing, tournament
+from organiser import devices, quotas, record_model, records, signing, tournament
 from organiser.db import one
 
 router = APIRouter()
@@ -65,6 +65,8 @@ def authenticate(con, body, signature):
     if not signing.verify(dev["secret"], body, signature):
         raise Refusal(401, "bad_signature", "signature does not match the body",
                       device=dev["id"])
+    if dev.get("revoked_at") is not None:
+        raise Refusal(403, "revoked", "the director revoked this device", device=dev["id"])
     return msg, dev
 
 
@@ -180,6 +182,8 @@ async def upload(request: Request):
             lambda con: store_batch(con, dev["id"], journal, recs, dev["table_no"]))
     except Refusal as ref:
         return await refused(request, len(body), ref)
+    if after != before:
+        app.state.scoring.mark(dev["id"], journal)     # the organiser's own scoring, after
     if after != before or closed:
         app.state.broker.publish("upload", {"device": dev["id"], "table": dev["table_no"],
                                             "journal": journal, "acked": after})
@@ -200,11 +204,19 @@ async def seating(request: Request):
         body = await read_body(request, app.state.max_body)
         with db.read() as con:
             msg, dev = authenticate(con, body, request.headers.get("x-signature"))
-        await app.state.commits.run(lambda con: seen(con, dev["id"]))
+        why = record_model.check_seating(msg)
+        if why is not None:
+            raise Refusal(400, "malformed", why, device=dev["id"])
+        report = devices.reported(msg, dev)     # its build and data version, if changed
+
+        def note(con):
+            seen(con, dev["id"])
+            devices.store_report(con, dev["id"], report)
+        await app.state.commits.run(note)
         with db.read() as con:
-            if not isinstance(msg.get("nonce"), str):
-                raise Refusal(400, "malformed", "no nonce", device=dev["id"])
-            return JSONResponse(dict({"ok": True}, **tournament.device_seating(con, dev)))
+            answer = dict({"ok": True}, **tournament.device_seating(con, dev))
+            answer.update(devices.resume(con, dev, answer.get("tround")))
+        return JSONResponse(answer)
     except Refusal as ref:
         return await refused(request, len(body), ref)
 

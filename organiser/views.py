@@ -95,7 +95,8 @@ def table_grid(con, stuck_seconds, now=None):
                    dealer_name=None, wind=None, streak=0, last_at=t["last_upload"],
                    last_iso=iso(t["last_upload"]),
                    last_ago=ago(now - t["last_upload"]) if stored.when(t["last_upload"]) else "",
-                   status="ok", flag="")
+                   status="ok", flag="", disputed=t.get("disputed", 0),
+                   device_info=[dict(d, text=device_text(d)) for d in t.get("device_info", [])])
         if t["over"]:
             row["status"], row["flag"] = "done", "finished"
         elif t["dealer_name"]:
@@ -106,13 +107,34 @@ def table_grid(con, stuck_seconds, now=None):
             row["status"], row["flag"] = "stale", "no sync"
         elif t["tround"] is not None and not t["devices"]:
             row["status"], row["flag"] = "idle", "no device"
+        if row["disputed"] and row["status"] in ("ok", "done"):
+            # the organiser's replay disagrees with the device: the director settles it
+            row["status"], row["flag"] = "stuck", "disputed"
         out.append(row)
     quiet = ("%d min" % round(stuck_seconds / 60)) if stuck_seconds >= 60 else "%d s" % stuck_seconds
     return dict(tables=out, tround=open_tround(con), quiet=quiet,
                 flagged=sum(1 for r in out if r["status"] in ("stuck", "stale")))
 
 
+def device_text(d):
+    """A device as the grid names it: id, firmware build, ruleset data version."""
+    parts = [d["id"]]
+    if d.get("build"):
+        parts.append("build " + d["build"])
+    if d.get("data"):
+        parts.append("data " + d["data"])
+    if d.get("revoked"):
+        parts.append("revoked")
+    return " · ".join(parts)
+
+
 # -- a table's hand log -----------------------------------------------------------------
+FIX_WORDS = {"void": "voided", "accept": "settled", "event": "amended"}
+HELD_WORDS = {"disputed": "disputed: the device's payments are not the organiser's",
+              "refused": "refused by the organiser's table engine",
+              "late": "arrived after its round's grace"}
+
+
 def _seat(names, i):
     return names[i] if isinstance(i, int) and 0 <= i < 4 else "?"
 
@@ -172,25 +194,36 @@ def hand_log(con, number, games=None, show=None):
     for g in reversed(games):
         players = seat_names(g, names)
         reseat = corr.get(("reseat", corrections.session_target(g["session_id"])))
-        recs = rows(con, "SELECT seq, body, received_at, kind, payments, effective FROM records "
-                         "WHERE session_id = ? ORDER BY seq", (g["session_id"],))
+        recs = []
+        for sid in g.get("sessions", [g["session_id"]]):
+            recs += rows(con, "SELECT r.device, r.journal, r.seq, r.body, r.received_at, r.kind, "
+                              "r.payments, r.effective, x.status, x.organiser, x.error, x.state, x.detail "
+                              "FROM records r LEFT JOIN replayed x ON x.device = r.device AND "
+                              "x.journal = r.journal AND x.seq = r.seq WHERE r.session_id = ? "
+                              "ORDER BY r.seq", (sid,))
         hands = []
         prev = {}
         for r in recs:
             rec = stored.record(r["body"])
-            ev, st = rec["event"], rec["state"]
+            ev = rec["event"]
+            # the table's state as the organiser's own replay has it (never the device's)
+            st = stored.state(stored.loads(r["state"]))
             if r["kind"] == "start":
                 prev = st
                 continue
-            fix = corr.get(("hand", corrections.record_target(g["device"], g["journal"],
+            fix = corr.get(("hand", corrections.record_target(r["device"], r["journal"],
                                                                r["seq"])))
-            payments = query.hand_payments(dict(r, device=g["device"], journal=g["journal"]),
-                                           corr)
+            payments = query.hand_payments(r, corr)
             note = ""
             if fix is not None:
-                note = "%s by %s at %s: %s" % ("voided" if fix["kind"] == "void" else "corrected",
+                note = "%s by %s at %s: %s" % (FIX_WORDS.get(fix["kind"], "corrected"),
                                                fix["who"], clock(fix["at"]), fix["why"])
-            res = rec["result"]
+            held = r["status"] in ("disputed", "refused", "late")
+            uploaded = rec["payments"]
+            # the elements as the organiser's engine scored them (else as uploaded)
+            mine = stored.loads(r["detail"])
+            mine = mine.get("result") if isinstance(mine, dict) else None
+            res = stored.result(mine) if isinstance(mine, dict) else rec["result"]
             undo = r["kind"] == "undo"
             label = "undo" if undo else "%s%s" % (_wind(prev.get("round")) or "",
                                                   prev.get("hand_no") or "")
@@ -199,7 +232,12 @@ def hand_log(con, number, games=None, show=None):
                 elements=res["items"], total=res["total"], unit=res["unit"],
                 payments=[] if undo else payments,
                 effective=undo or bool(r["effective"]) and not (fix and fix["kind"] == "void"),
-                corrected=note, received=clock(r["received_at"])))
+                corrected=note, received=clock(r["received_at"]),
+                # held by the organiser: both versions until the director settles it
+                held=HELD_WORDS.get(r["status"]) if held and not undo else "",
+                device_payments=uploaded if held else None,
+                organiser_payments=stored.payments(r["organiser"]) if held else None,
+                refusal=stored.text(r["error"], 200) or ""))
             if st:
                 prev = st
         out.append(dict(id=g["session_id"], tround=trs.get(g["tround_id"]), rules=g["rules"],

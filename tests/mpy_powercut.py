@@ -1,6 +1,7 @@
 # Runs inside MicroPython (the unix port): the table journal on a real LittleFS v2 image
 # over an in-RAM block device that loses power after N block writes, for every N across
-# the writing of one record.  Usage: micropython mpy_powercut.py DEVICE_BUILD_FOLDER [EVERY [WINDOW]]
+# the writing of one record.
+# Usage: micropython mpy_powercut.py DEVICE_BUILD_FOLDER [EVERY [WINDOW]]
 # EVERY: the session's CHECKPOINT_EVERY (1: each record also rewrites the boot checkpoint,
 # so the cuts fall across that write too, and each boot is checked against a whole replay).
 # WINDOW (optional): the session's STACK_WINDOW (1: the stack's entries below the top are
@@ -111,7 +112,8 @@ def main():
                 whole = replayed_whole(bytes(dev.data))
                 mount(bytes(dev.data))
                 boot = session.Session(PATH)
-                if (boot.state, whole_stack(boot), boot.jseq, boot.jend, boot.replay_errors) != whole:
+                got = (boot.state, whole_stack(boot), boot.jseq, boot.jend, boot.replay_errors)
+                if got != whole:
                     failures.append("n=%d tear=%s: boot from the checkpoint differs" % (n, tear))
                 if boot.replayed > 1:
                     failures.append("n=%d tear=%s: %d records replayed" % (n, tear, boot.replayed))

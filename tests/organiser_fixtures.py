@@ -87,9 +87,13 @@ class Device:
         raw = body(self.id, journal, records)
         return raw, headers(self.secret, raw)
 
-    def upload(self, client, journal, records, base=""):
+    def upload(self, client, journal, records, base="", wait=True):
+        """Upload; then (wait) until the organiser has scored what it acknowledged."""
         raw, h = self.signed(journal, records)
-        return client.post(base + "/api/v1/upload", content=raw, headers=h)
+        r = client.post(base + "/api/v1/upload", content=raw, headers=h)
+        if wait and r.status_code == 200:
+            scored(client, base)
+        return r
 
     def pull(self, client, base=""):
         raw = json.dumps({"device": self.id, "nonce": os.urandom(8).hex()}).encode()
@@ -199,3 +203,21 @@ def organiser_server(tmp_path):
         yield srv, ev
     finally:
         srv.stop()
+
+
+# -- the organiser's own scoring runs after the upload is acknowledged --------------------
+
+def scored(client, base="", timeout=30):
+    """Wait until the organiser has scored every upload it acknowledged (its replay runs
+    in a worker process after the answer): the /api/v1/scoring answer."""
+    end = time.time() + timeout
+    while True:
+        r = client.get(base + "/api/v1/scoring")
+        if r.status_code == 404:            # an organiser that does not score
+            return {}
+        got = r.json()
+        if not got["busy"]:
+            return got
+        if time.time() > end:
+            raise AssertionError("the organiser is still scoring after %d s" % timeout)
+        time.sleep(0.02)

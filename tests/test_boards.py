@@ -19,7 +19,9 @@ RP2040_I2C = {0: ({0, 4, 8, 12, 16, 20}, {1, 5, 9, 13, 17, 21}),
 # SPI0 and SPI1: clock and TX (MOSI) pins; chip select, D/C, reset and busy are plain GPIO.
 RP2040_SPI = {0: ({2, 6, 18, 22}, {3, 7, 19, 23}), 1: ({10, 14, 26}, {11, 15, 27})}
 # Display sizes each driver draws.
-SIZES = {"ssd1306": (128, 64), "framebuffer": (128, 64), "ssd1680": (250, 122)}
+SIZES = {"ssd1306": (128, 64), "adafruit_ssd1306": (128, 64), "framebuffer": (128, 64),
+         "ssd1680": (250, 122)}
+BUSES = {"ssd1306": "i2c", "adafruit_ssd1306": "i2c", "ssd1680": "spi"}
 BUS_PINS = ("sda", "scl", "sck", "mosi", "cs", "dc", "rst", "busy")
 # ESP32: 6-11 belong to the SPI flash; 34-39 are inputs without pull-ups; 0, 2, 5, 12 and
 # 15 are strapping pins read at reset, which a keypad key held at power-up would upset.
@@ -43,7 +45,7 @@ def pins(board):
 
 
 def test_every_board_is_checked():
-    assert NAMES == ["esp32_devkitc", "pico", "pico_eink", "pico_w", "sim"]
+    assert NAMES == ["cp_pico", "esp32_devkitc", "pico", "pico_eink", "pico_w", "sim"]
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -57,13 +59,16 @@ def test_board_shape(name):
     assert len(used) == len(set(used)), "a pin used twice"
     if b.CHIP != "host":
         assert len(b.KEYPAD_ROWS) == len(b.KEYPAD_COLS) == 4
-        assert b.FILESYSTEM == "littlefs2"
-        assert b.DISPLAY["bus"] == {"ssd1306": "i2c", "ssd1680": "spi"}[b.DISPLAY["driver"]]
+        cp = getattr(b, "RUNTIME", "micropython") == "circuitpython"
+        assert b.FILESYSTEM == ("fat" if cp else "littlefs2")      # CIRCUITPY is FAT
+        assert (b.DISPLAY["driver"] == "adafruit_ssd1306") == cp
+        assert (getattr(b, "KEYPAD", "timer") == "keymatrix") == cp
+        assert b.DISPLAY["bus"] == BUSES[b.DISPLAY["driver"]]
 
 
 def test_wifi():
     assert {n: load(n).WIFI for n in NAMES} == {
-        "esp32_devkitc": True, "pico": False, "pico_eink": True, "pico_w": True, "sim": True}
+        "cp_pico": False, "esp32_devkitc": True, "pico": False, "pico_eink": True, "pico_w": True, "sim": True}
 
 
 @pytest.mark.parametrize("name", [n for n in NAMES if load(n).CHIP == "rp2040"])

@@ -1,4 +1,4 @@
-"""The boot checkpoint beside the journal (firmware/lib/checkpoint.py): a boot replays
+"""The boot checkpoint beside the journal (firmware/lib/table/checkpoint.py): a boot replays
 only the records past it and comes to exactly what a replay of the whole journal gives
 (state, undo stack, seq, end); a checkpoint missing, damaged, stale, of another journal
 or past a journal cut short is no harm (the whole journal, or what is past it, is

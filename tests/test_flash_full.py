@@ -68,7 +68,8 @@ async def driver():
         app.keypad.feed("*", True)          # back to the status screen
         await asyncio.sleep_ms(50)
         out["status"] = app.ui.status_lines()
-        out["uploaded"] = await until(lambda: net.waiting == 0 and net.acked == app.session.jseq, 20000)
+        out["uploaded"] = await until(
+            lambda: net.waiting == 0 and net.acked == app.session.jseq, 20000)
         # the blocks kept in reserve taken by another file: a settings save is refused
         # (small files, each closed: LittleFS drops a file whose write failed)
         for i in range(200):
@@ -136,7 +137,8 @@ def test_a_full_flash_refuses_the_save_with_its_reason_and_loses_nothing(tmp_pat
     assert ref["msg"].startswith("flash full: NOT saved") and "director" in ref["msg"]
     assert any("flash full" in row for row in ref["shown"]), ref["shown"]
     assert ref["mode"] == 3 and ref["pending"]
-    assert any(line.startswith(("FLASH FULL", "flash low")) for line in out["status"]), out["status"]
+    status = out["status"]
+    assert any(line.startswith(("FLASH FULL", "flash low")) for line in status), status
     # every hand saved before is whole in the journal, as CPython's table has it
     recs = out["records"]
     n = out["jseq"]

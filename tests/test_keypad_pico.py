@@ -11,7 +11,7 @@ from host_tools.board.pico import Pico, image
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TYPED = "147*2580369#ABCD"
-MODULES = ("board.mpy", "journal.mpy", "ui/__init__.mpy", "ui/keypad.mpy")
+MODULES = ("board.mpy", "journal.mpy", "files.mpy", "ui/__init__.mpy", "ui/keypad.mpy")
 
 
 def bounce(pico, key, steps):

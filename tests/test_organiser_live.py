@@ -17,7 +17,8 @@ J = journal_id(7)
 
 @pytest.fixture(scope="module")
 def recs():
-    return play(session_events("tw", seed=9, n=40))
+    # the event's ruleset (setup_event: mcr): a session of another is refused by the replay
+    return play(session_events("mcr", seed=9, n=40))
 
 
 def held(db_path):
@@ -108,7 +109,9 @@ def test_upload_publishes_a_live_update(tmp_path, recs):
         d = ev["devices"][0]
         d.upload(c, J, recs[:4])
         d.upload(c, J, recs[:4])                        # nothing new: no update
-    assert seen == [("upload", {"device": d.id, "table": 1, "journal": J, "acked": 4})]
+    # the upload once stored, the standings once the organiser has scored it
+    assert seen == [("upload", {"device": d.id, "table": 1, "journal": J, "acked": 4}),
+                    ("standings", {"scored": 1})]
 
 
 def test_password_set_from_the_command_line(tmp_path):

@@ -23,6 +23,7 @@ from fastapi.testclient import TestClient  # noqa: E402
 
 from organiser import auth, views  # noqa: E402
 from organiser.app import create_app  # noqa: E402
+from organiser_fixtures import scored  # noqa: E402
 
 PASSWORD = "correct horse"
 TEAMS = {"East": ["陳大文", "李小龍", "Amy", "Ben"], "West": ["張偉", "Lee", "Ho", "Sandy"]}
@@ -41,6 +42,8 @@ class ClientDevice(demo.Device):
         sig = hmac.new(self.key, body, hashlib.sha256).hexdigest()
         r = self.client.post(path, content=body, headers={"Content-Type": "application/json",
                                                           "X-Signature": sig})
+        if path.endswith("/upload") and r.status_code == 200:
+            scored(self.client)             # the organiser's own scoring, after the answer
         return r.status_code, r.json()
 
 
@@ -55,6 +58,7 @@ def event():
     # (test_shared_results_are_recomputed_after_a_change checks the real gap)
     app.state.pages_memo.MIN_GAP = app.state.pages_memo.GAP_FACTOR = 0
     client = TestClient(app)
+    client.__enter__()          # one event loop for the whole module: the scoring runs on it
     rng = random.Random(5)
     tables = {}
     for no, (dev_id, secret) in sorted(ev["devices"].items()):
@@ -66,7 +70,7 @@ def event():
         t.sync()
         tables[no] = t
     yield dict(ev, app=app, client=client, tables=tables, folder=folder)
-    app.state.db.close()
+    client.__exit__(None, None, None)
     shutil.rmtree(folder, ignore_errors=True)
 
 
@@ -351,6 +355,7 @@ def test_mcr_standings_show_table_points():
                           teams={"N": ["北一", "北二"], "S": ["South A", "South B"]}, rounds=1)
     app = create_app(db)
     client = TestClient(app)
+    client.__enter__()          # the organiser's scoring runs on the client's event loop
     (dev_id, secret), = ev["devices"].values()
     t = demo.Table(ClientDevice(client, dev_id, secret), folder)
     status, pulled = t.device.seating()
@@ -369,5 +374,5 @@ def test_mcr_standings_show_table_points():
     assert got == want
     ranked = re.findall(r'<tr data-player="([^"]+)">', html)
     assert ranked == sorted(want, key=lambda n: -want[n])
-    app.state.db.close()
+    client.__exit__(None, None, None)
     shutil.rmtree(folder, ignore_errors=True)

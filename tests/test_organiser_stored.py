@@ -11,7 +11,7 @@ import sqlite3
 import httpx
 import pytest
 
-from organiser_fixtures import (OrganiserServer, body, headers, journal_id, play,
+from organiser_fixtures import (OrganiserServer, body, headers, journal_id, play, scored,
                                 session_events, setup_event)
 
 PASSWORD = "director-pw"
@@ -128,6 +128,7 @@ def stored(tmp_path_factory):
                               headers=headers(dev.secret, raw)).json()["acked"] == len(recs)
                 start = recs[0]
                 win = win or next(r for r in recs if r["event"]["event"] == "win")
+            scored(c, srv.url)          # the organiser's own scoring of the good records
             good = c.get(srv.url + "/api/v1/standings").json()
         inject(db_path, win, start, ev["tround"])
         yield srv, ev, good
@@ -220,6 +221,7 @@ def test_no_route_answers_500_and_good_records_still_count(stored):
                     if s >= 500:
                         failures.append((s, method, url))
         assert not failures, failures
+        scored(anon, srv.url)
         after = anon.get(srv.url + "/api/v1/standings").json()
     assert totals(after) == totals(good)
     assert any(p["total"] for p in after["players"])

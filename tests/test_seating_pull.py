@@ -7,6 +7,7 @@ A running session keeps its players when the next round's seating arrives; a ref
 secret is shown on the status screen and changes nothing."""
 
 import json
+import os
 import sqlite3
 import subprocess
 
@@ -161,6 +162,16 @@ def test_pulled_names_start_the_next_session_and_the_organiser_files_it(tmp_path
     rows = query(db, "SELECT table_no, tround_id, rules, players FROM sessions WHERE device = ?",
                  (dev.id,))
     assert rows == [(2, r1, "hk", json.dumps(names1, ensure_ascii=False))]
+    # the device told the organiser its firmware build and ruleset data version
+    info = open(os.path.join(paths.BUILD, "buildinfo.py")).read()
+    (build, data), = query(db, "SELECT build, data FROM devices WHERE id = ?", (dev.id,))
+    assert 'BUILD = "%s"' % build in info and 'DATA = "%s"' % data in info
+    import urllib.request
+    grid = json.loads(urllib.request.urlopen(srv.url + "/api/v1/tables", timeout=10).read())
+    shown = [d for t in grid["tables"] for d in t["device_info"] if d["id"] == dev.id]
+    assert shown == [{"id": dev.id, "build": build, "data": data, "revoked": False}]
+    assert "build %s" % build in urllib.request.urlopen(srv.url + "/tables", timeout=10
+                                                        ).read().decode()
 
     # the director closes the round and opens the next (another seating, another ruleset)
     srv.stop()
@@ -211,7 +222,7 @@ def test_a_refused_secret_is_shown_and_changes_nothing(tmp_path, event):
     assert "seating: signature refused" in out["logs"]
     # the status screen of the session started on the keys says so (its lines)
     assert out["started"]
-    assert "seating: signature refused" in out["status_after"]
+    assert "seating: signature refused" in " ".join(out["status_after"])    # wrapped rows
     # the session starts with the names the settings held, no round of the organiser's
     start, = starts(root)
     assert start["players"] == ["A", "B", "C", "D"] and start["tag"] == {"table": 1}

@@ -76,6 +76,9 @@ s2.up.log = lambda m: None
 out["unknown_rules"] = [s2.apply(dict(ANS, rules="riichi")), cfg2["rules"], cfg2["players"],
                         s2.apply(dict(ANS, dealer=5, players=["w", "x", "y", "z"])),
                         cfg2["rules"], cfg2["dealer"]]
+# a spare device: where the table stands is kept for the next start, and dropped again
+out["resume"] = [s2.apply(dict(ANS, resume={"hand_no": 9, "round": 1})), cfg2.get("resume"),
+                 s2.apply(dict(ANS)), cfg2.get("resume")]
 
 # the fault line: never over a settings fault, cleared once a pull succeeds
 cfg3 = {"_error": "settings: bad dealer"}
@@ -161,6 +164,7 @@ def test_seating_pull_units(tmp_path):
     assert r["no_round"] == [True, None, ["1", "2", "3", "4"]]
     assert r["bad"] == [[False] * 6, True]
     assert r["unknown_rules"] == [True, "mcr", names, True, "mcr", 0]
+    assert r["resume"] == [True, {"hand_no": 9, "round": 1}, True, None]
     keep, own, cleared, fails, last = r["fault_line"]
     assert keep == "settings: bad dealer"           # a settings fault is not hidden
     assert own == "seating: signature refused" and cleared is None

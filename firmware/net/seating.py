@@ -41,6 +41,11 @@ _EVERY_MS = const(60000)        # a session runs: look this often (the heartbeat
 _UNSET_MS = const(60000)        # settings missing: look at them again this often
 _ANSWER = const(2048)           # names (CJK: 3 bytes a character) and the settings
 _PATH = "/api/v1/seating"
+try:                            # the build's own ids (host_tools/build.py generates them)
+    from buildinfo import BUILD as _B, DATA as _D
+    _BUILD, _DATA = _B.encode(), _D.encode()
+except ImportError:             # run from the sources (the simulator on CPython)
+    _BUILD = _DATA = b"source"
 _MARK = "seating: "             # cfg["_error"] set by this module starts so
 
 
@@ -127,8 +132,8 @@ class Seating:
                 self.last_error = link.why
                 return self.every_ms
             return self.fail(link.why or "no network")
-        body = b'{"device":%s,"nonce":"%s"}' % (json.dumps(device).encode(),
-                                                 binascii.hexlify(os.urandom(8)))
+        body = b'{"device":%s,"nonce":"%s","build":"%s","data":"%s"}' % (
+            json.dumps(device).encode(), binascii.hexlify(os.urandom(8)), _BUILD, _DATA)
         sig = hmac.new(key, body, hashlib.sha256).hexdigest()
         self.tries += 1
         try:
@@ -184,6 +189,10 @@ class Seating:
                 new["rules"] = rules
                 new["settings"] = rs
                 new["dealer"] = dealer
+                # a spare device continuing a failed one's session: where the table stands
+                # (the engine checks it at the start; null when there is none to continue)
+                rsm = ans.get("resume")
+                new["resume"] = rsm if isinstance(rsm, dict) else None
         cfg = self.cfg
         changed = False
         for k in new:

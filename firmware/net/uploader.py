@@ -50,7 +50,7 @@ def _journal():
 
 
 def _unload_journal():
-    if sys.implementation.name == "micropython" and "journal" in sys.modules:
+    if sys.implementation.name != "cpython" and "journal" in sys.modules:
         del sys.modules["journal"]
 
 
@@ -117,6 +117,8 @@ class Uploader:
 
     def _read_mark(self, jm, jid):
         try:
+            import files
+            files.recover(self._mark_path(jm))         # a replace cut short (FAT)
             f = open(self._mark_path(jm))
             try:
                 m = json.loads(f.read())

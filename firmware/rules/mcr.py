@@ -781,7 +781,7 @@ def score(hand, analysis):
 
 # A host scores many thousands of hands: there the names are split once; a board keeps no
 # list of 81 strs and finds each name in place.
-_SPLIT = None if sys.implementation.name == "micropython" else NAMES.split()
+_SPLIT = NAMES.split() if sys.implementation.name == "cpython" else None
 
 
 def _names(f):

@@ -35,7 +35,7 @@ def save_settings(cfg):
     try:
         settings.save(cfg)
     except OSError as e:
-        from ui.entry import Refused
+        from ui.keymap import Refused
         n = e.args[0] if e.args else "?"
         raise Refused("settings NOT saved (%s): kept until power-off; call the director"
                       % ("flash full" if n == 28 else "write error %s" % n))
@@ -46,8 +46,11 @@ def start_event(cfg):
     tag = {"table": cfg["table"]}
     if cfg.get("tround") is not None:       # the organiser's round, with its seating
         tag["tround"] = cfg["tround"]
-    return {"event": "start", "rules": cfg["rules"], "settings": cfg["settings"],
-            "players": list(cfg["players"]), "dealer": cfg["dealer"], "tag": tag}
+    ev = {"event": "start", "rules": cfg["rules"], "settings": cfg["settings"],
+          "players": list(cfg["players"]), "dealer": cfg["dealer"], "tag": tag}
+    if cfg.get("resume"):                   # a spare device continuing the table's session
+        ev["resume"] = cfg["resume"]
+    return ev
 
 
 class App:

@@ -6,6 +6,7 @@
 #   ssd1680       250x122 e-paper on SPI (drivers/ssd1680.py): 10 rows x 41 cells; partial
 #                 refreshes of the changed rows, a full refresh every `full_every` of them
 #   framebuffer   a plain FrameBuffer the host simulator reads; nothing is pushed
+#   adafruit_ssd1306  the same OLED on CircuitPython, through Adafruit's driver (cpy/oled.py)
 
 from micropython import const
 import framebuf
@@ -118,6 +119,9 @@ def open(board):
         panel = SSD1680(spi, Pin(d["dc"], Pin.OUT, value=0), Pin(d["cs"], Pin.OUT, value=1),
                         Pin(d["rst"], Pin.OUT, value=1), Pin(d["busy"], Pin.IN), w, h)
         return Display(panel, panel.buffer, w, h, kind, panel, d.get("full_every", FULL_EVERY))
+    if kind == "adafruit_ssd1306":
+        from cpy import oled as glyph_rows
+        return glyph_rows.open(board, Display)
     if kind == "framebuffer":
         buf = bytearray(((h + 7) // 8) * w)
         return Display(framebuf.FrameBuffer(buf, w, h, framebuf.MONO_VLSB), buf, w, h)

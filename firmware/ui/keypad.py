@@ -13,8 +13,8 @@ from micropython import const
 
 try:
     from asyncio import ThreadSafeFlag
-except ImportError:             # a port built without asyncio: get() is not available
-    ThreadSafeFlag = None
+except (ImportError, AttributeError):   # no asyncio, or CircuitPython's library without
+    ThreadSafeFlag = None                # it: get() is not available (cpy/keys.py has its own)
 
 LONG_MS = 600                   # held this long: a long press
 SCAN_MS = 5                     # scan period
@@ -202,7 +202,11 @@ def pins(board):
 
 
 def open(board, long_ms=LONG_MS):
-    """The board's keypad, scanning if it has a matrix (the simulator's is fed instead)."""
+    """The board's keypad, scanning if it has a matrix (the simulator's is fed instead);
+    on CircuitPython (KEYPAD = "keymatrix") keypad.KeyMatrix scans it (cpy/keys.py)."""
+    if getattr(board, "KEYPAD", None) == "keymatrix":
+        from cpy import keys
+        return keys.open(board, Keypad, long_ms)
     kp = Keypad(board.KEYS, long_ms)
     if board.KEYPAD_ROWS:
         rows, cols = pins(board)

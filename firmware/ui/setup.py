@@ -21,7 +21,7 @@ def show(ui):
 
 def running(ui):
     """A session with saved events after its start: a new one would end it."""
-    return ui.ses.state is not None and len(ui.ses.stack) > 1
+    return ui.ses.state is not None and ui.ses.depth() > 1
 
 
 def k_new(ui, k):
@@ -64,6 +64,8 @@ def start(ui):
           "players": list(cfg["players"]), "tag": {"table": cfg["table"]}}
     if cfg.get("tround") is not None:   # the organiser's round, with its seating
         ev["tag"]["tround"] = cfg["tround"]
+    if cfg.get("resume") and ui.new_dealer == cfg.get("dealer") and ui.new_rules == cfg["rules"]:
+        ev["resume"] = cfg["resume"]    # a spare device continuing the table's session
     if ui.new_rules == cfg["rules"] and cfg["settings"]:
         ev["settings"] = cfg["settings"]
     ans = ui.ses.handle(ev)

@@ -25,7 +25,7 @@ def key(ui, k):
     elif k == K.DRAW_KEY:
         ui.review({"event": "draw"})
     elif k == K.UNDO_KEY:
-        if len(ui.ses.stack) < 2:
+        if ui.ses.depth() < 2:          # the stack below its window counts (checkpoint)
             raise Refused("nothing to take back")
         ui.review({"event": "undo"})
     elif k == K.EVENTS_KEY:

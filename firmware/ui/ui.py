@@ -29,7 +29,7 @@ EDIT = 10
 CONFIRM = 11        # a new session over a running one: what it ends, # to go on
 OPENED = 12         # one saved event from the history: its elements and payments
 INV = "\x01"
-LEAN = sys.implementation.name == "micropython"
+LEAN = sys.implementation.name != "cpython"
 BANNER_MS = 4000    # a message goes after this long (or at the next key): never over
                     # the scores for good
 # The screen module (ui/<name>.py) of each mode; None: this module (the hand's entry and

@@ -69,12 +69,9 @@ def timings(text, typed, marks):
     return out
 
 
-def run(rid, n_hands):
-    """Boot, then type a session's keys; the digit and score-key times (emulated ms)."""
-    out = build.build_device(os.path.join(paths.BUILD, "device-pico"), "pico")
-    events = hands(rid, n_hands)
-    fs = image(out, files={"settings.json": json.dumps({"rules": rid})})
-    res = {}
+def marks(events, rid):
+    """(keys typed, one string per event, digit key indexes, score key indexes) of a
+    session's events."""
     typed, digit_at, score_at = "", set(), set()
     typed_keys = keys.session_keys(events, rid)
     for ev, ks in zip(events, typed_keys):
@@ -83,6 +80,47 @@ def run(rid, n_hands):
             digit_at.update(base + i for i, k in enumerate(ks) if k.isdigit() and i < len(ks) - 3)
             score_at.add(base + len(ks) - 2)   # the seat digit on the from screen
         typed += ks
+    return typed, typed_keys, digit_at, score_at
+
+
+def type_session(pico, events, rid, log, gap_ms=30):
+    """Type the events' keys into the running application (hooks printing K/S lines);
+    the digit and score-key times (emulated ms), as run() returns them."""
+    typed, typed_keys, digit_at, score_at = marks(events, rid)
+    res = {}
+    text = ""
+    for ev, ks in zip(events, typed_keys):  # an event at a time: a short serial backlog
+        if ev["event"] == "win":            # the score key's review drawn before OK
+            pico.type(ks[:-1], hold_ms=HOLD_MS, gap_ms=gap_ms)
+            text += pico.serial()
+            for _ in range(100):
+                if "S " in text.rsplit("K ", 1)[-1]:
+                    break
+                pico.wait(50)
+                text += pico.serial()
+            ks = ks[-1:]
+        pico.type(ks, hold_ms=HOLD_MS, gap_ms=gap_ms)
+        text += pico.serial()
+    pico.wait(2000)
+    text += pico.serial()
+    with open(log, "w") as f:
+        f.write(text)
+    if "Error" in text:
+        raise RuntimeError("the application said: %s" % text[text.index("Error") - 40:][:300])
+    ms = timings(text, typed, digit_at | score_at)
+    # a score key that changes nothing (no redraw): the hand not shown for review
+    res["unreviewed"] = [i for i in sorted(score_at) if i not in ms]
+    res["digit_ms"] = [ms[i] for i in sorted(digit_at) if i in ms]
+    res["score_ms"] = [ms[i] for i in sorted(score_at) if i in ms]
+    return res
+
+
+def run(rid, n_hands, gap_ms=30):
+    """Boot, then type a session's keys; the digit and score-key times (emulated ms)."""
+    out = build.build_device(os.path.join(paths.BUILD, "device-pico"), "pico")
+    events = hands(rid, n_hands)
+    fs = image(out, files={"settings.json": json.dumps({"rules": rid})})
+    res = {}
     with Pico(fs=fs) as pico:
         m = pico.wait_serial(r"app: ready, (\d+) bytes free", timeout_ms=20000)
         res["boot_ms"] = m["at"]
@@ -91,30 +129,8 @@ def run(rid, n_hands):
         pico.launch(HOOKS)
         pico.wait_serial(r"app: ready", timeout_ms=20000)
         pico.serial()
-        text = ""
-        for ev, ks in zip(events, typed_keys):  # an event at a time: a short serial backlog
-            if ev["event"] == "win":            # the score key's review drawn before OK
-                pico.type(ks[:-1], hold_ms=HOLD_MS, gap_ms=30)
-                text += pico.serial()
-                for _ in range(100):
-                    if "S " in text.rsplit("K ", 1)[-1]:
-                        break
-                    pico.wait(50)
-                    text += pico.serial()
-                ks = ks[-1:]
-            pico.type(ks, hold_ms=HOLD_MS, gap_ms=30)
-            text += pico.serial()
-        pico.wait(2000)
-        text += pico.serial()
-        with open(os.path.join(paths.BUILD, "bench_app_%s.log" % rid), "w") as f:
-            f.write(text)
-        if "Error" in text:
-            raise RuntimeError("the application said: %s" % text[text.index("Error") - 40:][:300])
-        ms = timings(text, typed, digit_at | score_at)
-        # a score key that changes nothing (no redraw): the hand not shown for review
-        res["unreviewed"] = [i for i in sorted(score_at) if i not in ms]
-        res["digit_ms"] = [ms[i] for i in sorted(digit_at) if i in ms]
-        res["score_ms"] = [ms[i] for i in sorted(score_at) if i in ms]
+        res.update(type_session(pico, events, rid,
+                                os.path.join(paths.BUILD, "bench_app_%s.log" % rid), gap_ms))
     return res
 
 

@@ -1,9 +1,9 @@
 """Boot with a long journal on the emulated Pico (boards/pico.py): emulated ms from power-on
 to the status screen drawn ("app: ready") with 0, 300 and 1,000 records in the journal,
 the application frozen into the firmware and as .mpy files on stock MicroPython, with the
-boot checkpoint beside the journal (firmware/lib/checkpoint.py: only the records past it
-are replayed) and without it (every record replayed, as a first boot does; that boot then
-writes the checkpoint).  The journals are a Chinese Official session's plain wins (tests/
+boot checkpoint beside the journal (firmware/lib/table/checkpoint.py: only the records
+past it are replayed) and without it (every record replayed, as a first boot does; that
+boot then writes the checkpoint).  The journals are a Chinese Official session's plain wins (tests/
 handgen, about 0.9 KB a record), written by the firmware's own session on CPython, as
 the board writes them.  A journal that does not fit beside the .mpy files is said so.
 

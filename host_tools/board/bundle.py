@@ -306,6 +306,29 @@ def deploy(board, port, args, log=print):
     return answer
 
 
+def is_circuitpython(board):
+    from host_tools.board.pico import board_def
+    return board_def(board).get("RUNTIME") == "circuitpython"
+
+
+def circuitpython_main(a):
+    """A CircuitPython board's bundle (host_tools.board.cpbundle): the drive's files, a FAT image
+    of them, or their deployment onto the mounted drive."""
+    from host_tools.board import cpbundle
+    if a.deploy:
+        raise SystemExit("deploy: %s runs CircuitPython: give the mounted drive (DRIVE=...)" % a.board)
+    if a.drive:
+        cpbundle.deploy(a.board, a.drive, a, settings_from)
+        return
+    out = cpbundle.build_bundle(a.board)
+    meta = json.load(open(os.path.join(out, "bundle.json")))
+    print("%s: %d files, %d bytes, CircuitPython %s" % (out, len(meta["files"]), meta["bytes"],
+                                                        meta["circuitpython"]))
+    if a.image:
+        cpbundle.fat_image(out, out=a.image)
+        print("%s: FAT image of the drive" % a.image)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("board")
@@ -323,7 +346,11 @@ def main(argv=None):
     ap.add_argument("--organiser")
     ap.add_argument("--device")
     ap.add_argument("--secret")
+    ap.add_argument("--drive", help="CircuitPython boards: the mounted CIRCUITPY drive")
+    ap.add_argument("--image", metavar="OUT", help="CircuitPython boards: a FAT image of the drive")
     a = ap.parse_args(argv)
+    if is_circuitpython(a.board):
+        return circuitpython_main(a)
     if a.deploy:
         deploy(a.board, a.deploy, a)
     else:

@@ -32,6 +32,7 @@ from host_tools import paths
 
 PICOKIT = os.path.join(paths.SHARED, "pico")
 STOCK_UF2 = os.path.join(PICOKIT, "firmware.uf2")
+CIRCUITPYTHON_UF2 = os.path.join(paths.SHARED, "circuitpython", "firmware.uf2")
 HARNESS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "pico", "harness.mjs")
 OUT = os.path.join(paths.BUILD, "pico")
 
@@ -71,8 +72,12 @@ def board_config(name):
     cfg = {"keypad": {"rows": list(b["KEYPAD_ROWS"]), "cols": list(b["KEYPAD_COLS"]),
                       "keys": b.get("KEYS", "123A456B789C*0#D")}}
     d = b.get("DISPLAY") or {}
-    if d.get("driver") == "ssd1306" and d.get("bus") == "i2c":
+    if d.get("driver") in ("ssd1306", "adafruit_ssd1306") and d.get("bus") == "i2c":
         cfg["oled"] = {"bus": d.get("bus_id", 0), "address": d.get("address", 0x3C)}
+    if b.get("RUNTIME") == "circuitpython":
+        cfg["firmware"] = "circuitpython"
+        if "oled" in cfg:
+            cfg["oled"]["pins"] = {"scl": d["scl"], "sda": d["sda"]}
     return cfg
 
 
@@ -191,6 +196,9 @@ class Pico:
         cfg = board_config(board or default_board())
         if "oled" in cfg:
             cfg["oled"]["timing"] = oled_timing
+        if cfg.get("firmware") == "circuitpython":       # CircuitPython's USB comes up later
+            uf2 = uf2 or CIRCUITPYTHON_UF2
+            boot_timeout_ms = max(boot_timeout_ms, 10000)
         cfg.update(uf2=os.path.abspath(uf2 or STOCK_UF2), hold=hold, flashTiming=flash_timing,
                    bootTimeoutMs=boot_timeout_ms)
         if fs is not None:

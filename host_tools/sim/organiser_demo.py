@@ -79,8 +79,21 @@ class Device:
         return self.post("/api/v1/seating", {"device": self.id, "nonce": secrets.token_hex(8)})
 
     def upload(self, journal, records):
-        return self.post("/api/v1/upload", {"device": self.id, "journal": journal,
-                                            "records": records})
+        """Upload; then wait until the organiser has scored it (its own replay of the
+        journal runs after the answer), so what a page shows next includes it."""
+        status, answer = self.post("/api/v1/upload", {"device": self.id, "journal": journal,
+                                                      "records": records})
+        if status == 200 and self.url:
+            self.scored()
+        return status, answer
+
+    def scored(self, timeout=30):
+        end = time.time() + timeout
+        while time.time() < end:
+            with urllib.request.urlopen(self.url + "/api/v1/scoring", timeout=10) as r:
+                if not json.loads(r.read())["busy"]:
+                    return
+            time.sleep(0.02)
 
 
 _FIRMWARE = []

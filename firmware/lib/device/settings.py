@@ -68,6 +68,11 @@ def complete(raw):
 def load(path=PATH):
     """The settings dict: the file's fields completed with defaults.  A missing file gives
     the defaults; an unreadable one the defaults with `_error` set."""
+    try:
+        import files
+        files.recover(path)         # a save cut short between remove and rename (FAT)
+    except OSError:
+        pass
     cfg = _read(path)
     cfg["_path"] = path
     return cfg
@@ -92,7 +97,7 @@ def _read(path):
 def save(cfg, path=None):
     """Write cfg atomically (to `path`, else where it was loaded from): a temporary file
     beside, then a rename over the old one, so a power cut leaves either the old file or
-    the new, whole."""
+    the new, whole (on FAT, once load() has recovered: files.py)."""
     if path is None:
         path = cfg.get("_path", PATH)
     out = {}

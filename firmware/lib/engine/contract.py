@@ -16,7 +16,7 @@ from errors import HandError, error_result
 
 from scorers import load as ruleset
 
-LEAN = sys.implementation.name == "micropython"   # collect only where the heap is small
+LEAN = sys.implementation.name != "cpython"   # collect only where the heap is small
 
 
 def score_hand(req, rid=None, table_fields=True):

@@ -147,7 +147,7 @@ def default():
             _default = Table(TABLE)
         except ImportError:
             _default = Table(PATH)
-        if sys.implementation.name != "micropython":
+        if sys.implementation.name == "cpython":
             # host tools score many thousands of hands: keep what was looked up
             from functools import lru_cache
             _default.find = lru_cache(65536)(_default.find)

@@ -9,8 +9,9 @@
 #
 # Layout (little-endian): b"MK", u8 version, 16 bytes journal id, u32 seq, end, tail
 # (the record's offset), crc (its header's), errors, n; n u32 stack offsets; u32 CRC32
-# of everything before.  Written as a new file renamed over the old (atomic on
-# LittleFS): a power cut leaves the old checkpoint or the new one.
+# of everything before.  Written as a new file renamed over the old (files.replace:
+# atomic on LittleFS; on FAT finished at boot by files.recover): a power cut leaves the
+# old checkpoint or the new one.
 #
 # The undo stack on flash: RAM holds only its top (ses.stack, at most STACK_WINDOW
 # entries once a checkpoint is written, and the records since); the ses.base entries
@@ -103,7 +104,7 @@ def write(ses):
         f.flush()
     finally:
         f.close()
-    os.rename(tmp, path)
+    os.rename(tmp, path)                # files.replace's way: recovered at boot on FAT
     journal._sync()
     w = ses.window
     if len(stack) > w:
@@ -128,6 +129,8 @@ def restore(ses, j):
     jlast and j.seq / j.end set from it; None (nothing set) when there is none that
     fits the journal."""
     try:
+        import files
+        files.recover(path_of(ses.jpath))     # a replace cut short (FAT)
         got = _entries(path_of(ses.jpath), None, ses.window)
     except OSError:
         return None

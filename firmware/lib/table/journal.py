@@ -15,8 +15,13 @@
 # the journal never fills the flash to the last block.  Reading
 # stops at the first record that is short, has the wrong magic, length, sequence number
 # or CRC: that record and anything after it never reached flash whole and is dropped,
-# never misread.  open() cuts such a tail off (copy of the good prefix + atomic rename)
-# so later appends are reachable.
+# never misread.  open() cuts such a tail off (copy of the good prefix + rename) so later
+# appends are reachable.
+#
+# Renames are files.replace's (a rename, then a sync) and open() starts with files.recover
+# (imported there only: the event path keeps no more heap): on FAT (CIRCUITPY)
+# a rename is a remove then a rename, and a power cut between the two leaves only the
+# copy, which recover() puts back in the journal's place (files.py).
 #
 # Beside the journal (side()): its id, 16 hex chars chosen when the journal is created
 # (its first record), so a wiped or re-flashed board starts a journal the organiser
@@ -92,7 +97,7 @@ def side(path, ext):
 
 
 def put(path, text):
-    """Replace a small file whole: a temporary file renamed over it (atomic on LittleFS)."""
+    """Replace a small file whole: a temporary file renamed over it (files.replace)."""
     tmp = path + ".tmp"
     f = open(tmp, "w")
     try:
@@ -100,7 +105,7 @@ def put(path, text):
         f.flush()
     finally:
         f.close()
-    os.rename(tmp, path)
+    os.rename(tmp, path)         # files.replace's way: recovered at boot on FAT
     _sync()
 
 
@@ -113,6 +118,8 @@ def new_id(path):
 
 def journal_id(path):
     """The journal's id: 16 hex chars, kept beside it (chosen now if the file is lost)."""
+    import files                 # only at boot and for a new journal: no heap per event
+    files.recover(side(path, ".id"))
     try:
         f = open(side(path, ".id"))
         try:
@@ -236,6 +243,9 @@ class Journal:
     def open(self, on=False):
         """Scan the journal (on: as scan's) and cut off a tail that did not reach flash
         whole.  Returns the number of good records."""
+        import files
+        files.recover(self.path)
+        files.recover(side(self.path, ".id"))
         for _ in self.scan(on):
             pass
         size = _size(self.path)
@@ -266,9 +276,10 @@ class Journal:
         if end == 0:
             os.remove(tmp)
             os.remove(self.path)
+            _sync()
         else:
             os.rename(tmp, self.path)
-        _sync()
+            _sync()
 
     def append(self, record):
         """Write one record (a dict) and make it durable.  Returns (offset, seq)."""

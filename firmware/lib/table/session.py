@@ -24,14 +24,15 @@ import engine
 import dtable
 import scorers
 
-LEAN = sys.implementation.name == "micropython"
+LEAN = sys.implementation.name != "cpython"
 
 # ---- An event's path: what it loads and drops, in order -------------------------------
 # Session.handle -> _handle, step by step; each module is loaded by name from flash (load):
 #   1 _prepare  load("sessionops").prepare: validates the event and works out the hand's
-#               context; sessionops imports commit and journal, commit.hooks loads the
-#               ruleset's hook (rules.<id>_table) and sessionops.handler its EVENTS_MODULE
-#               (rules.<id>_events: loaded for one event, dropped at once)
+#               context; sessionops imports commit and journal (and journal files),
+#               commit.hooks loads the ruleset's hook (rules.<id>_table) and
+#               sessionops.handler its EVENTS_MODULE (rules.<id>_events: loaded for one
+#               event, dropped at once)
 #   a win only: _unload, then score():
 #   2 _score    scorers.load(rid): rules.<id> and what its import brings (rules.<id>_*);
 #               scorers.unload drops them all when the heap is short
@@ -201,6 +202,7 @@ class Session:
             drop("commit")
             drop("journal")
             drop("checkpoint")
+            drop("files")
             drop("rules.mcr_table")
             drop("rules.tw_table")
             drop("rules.hk_table")

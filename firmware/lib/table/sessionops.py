@@ -49,7 +49,7 @@ HAND_ENDS = ("win", "flowers", "draw")
 TABLE_FIELDS = ("seat", "round", "dealer", "streak", "rules")
 BY_WORDS = ("self", "discard", "robkong")
 COMMON_FIELDS = {
-    "start": ("rules", "dealer", "players", "settings", "tag"),
+    "start": ("rules", "dealer", "players", "settings", "tag", "resume"),
     "win": ("winner", "from", "hand"),
     "flowers": ("winner", "from"),
     "draw": (),
@@ -218,6 +218,11 @@ def start(ev):
           "scores": [0, 0, 0, 0], "deltas": [0, 0, 0, 0], "outside": 0, "over": False,
           "extras": {}}
     hk.setup(st)
+    if ev.get("resume") is not None:
+        # a spare device continuing a failed one's session (spare.py: loaded for this
+        # one start and dropped, so no other event carries it)
+        load("spare").resume_at(st, ev["resume"])
+        drop("spare")
     return st
 
 

@@ -7,6 +7,8 @@
 //   node harness.mjs '{"uf2": ..., "fs": "fs.img", "keypad": {"rows": [..], "cols": [..],
 //                      "keys": "123A456B789C*0#D"}, "oled": {"bus": 0, "address": 60},
 //                      "hold": "*", "flashTiming": "typ"}'
+//   ("firmware": "circuitpython" boots CircuitPython, "fs" then a FAT image; "oled": {"pins":
+//    {"scl": 5, "sda": 4}} puts the I2C bus at pin level for its probes)
 //
 // Commands ({"cmd": name, ...}); every answer carries "ok" and "t" (emulated ms):
 //   exec {code, timeout_ms}            raw-REPL exec (interrupts main.py) -> stdout, stderr
@@ -41,6 +43,7 @@ const cfg = JSON.parse(process.argv[2] || '{}');
 const out = (obj) => process.stdout.write(JSON.stringify(obj) + '\n');
 
 const board = await createPico({
+  firmware: cfg.firmware || 'micropython',
   uf2: cfg.uf2 || undefined,
   fsImage: cfg.fs ? new Uint8Array(fs.readFileSync(cfg.fs)) : null,
   flashTiming: cfg.flashTiming || 'typ',
@@ -80,8 +83,9 @@ if (cfg.keypad) {
 }
 let oled = null;
 if (cfg.oled) {
+  // pins: the bus at pin level too (CircuitPython's busio.I2C checks the pull-ups and probes)
   oled = attachSSD1306(board.mcu, { bus: cfg.oled.bus ?? 0, address: cfg.oled.address ?? 0x3c,
-                                     timing: cfg.oled.timing || 'scl' });
+                                     timing: cfg.oled.timing || 'scl', pins: cfg.oled.pins });
 }
 
 // power on, with keys held if asked (safe mode), until USB enumerates and a little after

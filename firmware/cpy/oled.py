@@ -1,0 +1,117 @@
+# The SSD1306 on CircuitPython: Adafruit's adafruit_ssd1306 owns the panel (its init sequence,
+# show() pushing the buffer over busio.I2C); the screen's rows are drawn straight into that
+# buffer here.  Why not its text(): adafruit_framebuf is pure Python and draws pixel by
+# pixel (21 characters 92 ms, a whole screen 477 ms on the emulated Pico) and has no blit
+# for the application's glyph font.  Here each glyph is turned into columns once (cached);
+# a row is then the glyphs' column bytes laid side by side and merged into the two pages
+# the 12-px row spans with whole-row integer operations, which run in C: a few ms a row.
+# The picture is the one MicroPython's framebuf draws (ui/display.py, ui/text.py), pixel
+# for pixel: an inverted row is the plain row's complement across the full width.
+
+from ui import text
+
+ROW = 12                # ui/display.py's grid: 12-px rows, "\x01" starting an inverted one
+INVERSE = "\x01"
+_GLYPHS = 96            # glyphs kept as columns (ASCII all fit; wide ones come and go)
+
+
+class GlyphRows:
+    """Mixed into ui/display.py's Display (open() is handed the class: the display module
+    imports this one, not the other way round)."""
+
+    def __init__(self, panel, w, h):
+        # the panel's buffer: one I2C control byte, then the pages (MONO_VLSB)
+        self.Display.__init__(self, panel, panel.buffer, w, h, "ssd1306", panel)
+        self.lo = bytearray(w)          # a row's columns: rows 0-7 of the glyphs
+        self.hi = bytearray(w)          # rows 8-11, in the low nibble
+        self.zero = bytes(w)
+        self.cache = {}
+        self.ones = (1 << 8 * w) - 1
+        self.nib0f = int.from_bytes(b"\x0f" * w, "little")
+        self.nibf0 = self.nib0f << 4
+
+    def glyph(self, code):
+        """(rows 0-7, rows 8-11) column bytes of a code point: the font's glyph turned on
+        its side, or the box drawn for a code point the font lacks."""
+        g = self.cache.get(code)
+        if g is not None:
+            return g
+        w = 6 if code < 0x80 else 12
+        lo = bytearray(w)
+        hi = bytearray(w)
+        f = text.font()
+        if f.glyph(code) is None:           # framebuf's box: rect(x+1, y+1, w-2, 10)
+            for x in range(1, w - 1):
+                lo[x] = 0x02
+                hi[x] = 0x04
+            lo[1] = lo[w - 2] = 0xFE
+            hi[1] = hi[w - 2] = 0x07
+        else:
+            bits = f._buf                   # the glyph's rows, MONO_HLSB, whole bytes
+            stride = 2 if w == 12 else 1
+            for x in range(w):
+                byte = x >> 3
+                mask = 0x80 >> (x & 7)
+                v = 0
+                for y in range(12):
+                    if bits[y * stride + byte] & mask:
+                        v |= 1 << y
+                lo[x] = v & 0xFF
+                hi[x] = v >> 8
+        if len(self.cache) >= _GLYPHS:
+            self.cache = {}
+        g = self.cache[code] = (bytes(lo), bytes(hi))
+        return g
+
+    def draw_row(self, i, row):
+        inverse = row.startswith(INVERSE)
+        if inverse:
+            row = row[1:]
+        w = self.width
+        lo = self.lo
+        hi = self.hi
+        lo[:] = self.zero
+        hi[:] = self.zero
+        x = 0
+        for c in text.fit(row, self.cols):
+            g = self.glyph(ord(c))
+            n = len(g[0])
+            lo[x:x + n] = g[0]
+            hi[x:x + n] = g[1]
+            x += n
+        a = int.from_bytes(lo, "little")
+        b = int.from_bytes(hi, "little")
+        if inverse:
+            a ^= self.ones
+            b ^= self.nib0f
+        y = i * ROW
+        buf = self.buffer
+        p = 1 + (y >> 3) * w                # the first page the row touches
+        q = p + w                           # the second
+        if y & 7 == 0:                      # rows 0-7 fill page p, 8-11 page q's low half
+            top = a
+            old = int.from_bytes(buf[q:q + w], "little")
+            bottom = (old & self.nibf0) | b
+        else:                               # starts half way down page p
+            old = int.from_bytes(buf[p:p + w], "little")
+            top = (old & self.nib0f) | ((a << 4) & self.nibf0)
+            bottom = ((a >> 4) & self.nib0f) | ((b << 4) & self.nibf0)
+        buf[p:p + w] = top.to_bytes(w, "little")
+        buf[q:q + w] = bottom.to_bytes(w, "little")
+
+
+def open(board, Display):
+    """The board's OLED as a Display (ui/display.py's class) drawing its rows here."""
+    import busio
+    import adafruit_ssd1306
+    from cpy.pins import pin
+    d = board.DISPLAY
+    w = d["width"]
+    h = d["height"]
+    i2c = busio.I2C(pin(d["scl"]), pin(d["sda"]), frequency=d.get("freq", 400_000))
+    panel = adafruit_ssd1306.SSD1306_I2C(w, h, i2c, addr=d.get("address", 0x3C))
+    class OLED(GlyphRows, Display):
+        pass
+
+    OLED.Display = Display
+    return OLED(panel, w, h)

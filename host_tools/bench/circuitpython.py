@@ -1,0 +1,241 @@
+"""The application on the emulated Pico running CircuitPython 10.2.1 (boards/cp_pico.py, the
+CIRCUITPY bundle as a FAT image) beside stock MicroPython v1.28.0 (boards/pico.py), the same
+keys typed on the same keypad model:
+
+  * boot to the status screen, free heap then;
+  * key to screen (digits on the entry screen) and score key to review (the hand scored,
+    the review drawn on the OLED) over BENCH_CP_HANDS (default 5) legal hands per ruleset,
+    emulated ms (host_tools.bench.app's method): median, max; CircuitPython / MicroPython
+    (target: at most 2);
+  * one glyph row drawn: cpy/oled.py into adafruit_ssd1306's buffer, beside
+    adafruit_framebuf's fill_rect of the same row (the first step of drawing a row through
+    the library, pure Python), and show();
+  * HMAC-SHA256 of a 600-byte record: CircuitPython's hashlib, and pure-Python SHA-256
+    (adafruit_hashlib) for a port without it;
+  * the memory budget (the filler method of host_tools.board.picomem): code.py holds a filler so
+    that only BENCH_CP_BUDGET_KB (default 80) KB stay free, then starts the application, and
+    a long session of each ruleset (tests/sessiongen, 30 events) is typed on the keypad;
+    the journal read back from CIRCUITPY must equal CPython's table.
+
+    .venv/bin/python -m host_tools.bench circuitpython"""
+
+import json
+import os
+import statistics
+import tempfile
+
+from host_tools import paths
+from host_tools.bench import app as bench_app
+from host_tools.board import cpbundle
+from host_tools.board.pico import Pico
+
+RULES = bench_app.RULES
+BOARD = "cp_pico"
+# Keys held 80 ms with 80 ms between them on both runtimes: CircuitPython's keypad.KeyMatrix
+# scans from a background task, which a flash write (a save: FAT sectors erased and
+# written) holds up, so the same key let go and pressed again within such a pause is seen
+# once (MicroPython's timer interrupt is held up by the erase alone).
+GAP_MS = 80
+
+# code.py for the timings: the application with its keys and redraws stamped (CircuitPython's
+# time has no ticks_us: monotonic_ns, from the 1024 Hz tick and the timer between ticks)
+HOOKS = """from cpy import runtime
+runtime.install()
+import ui.app, time
+def h(app):
+    press = app.press
+    def timed(k, long=False):
+        print('K', k, time.monotonic_ns() // 1000)
+        return press(k, long)
+    app.press = timed
+    app.on_show = lambda rows: print('S', time.monotonic_ns() // 1000, rows[0][1:12])
+ui.app.main(hooks=h)
+"""
+
+FILL = """import gc
+gc.collect()
+_n = gc.mem_free() - %d - 48
+_fill = None
+while _n > 48 and _fill is None:
+    try:
+        _fill = bytearray(_n)
+    except MemoryError:
+        _n -= 256
+del _n
+gc.collect()
+print('filled', gc.mem_free())
+from cpy import runtime
+runtime.install()
+import ui.app
+ui.app.main()
+"""
+
+DRAW = """from cpy import runtime
+runtime.install()
+import time, gc, board
+from ui import display
+d = display.open(board)
+def us(f):
+    t = time.monotonic_ns(); f(); return (time.monotonic_ns() - t) // 1000
+row = "1 345678 234 9m 11s!z"
+print('R', us(lambda: d.draw_row(1, row)), us(lambda: d.draw_row(2, "\\x01" + row)),
+      us(lambda: d.draw_row(1, row)), us(d.panel.show),
+      us(lambda: d.panel.fill_rect(0, 12, 128, 12, 0)))
+"""
+
+HMAC = """from cpy import runtime
+runtime.install()
+import time, hmac, hashlib
+key = bytes(range(32)); msg = b'x' * 600
+def us(h):
+    t = time.monotonic_ns(); hmac.new(key, msg, h).hexdigest(); return (time.monotonic_ns() - t) // 1000
+a = us(hashlib.sha256)
+import adafruit_hashlib
+b = us(adafruit_hashlib.sha256)
+ok = hmac.new(key, msg, hashlib.sha256).hexdigest() == hmac.new(key, msg, adafruit_hashlib.sha256).hexdigest()
+print("H", a, b, ok, hmac.new(key, msg, hashlib.sha256).hexdigest())
+"""
+
+
+def drive():
+    return cpbundle.build_bundle(BOARD)
+
+
+def image(code, rid="mcr"):
+    return cpbundle.fat_image(drive(), files={"settings.json": json.dumps({"rules": rid}),
+                                              "code.py": code})
+
+
+def run_cp(rid, n_hands, gap_ms=GAP_MS):
+    """bench_app.run on CircuitPython: boot, then the session's keys; emulated ms."""
+    events = bench_app.hands(rid, n_hands)
+    res = {}
+    fs = cpbundle.fat_image(drive(), files={"settings.json": json.dumps({"rules": rid})})
+    with Pico(fs=fs, board=BOARD) as pico:
+        m = pico.wait_serial(r"app: ready, (\d+) bytes free", timeout_ms=20000)
+        res["boot_ms"] = m["at"]
+        res["free"] = int(m["groups"][0])
+    with Pico(fs=image(HOOKS, rid), board=BOARD) as pico:
+        pico.wait_serial(r"app: ready", timeout_ms=20000)
+        pico.serial()
+        res.update(bench_app.type_session(pico, events, rid,
+                                          os.path.join(paths.BUILD, "bench_cp_%s.log" % rid),
+                                          gap_ms))
+    return res
+
+
+def one_shot(code, pattern):
+    """Boot with code.py = code; the groups of the serial line it prints."""
+    with Pico(fs=image(code), board=BOARD) as pico:
+        m = pico.wait_serial(pattern + r"|(\w+Error[^\r\n]*)", timeout_ms=30000)
+    if m["groups"][-1]:
+        raise RuntimeError("code.py: " + m["groups"][-1])
+    return m["groups"][:-1]
+
+
+def journal_of(fs):
+    paths.use_firmware()
+    import journal
+    data = cpbundle.read_file(fs, "/journal.bin") or b""
+    with tempfile.TemporaryDirectory() as tmp:
+        p = os.path.join(tmp, "journal.bin")
+        with open(p, "wb") as f:
+            f.write(data)
+        return [rec for _, _, rec in journal.Journal(p).records()]
+
+
+def budget_run(rid, kb, folder):
+    """A long session typed with kb KB free when the application starts (the bundle in
+    folder): (passed, detail)."""
+    from host_tools.board import picomem
+    d = picomem.keyed_long_session(rid)
+    fs = cpbundle.fat_image(folder, files=dict(d.files, **{"code.py": FILL % (kb * 1024)}))
+    with Pico(fs=fs, board=BOARD) as pico:
+        up = pico.wait_serial(r"filled (\d+)[\s\S]*?(app: ready|\w+Error[^\r\n]*)", timeout_ms=30000)
+        if up["groups"][1] != "app: ready":
+            return False, "the application did not start: %s" % up["groups"][1]
+        pico.type(d.typed, hold_ms=picomem.HOLD_MS, gap_ms=GAP_MS)
+        recs = journal_of(pico.read_fs())
+        stalled = 0
+        while len(recs) < len(d.events) and stalled < 8:
+            pico.wait(1000)
+            n = len(recs)
+            recs = journal_of(pico.read_fs())
+            stalled = stalled + 1 if len(recs) == n else 0
+        said = pico.serial()
+    if "Error" in said:
+        return False, "the application said: %s" % said.strip().splitlines()[-1][:200]
+    for i, (rec, want) in enumerate(zip(recs, d.answers)):
+        if {k: rec["state"][k] for k in d.STATE} != {k: want[k] for k in d.STATE}:
+            return False, "record %d differs" % (i + 1)
+    if len(recs) != len(d.events):
+        return False, "%d records for %d events" % (len(recs), len(d.events))
+    return True, "%d events, %d keys, %s bytes free at the start" % (len(d.events), len(d.typed), up["groups"][0])
+
+
+def main():
+    n = int(os.environ.get("BENCH_CP_HANDS", "5"))
+    kb = int(os.environ.get("BENCH_CP_BUDGET_KB", "80"))
+    only = os.environ.get("BENCH_CP_ONLY")     # one part: rows, keys or budget
+    if only in (None, "rows"):
+        small_figures()
+    if only in (None, "keys"):
+        keyed(n)
+    if only in (None, "budget"):
+        budget(kb)
+
+
+def small_figures():
+    r = one_shot(DRAW, r"R (\d+) (\d+) (\d+) (\d+) (\d+)")
+    print("CircuitPython, emulated Pico: a glyph row (21 cells) drawn into adafruit_ssd1306's "
+          "buffer %s us (inverted %s us, its glyphs cached %s us); show() %s us; "
+          "adafruit_framebuf's fill_rect of the row alone %s us" % tuple(r), flush=True)
+    h = one_shot(HMAC, r"H (\d+) (\d+) (\w+) (\w+)")
+    import hashlib
+    import hmac
+    same = h[3] == hmac.new(bytes(range(32)), b"x" * 600, hashlib.sha256).hexdigest()
+    print("HMAC-SHA256 of 600 bytes: the port's hashlib %s us, pure-Python adafruit_hashlib %s us "
+          "(the two agree: %s; equal to CPython's: %s)" % (h[0], h[1], h[2], same), flush=True)
+
+
+def keyed(n):
+    print("the application, %d legal hands per ruleset, keys held 80 ms, %d ms apart; emulated "
+          "ms; CircuitPython beside MicroPython" % (n, GAP_MS))
+    print("%-4s %-3s %8s %10s %16s %22s" % ("", "", "boot ms", "free bytes", "digit->screen",
+                                           "score key->review"))
+    print("%-4s %-3s %8s %10s %8s %7s %11s %10s" % ("", "", "", "", "median", "max", "median", "max"))
+    for rid in RULES:
+        rows = {"MP": bench_app.run(rid, n, GAP_MS), "CP": run_cp(rid, n)}
+        for name, r in rows.items():
+            d, s = r["digit_ms"], r["score_ms"]
+            print("%-4s %-3s %8.0f %10d %8.1f %7.1f %11.0f %10.0f" % (
+                rid, name, r["boot_ms"], r["free"], statistics.median(d), max(d),
+                statistics.median(s), max(s)), flush=True)
+        mp, cp = rows["MP"], rows["CP"]
+        print("%-4s CP/MP: digit->screen %.2f, score key->review %.2f (target <= 2)" % (
+            rid, statistics.median(cp["digit_ms"]) / statistics.median(mp["digit_ms"]),
+            statistics.median(cp["score_ms"]) / statistics.median(mp["score_ms"])), flush=True)
+
+
+def guarded(f, *args):
+    """f(*args), or (False, what the board did) when the emulated board stopped answering."""
+    from host_tools.board.pico import PicoError
+    try:
+        return f(*args)
+    except PicoError as e:
+        return False, "board: %s" % e
+
+
+def budget(kb):
+    print("memory budget on CircuitPython: the application started with %d KB free, a long "
+          "session (30 events) typed on the keypad, journal against CPython's:" % kb)
+    from concurrent.futures import ThreadPoolExecutor
+    folder = drive()                                    # built once, before the threads
+    with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+        found = list(pool.map(lambda rid: guarded(budget_run, rid, kb, folder), RULES))
+    for rid, (ok, detail) in zip(RULES, found):
+        print("  %-4s %s (%s)" % (rid, "pass" if ok else "FAIL", detail), flush=True)
+
+
+if __name__ == "__main__":
+    main()

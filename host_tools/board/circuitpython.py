@@ -1,0 +1,154 @@
+"""CircuitPython's tools, built from the shared CircuitPython 10.2.1 sources, and Adafruit's
+libraries from PyPI, for the CircuitPython boards (boards/cp_*.py).
+
+    .venv/bin/python -m host_tools.board.circuitpython            # build both, fetch the libraries
+
+  mpy-cross  build/circuitpython/.../mpy-cross/build/mpy-cross: compiles the .mpy files
+             CircuitPython loads (its .mpy format is not MicroPython v1.28's)
+  unix       build/circuitpython/.../ports/unix/build-coverage/micropython: CircuitPython's
+             unix port (coverage variant: VfsFat, the FAT power-cut test runs on it)
+  libraries  setup/circuitpython-libs.txt, pinned: fetched with pip download (no install:
+             on CPython they pull in Blinka) into build/circuitpython/pypi/, unpacked into
+             build/circuitpython/libs/ with their licences
+
+The builds run the shared build.sh (offline, its own venv) at low priority; each is done
+once, and again only when the tarball changes."""
+
+import fcntl
+import glob
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+
+from host_tools import paths
+
+SHARED = os.path.join(paths.SHARED, "circuitpython")
+BUILD_SH = os.path.join(SHARED, "build.sh")
+TARBALL = os.path.join(SHARED, "circuitpython-10.2.1-src.tar.xz")
+UF2 = os.path.join(SHARED, "firmware.uf2")
+VERSION = "10.2.1"
+OUT = os.path.join(paths.BUILD, "circuitpython")
+SRC = os.path.join(OUT, "circuitpython-" + VERSION)
+MPY_CROSS = os.path.join(SRC, "mpy-cross", "build", "mpy-cross")
+UNIX = os.path.join(SRC, "ports", "unix", "build-coverage", "micropython")
+LIBS_TXT = os.path.join(paths.ROOT, "setup", "circuitpython-libs.txt")
+PYPI = os.path.join(OUT, "pypi")
+LIBS = os.path.join(OUT, "libs")
+TOOLS = {"mpy-cross": MPY_CROSS, "unix": UNIX}
+
+
+def _stamp_of(target):
+    return os.path.join(OUT, "built-%s.sha256" % target)
+
+
+def _tarball_sha():
+    h = hashlib.sha256()
+    with open(TARBALL, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def ensure(target):
+    """The tool `target` (mpy-cross or unix), built if missing or its sources changed."""
+    tool = TOOLS[target]
+    stamp = _stamp_of(target)
+    os.makedirs(OUT, exist_ok=True)
+    with open(os.path.join(OUT, ".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)        # two test processes never build at once
+        sha = _tarball_sha()
+        if os.path.exists(tool) and os.path.exists(stamp) and open(stamp).read() == sha:
+            return tool
+        # KEEP=1 reuses a tree the other target unpacked (build.sh unpacks anew otherwise)
+        keep = "1" if os.path.isdir(SRC) and os.path.exists(os.path.join(OUT, "venv", "bin", "python")) \
+            and any(os.path.exists(_stamp_of(t)) for t in TOOLS) else "0"
+        env = dict(os.environ, NICE="15", KEEP=keep)
+        env.pop("MAKEFLAGS", None)
+        print("circuitpython: building %s (a minute or two) ..." % target, file=sys.stderr)
+        subprocess.run(["bash", BUILD_SH, OUT, target], env=env, check=True)
+        with open(stamp, "w") as f:
+            f.write(sha)
+    return tool
+
+
+def pins():
+    """[(distribution name, version)] from setup/circuitpython-libs.txt."""
+    out = []
+    for line in open(LIBS_TXT):
+        line = line.split("#")[0].strip()
+        if line:
+            name, _, version = line.partition("==")
+            out.append((name.strip(), version.strip()))
+    return out
+
+
+def _wheel(name, version):
+    norm = name.replace("-", "_")
+    found = glob.glob(os.path.join(PYPI, "%s-%s-*.whl" % (norm, version)))
+    return found[0] if found else None
+
+
+def ensure_libs():
+    """build/circuitpython/libs/: each pinned library's modules (.py, folders for
+    packages) and LICENSE-<distribution>.  Returns the folder."""
+    want = pins()
+    os.makedirs(PYPI, exist_ok=True)
+    missing = ["%s==%s" % p for p in want if _wheel(*p) is None]
+    if missing:
+        subprocess.run([paths.tool("pip"), "download", "--no-deps", "--only-binary", ":all:",
+                        "--disable-pip-version-check", "-q", "-d", PYPI] + missing, check=True)
+    stamp = os.path.join(LIBS, ".pins")
+    key = "\n".join("%s==%s" % p for p in want)
+    if os.path.exists(stamp) and open(stamp).read() == key:
+        return LIBS
+    if os.path.exists(LIBS):
+        shutil.rmtree(LIBS)
+    os.makedirs(LIBS)
+    for name, version in want:
+        with zipfile.ZipFile(_wheel(name, version)) as z:
+            for member in z.namelist():
+                if ".dist-info/" in member:
+                    if member.rsplit("/", 1)[-1].startswith("LICENSE"):
+                        with open(os.path.join(LIBS, "LICENSE-" + name), "wb") as f:
+                            f.write(z.read(member))
+                    continue
+                if member.endswith(".py"):
+                    target = os.path.join(LIBS, member)
+                    os.makedirs(os.path.dirname(target), exist_ok=True)
+                    with open(target, "wb") as f:
+                        f.write(z.read(member))
+        if not os.path.exists(os.path.join(LIBS, "LICENSE-" + name)):
+            raise RuntimeError("%s %s: no licence in its wheel" % (name, version))
+    with open(stamp, "w") as f:
+        f.write(key)
+    return LIBS
+
+
+def lib_sources():
+    """(path, path under lib/ without .py) of every library module."""
+    root = ensure_libs()
+    out = []
+    for top, dirs, names in os.walk(root):
+        dirs.sort()
+        for name in sorted(names):
+            if name.endswith(".py"):
+                p = os.path.join(top, name)
+                out.append((p, os.path.relpath(p, root)[:-3].replace(os.sep, "/")))
+    return out
+
+
+def mpy_cross():
+    return ensure("mpy-cross")
+
+
+def unix():
+    return ensure("unix")
+
+
+if __name__ == "__main__":
+    print(mpy_cross())
+    print(unix())
+    print(ensure_libs())

@@ -1,0 +1,221 @@
+"""The organiser's scoring worker: journals replayed through the table engine.
+
+    python -m host_tools.replay        (the organiser starts it; JSON lines on stdin/stdout)
+
+The organiser imports nothing of the firmware or of these tools: it runs this process
+and speaks JSON lines with it (organiser/replay.py).  Here the same table engine the
+boards run (firmware/lib and firmware/rules on CPython, as host_tools.table runs them)
+replays what a device entered (each record's `event`: the start, the hand, winner and
+from, draws, the ruleset's own events, undos) and gives the organiser's own payments
+and state.  Each record's uploaded payments are compared with what the organiser's state
+gives for that one event, so one dispute does not spread: the replay always goes on from
+the organiser's own state.  The process keeps each journal's engine between requests, so
+an upload of two records replays two records.
+
+A request: {"key": "device/journal", "fingerprint": [...], "reset": bool, "rules",
+"settings", "records": [{"seq", "body", "late", "corr", "resume"}]}.  The answer:
+{"key", "seq": the last seq replayed, "rows": [...]} or, when the records do not follow
+the ones this process replayed (it was restarted), {"key", "error": "out_of_step"}: the
+organiser sends the journal again from its first record.
+
+Record status: ok (the uploaded payments are the organiser's), disputed (they differ),
+refused (the engine refuses the event), late (it arrived after its round's grace),
+corrected (a director's correction stands)."""
+
+import json
+import os
+import sys
+
+from host_tools import paths
+
+MAX_POINTS = 10 ** 9  # what a device's payment may be for a director to accept it
+KEEP = 512            # journals whose engine is kept (the least recently used goes first:
+                      # the organiser then sends that journal again from its start)
+_session = None
+
+
+def engine():
+    """The firmware's session module, imported once."""
+    global _session
+    if _session is None:
+        paths.use_firmware()
+        import session
+        _session = session
+    return _session
+
+
+def four_ints(v, bound=None):
+    ok = (isinstance(v, list) and len(v) == 4 and
+          all(isinstance(x, int) and not isinstance(x, bool) for x in v))
+    return ok and (bound is None or all(-bound <= x <= bound for x in v))
+
+
+class Replayer:
+    """One journal's engine: the organiser's session state, and one undo entry per
+    effective record (the state before it), whatever the engine made of the record."""
+
+    def __init__(self, fingerprint):
+        self.fingerprint = fingerprint
+        self.seq = 0
+        self.ses = engine().Session()
+        self.stack = []
+
+    def step(self, rec, rules, settings):
+        """One record: the row the organiser keeps for it."""
+        ses = self.ses
+        body = rec["body"] if isinstance(rec.get("body"), dict) else {}
+        corr = rec.get("corr")
+        ev = body.get("event") if isinstance(body.get("event"), dict) else {}
+        name = ev.get("event")
+        out = {"seq": rec["seq"], "status": "ok", "counted": None, "organiser": None,
+               "error": None, "result": None, "settlement": None}
+        if name == "undo":
+            # the top of the organiser's own stack goes, whatever `undoes` claims
+            if self.stack:
+                ses.state = self.stack.pop()
+            return self._state(out)
+        kind = corr["kind"] if corr else None
+        dealer = None
+        if kind == "event" and name == "start":     # the director's first dealer
+            dealer = corr["data"]["event"].get("dealer")
+        elif kind == "event":
+            ev = dict(corr["data"]["event"])
+            name = ev.get("event")
+        self.stack.append(ses.state)
+        if kind == "void":
+            out.update(status="corrected", counted=[0, 0, 0, 0])
+            return self._state(out)
+        if name == "start":
+            if ev.get("rules") != rules:
+                ses.state = None        # the session's events have no table to go to
+                out.update(status="refused", error="ruleset %r: the event plays %s"
+                           % (ev.get("rules"), rules))
+                return self._state(out)
+            ev = organiser_start(ev, rules, settings, rec.get("resume"), dealer)
+        ev = json.loads(json.dumps(ev))
+        if name == "start":             # (a preview answers from a state, and none stands)
+            ans = ses.handle(ev)
+            ans = dict(ans, payments=ans.get("deltas"))
+        else:
+            ans = ses.preview(ev)
+            if ans.get("ok"):
+                ses.confirm()
+        ses.stack = []                  # undo is this replayer's, not the engine's
+        if ans.get("ok"):
+            org = list(ans["payments"])
+            out.update(organiser=org, result=ans.get("result"),
+                       settlement=ans.get("settlement"))
+            dev = body.get("payments")
+            if dev is None and name == "start":
+                dev = [0, 0, 0, 0]
+            if dev != org:
+                out["status"] = "disputed"
+        else:
+            err = ans.get("error") or {}
+            out.update(status="refused", error="%s: %s" % (err.get("code"), err.get("message")))
+            if name == "start":
+                ses.state = None
+        if out["status"] == "ok" and rec.get("late"):
+            out["status"] = "late"
+        if kind == "accept":            # the director's word stands, whatever matched
+            version = corr["data"].get("version")
+            if version == "device" and four_ints(body.get("payments"), MAX_POINTS):
+                out["counted"] = list(body["payments"])
+            else:
+                out["counted"] = out["organiser"] or [0, 0, 0, 0]
+            out["status"] = "corrected"
+        elif kind == "payments":
+            out.update(status="corrected", counted=list(corr["data"]["payments"]))
+        elif kind == "event" and out["organiser"] is not None:
+            out.update(status="corrected", counted=out["organiser"])
+        elif out["status"] == "ok":
+            out["counted"] = out["organiser"]
+        return self._state(out)
+
+    def _state(self, out):
+        """Where the table stands after the record, as the organiser keeps it."""
+        st = self.ses.state
+        if st is None:
+            out.update(hand_no=None, dealer=None, streak=None, round=None, over=0, state=None)
+            return out
+        out.update(hand_no=st["hand_no"], dealer=st["dealer"], streak=st["streak"],
+                   round=st["round"], over=1 if st["over"] else 0,
+                   state={k: st.get(k) for k in KEPT})
+        extras = st.get("extras") if isinstance(st.get("extras"), dict) else {}
+        if "passes" in extras:
+            out["state"]["extras"] = {"passes": extras["passes"]}
+        return out
+
+
+KEPT = ("first", "dealer", "round", "hand_no", "streak", "huang", "over")
+
+
+def organiser_start(ev, rules, settings, resume, dealer=None):
+    """The start as the organiser plays it: the event's ruleset and settings, the names
+    the device was given, dealer 0 (the seat the organiser's seating puts East) or the
+    director's amended dealer; for a session continuing another device's at the same
+    table, the dealer, wind, hand number, streak of the organiser's own state of that
+    session (the engine's `resume`), whatever the device's start says."""
+    players = ev.get("players")
+    out = {"event": "start", "rules": rules, "settings": dict(settings)}
+    if isinstance(players, list):
+        out["players"] = players
+    out["dealer"] = dealer if dealer is not None else 0
+    if resume:
+        out["dealer"] = resume["dealer"]
+        out["resume"] = {k: resume[k] for k in ("first", "round", "hand_no", "streak", "huang")
+                         if isinstance(resume.get(k), int)}
+        extras = resume.get("extras") if isinstance(resume.get("extras"), dict) else {}
+        if isinstance(extras.get("passes"), int):
+            out["resume"]["passes"] = extras["passes"]
+    return out
+
+
+def answer(cache, req):
+    """One request: the rows of its records (see the module's docstring)."""
+    key = req["key"]
+    rp = cache.get(key)
+    if req.get("reset") or rp is None or rp.fingerprint != req["fingerprint"]:
+        if not req.get("reset"):
+            cache.pop(key, None)
+            return {"key": key, "error": "out_of_step"}
+        rp = cache[key] = Replayer(req["fingerprint"])
+    rows = []
+    for rec in req["records"]:
+        if rec["seq"] != rp.seq + 1:
+            cache.pop(key, None)
+            return {"key": key, "error": "out_of_step"}
+        try:
+            row = rp.step(rec, req["rules"], req["settings"])
+        except Exception as e:       # the engine must never stop the replay
+            rp.ses.state = None
+            row = rp._state({"seq": rec["seq"], "status": "refused", "counted": None,
+                             "organiser": None, "error": "engine: %s" % type(e).__name__,
+                             "result": None, "settlement": None})
+        rows.append(row)
+        rp.seq = rec["seq"]
+    cache[key] = cache.pop(key)         # the most recently used last
+    while len(cache) > KEEP:
+        del cache[next(iter(cache))]
+    return {"key": key, "seq": rp.seq, "rows": rows}
+
+
+def main():
+    try:
+        os.nice(10)             # the uploads come first; the scoring catches up between them
+    except (AttributeError, OSError):
+        pass
+    engine()
+    cache = {}
+    out = sys.stdout
+    for line in sys.stdin:
+        try:
+            got = answer(cache, json.loads(line))
+        except (ValueError, KeyError, TypeError) as e:
+            got = {"error": "bad request: %s" % type(e).__name__}
+        out.write(json.dumps(got, ensure_ascii=False) + "\n")
+        out.flush()
+
+
+if __name__ == "__main__":
+    main()

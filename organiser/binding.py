@@ -1,0 +1,116 @@
+"""A device speaks only for its own table.
+
+The director binds each device to a table.  A session (the records after one `start`)
+lands at the device's table, in the tournament round its start's tag names (else the
+one open when it arrives), and counts only if that table is seated in that round and
+the round is open, or closed less than the event's grace ago (a device that was out of
+reach, a hand finished after time).  Never a pending round, never another table: a
+session placed otherwise is kept, does not count, and is listed with the reason (the
+director may still move it with a `session` correction).  A start from a device bound
+to a table whose session in that round another device played, and which is not over,
+continues that session (a spare device replacing a failed one)."""
+
+import time
+
+from organiser.db import one
+from organiser.tournament import ModelError
+
+GRACE_DEFAULT = 900
+
+
+def set_grace(con, seconds):
+    """How long after a round closed its records still count (0..86400 s)."""
+    if not isinstance(seconds, int) or isinstance(seconds, bool) or not 0 <= seconds <= 86400:
+        raise ModelError("grace: whole seconds 0..86400")
+    con.execute("UPDATE event SET grace_seconds = ? WHERE id = 1", (seconds,))
+
+
+def _int(v):
+    return v if isinstance(v, int) and not isinstance(v, bool) else None
+
+
+def place(con, device, tag, now=None):
+    """(table_no, tround_id, refused reason or None, continued session id or None)."""
+    now = now or time.time()
+    dev = one(con, "SELECT table_no FROM devices WHERE id = ?", (device,))
+    table_no = dev["table_no"] if dev else None
+    if table_no is None:
+        return None, None, "the device is bound to no table", None
+    tagged = _int(tag.get("table"))
+    if tag.get("table") is not None and tagged != table_no:
+        return table_no, None, ("the start names table %s; the device is bound to table %d"
+                                % (str(tag.get("table"))[:20], table_no)), None
+    if tag.get("tround") is not None:
+        tr = one(con, "SELECT * FROM trounds WHERE id = ?", (_int(tag.get("tround")),))
+        if tr is None:
+            return table_no, None, "the start names no known tournament round", None
+    else:
+        tr = one(con, "SELECT * FROM trounds WHERE status = 'open' ORDER BY number LIMIT 1")
+        if tr is None:
+            return table_no, None, "no tournament round is open", None
+    name = "round %d" % tr["number"]
+    if tr["status"] == "pending":
+        return table_no, tr["id"], name + " is not open yet", None
+    if tr["status"] == "closed":
+        grace = one(con, "SELECT grace_seconds FROM event WHERE id = 1")["grace_seconds"] or 0
+        if tr["closed_at"] is not None and now > tr["closed_at"] + grace:
+            return table_no, tr["id"], name + " closed more than %d s before" % grace, None
+    if not one(con, "SELECT 1 FROM seating WHERE tround_id = ? AND table_no = ?",
+               (tr["id"], table_no)):
+        return table_no, tr["id"], "table %d is not seated in %s" % (table_no, name), None
+    return table_no, tr["id"], None, continued(con, device, table_no, tr["id"])
+
+
+def late(con, session_id, now):
+    """Whether a record of this session arriving now comes after its round closed and the
+    event's grace passed."""
+    r = one(con, "SELECT t.status, t.closed_at, e.grace_seconds FROM sessions s JOIN trounds t "
+                 "ON t.id = s.tround_id JOIN event e ON e.id = 1 WHERE s.id = ?", (session_id,))
+    return bool(r and r["status"] == "closed" and r["closed_at"] is not None
+                and now > r["closed_at"] + (r["grace_seconds"] or 0))
+
+
+def continued(con, device, table_no, tround_id):
+    """The session another device played at this table in this round, still running (its
+    start counts, its game is not over): the one a spare device continues."""
+    s = one(con, "SELECT s.id FROM sessions s JOIN records r ON r.device = s.device AND "
+                 "r.journal = s.journal AND r.seq = s.start_seq WHERE s.table_no = ? AND "
+                 "s.tround_id = ? AND s.device != ? AND s.refused IS NULL AND r.effective = 1 "
+                 "AND NOT EXISTS (SELECT 1 FROM sessions c WHERE c.continues = s.id) "
+                 "ORDER BY s.id DESC LIMIT 1", (table_no, tround_id, device))
+    if s is None:
+        return None
+    last = one(con, "SELECT over FROM records WHERE session_id = ? AND effective = 1 "
+                    "ORDER BY seq DESC LIMIT 1", (s["id"],))
+    if last and last["over"]:
+        return None
+    return s["id"]
+
+
+def resume_point(con, table_no, tround_id, device):
+    """For the seating pull of a spare device: the organiser's state of the session it
+    would continue ({dealer, round, hand_no, streak, first, huang, session}) or None."""
+    import json
+    sid = continued(con, device, table_no, tround_id)
+    if sid is None:
+        return None
+    r = one(con, "SELECT x.state FROM replayed x JOIN records r ON r.device = x.device AND "
+                 "r.journal = x.journal AND r.seq = x.seq WHERE r.session_id = ? AND "
+                 "r.effective = 1 AND x.state IS NOT NULL ORDER BY r.seq DESC LIMIT 1", (sid,))
+    if r is None:
+        return None
+    st = json.loads(r["state"])
+    out = {k: st.get(k) for k in ("first", "dealer", "round", "hand_no", "streak", "huang")}
+    extras = st.get("extras") if isinstance(st.get("extras"), dict) else {}
+    if isinstance(extras.get("passes"), int):
+        out["passes"] = extras["passes"]
+    out["session"] = sid
+    return out
+
+
+def log(con, device, journal, seq, reason, now=None):
+    """List a session that does not count among the refused requests, with its reason."""
+    con.execute("INSERT INTO refused (at, remote, path, status, error, device, journal, seq, "
+                "size, detail) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                (now or time.time(), "", "/api/v1/upload", 200, "not_counted", device,
+                 journal, seq, 0, reason[:500]))

@@ -1,0 +1,79 @@
+"""Records the organiser holds: its own replay disagrees with the device (disputed), the
+table engine refuses the event (refused), or it came after its round's grace (late).
+Such a record counts for nothing until the director accepts one version or corrects it
+(corrections.py); both versions are shown side by side."""
+
+import json
+
+from organiser.db import rows
+
+HELD = ("disputed", "refused", "late")
+
+
+def _q(where=""):
+    return ("SELECT r.device, r.journal, r.seq, r.session_id, r.body, x.status, x.organiser, "
+            "x.error, x.detail, s.table_no, s.tround_id FROM replayed x JOIN records r ON "
+            "r.device = x.device AND r.journal = x.journal AND r.seq = x.seq JOIN sessions s "
+            "ON s.id = r.session_id WHERE x.status IN ('disputed', 'refused', 'late') AND "
+            "r.effective = 1 AND s.refused IS NULL" + where)
+
+
+def count(con):
+    return con.execute("SELECT COUNT(*) FROM (" + _q() + ")").fetchone()[0]
+
+
+def _loads(text, default=None):
+    try:
+        v = json.loads(text) if text else default
+    except ValueError:
+        return default
+    return v
+
+
+def _version(payments, result):
+    result = result if isinstance(result, dict) else {}
+    items = result.get("items") if isinstance(result.get("items"), list) else []
+    return {"payments": payments, "total": result.get("total"),
+            "items": [{"name": i.get("name") or i.get("id"), "value": i.get("value"),
+                       "count": i.get("count")} for i in items if isinstance(i, dict)]}
+
+
+def row(r):
+    """One held record as the pages and the API show it."""
+    body = _loads(r["body"], {})
+    body = body if isinstance(body, dict) else {}
+    ev = body.get("event") if isinstance(body.get("event"), dict) else {}
+    detail = _loads(r["detail"], {}) or {}
+    dev_pay = body.get("payments")
+    return {"device": r["device"], "journal": r["journal"], "seq": r["seq"],
+            "target": "%s/%s/%d" % (r["device"], r["journal"], r["seq"]),
+            "session_id": r["session_id"], "table": r["table_no"], "tround_id": r["tround_id"],
+            "event": ev.get("event"), "winner": ev.get("winner"), "from": ev.get("from"),
+            "status": r["status"], "error": r["error"],
+            "device_version": _version(dev_pay if isinstance(dev_pay, list) else None,
+                                       body.get("result")),
+            "organiser_version": _version(_loads(r["organiser"]), detail.get("result"))}
+
+
+def held(con, tround_id=None, table_no=None):
+    where, args = "", []
+    if tround_id is not None:
+        where += " AND s.tround_id = ?"
+        args.append(tround_id)
+    if table_no is not None:
+        where += " AND s.table_no = ?"
+        args.append(table_no)
+    return [row(r) for r in rows(con, _q(where) + " ORDER BY s.table_no, r.seq", args)]
+
+
+def status_of(con, device, journal):
+    """{seq: (status, organiser payments, error, the organiser's result)} for one journal
+    (the hand log)."""
+    out = {}
+    for r in rows(con, "SELECT seq, status, organiser, error, detail FROM replayed WHERE "
+                       "device = ? AND journal = ?", (device, journal)):
+        detail = _loads(r["detail"], {})
+        result = detail.get("result") if isinstance(detail, dict) else None
+        out[r["seq"]] = (r["status"], _loads(r["organiser"]), r["error"],
+                         result if isinstance(result, dict) else None)
+    return out

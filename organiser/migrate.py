@@ -1,0 +1,19 @@
+"""Columns added to the schema after databases were made with it: added to an older
+database when it is opened (CREATE TABLE IF NOT EXISTS leaves an existing table as it is)."""
+
+ADDED = (
+    ("event", "grace_seconds", "INTEGER NOT NULL DEFAULT 900"),
+    ("devices", "revoked_at", "REAL"),
+    ("devices", "build", "TEXT"),
+    ("devices", "data", "TEXT"),
+    ("sessions", "refused", "TEXT"),
+    ("sessions", "continues", "INTEGER REFERENCES sessions(id)"),
+    ("records", "late", "INTEGER NOT NULL DEFAULT 0"),
+)
+
+
+def upgrade(con):
+    for table, column, decl in ADDED:
+        have = {r[1] for r in con.execute("PRAGMA table_info(%s)" % table)}
+        if column not in have:
+            con.execute("ALTER TABLE %s ADD COLUMN %s %s" % (table, column, decl))

@@ -1,0 +1,123 @@
+"""The application on the emulated Pico running CircuitPython 10.2.1 (boards/cp_pico.py, the
+CIRCUITPY drive of `make bundle BOARD=cp_pico` as a FAT image): a few hands of every ruleset
+typed on the GPIO keypad (keypad.KeyMatrix), saved to the journal on CIRCUITPY and read
+back from the image equal to the table on CPython; the OLED (adafruit_ssd1306, the glyph
+rows drawn by cpy/oled.py) shows the status and review screens pixel for pixel as the
+MicroPython build does for the same keys; the safe-mode key leaves the drive read-only."""
+
+import json
+import os
+
+import pytest
+
+import journal
+from host_tools import build, keys, paths
+from host_tools.board import cpbundle
+from host_tools.board.pico import Pico, image, read_file as read_lfs
+from uicorpus import legal_session
+
+HANDS = {"mcr": 2}    # hands typed per ruleset (the others: one, each an emulator run)
+STATE = ("hand_no", "dealer", "streak", "scores", "deltas")
+HOLD = 70          # ms a key is held, and the gap after it: a steady pace, no waiting
+
+
+def records(blob, tmp_path):
+    path = tmp_path / "journal.bin"
+    path.write_bytes(blob or b"")
+    return [rec for _, _, rec in journal.Journal(str(path)).records()]
+
+
+@pytest.fixture(scope="module")
+def drive():
+    return cpbundle.build_bundle("cp_pico")
+
+
+def session_keys(rules, seed):
+    """The events of a legal session, their answers on CPython, and their keys (the last
+    one's final key, the save, apart: the review screen shows before it)."""
+    events, answers = legal_session(rules, HANDS.get(rules, 1), seed=seed)
+    info = keys.ruleset(rules)
+    typed = "".join(keys.event_keys(ev, info, rules) for ev in events)
+    return events, answers, typed[:-1], typed[-1]
+
+
+def play(pico, typed, save, shots):
+    """Type the keys; the review screen before the last save key, the status after it."""
+    pico.wait_serial(r"app: ready", timeout_ms=20000)
+    pico.type(typed, hold_ms=HOLD, gap_ms=HOLD)
+    pico.wait(1000)
+    review = pico.screen(png=os.path.join(shots, "review.png"))
+    pico.type(save, hold_ms=HOLD, gap_ms=HOLD)
+    pico.wait(1000)
+    status = pico.screen(png=os.path.join(shots, "status.png"))
+    return review, status
+
+
+def shots_dir(name):
+    d = os.path.join(paths.BUILD, "pico", name)
+    os.makedirs(d, exist_ok=True)
+    return d
+
+
+@pytest.fixture(scope="module")
+def mcr_on_both(drive):
+    """The same mcr session on CircuitPython and on MicroPython (stock v1.28.0, LittleFS)."""
+    events, answers, typed, save = session_keys("mcr", 5)
+    settings = json.dumps({"rules": "mcr", "table": 7})
+    fat = cpbundle.fat_image(drive, files={"settings.json": settings})
+    with Pico(fs=fat, board="cp_pico") as pico:
+        cp = play(pico, typed, save, shots_dir("cp-mcr"))
+        cp_fs = pico.read_fs()
+    mp_device = build.build_device(os.path.join(paths.BUILD, "device-pico"), "pico")
+    with Pico(fs=image(mp_device, files={"settings.json": settings})) as pico:
+        mp = play(pico, typed, save, shots_dir("mp-mcr"))
+        mp_fs = pico.read_fs()
+    return dict(events=events, answers=answers, cp=cp, mp=mp,
+                cp_journal=cpbundle.read_file(cp_fs, "/journal.bin"),
+                mp_journal=read_lfs(mp_fs, "/journal.bin"))
+
+
+def check_journal(recs, events, answers):
+    assert len(recs) == len(events)
+    assert recs[0]["event"]["tag"] == {"table": 7}
+    for rec, ev, want in zip(recs, events, answers):
+        assert rec["event"]["event"] == ev["event"]
+        assert {k: rec["state"][k] for k in STATE} == {k: want["state"][k] if "state" in want
+                                                       else want[k] for k in STATE}
+
+
+def test_mcr_hands_typed_on_circuitpython_are_journaled_on_fat(mcr_on_both, tmp_path):
+    recs = records(mcr_on_both["cp_journal"], tmp_path)
+    check_journal(recs, mcr_on_both["events"], mcr_on_both["answers"])
+
+
+def test_the_screens_match_micropython_pixel_for_pixel(mcr_on_both):
+    (cp_review, cp_status), (mp_review, mp_status) = mcr_on_both["cp"], mcr_on_both["mp"]
+    assert cp_review["text"].count("#") > 500          # a screen, not a blank panel
+    assert cp_review["text"] == mp_review["text"]
+    assert cp_status["text"] == mp_status["text"]
+    assert cp_review["ram"] == mp_review["ram"] and cp_status["ram"] == mp_status["ram"]
+    assert cp_review["text"] != cp_status["text"]
+
+
+@pytest.mark.parametrize("rules,seed", [("hk", 3), ("tw", 4), ("sh", 6)])
+def test_every_ruleset_on_circuitpython(drive, rules, seed, tmp_path):
+    events, answers, typed, save = session_keys(rules, seed)
+    fat = cpbundle.fat_image(drive, files={"settings.json": json.dumps({"rules": rules, "table": 7})})
+    with Pico(fs=fat, board="cp_pico") as pico:
+        pico.wait_serial(r"app: ready", timeout_ms=20000)
+        pico.type(typed + save, hold_ms=HOLD, gap_ms=HOLD)
+        pico.wait(1000)
+        fs = pico.read_fs()
+    check_journal(records(cpbundle.read_file(fs, "/journal.bin"), tmp_path), events, answers)
+
+
+def test_safe_mode_leaves_the_drive_to_the_computer(drive):
+    fat = cpbundle.fat_image(drive, files={"settings.json": json.dumps({"rules": "mcr"})})
+    with Pico(fs=fat, board="cp_pico", hold="*") as pico:
+        said = pico.wait_serial(r"safe mode: [^\r\n]*", timeout_ms=8000)["match"]
+        out = pico.exec("import storage, sys\nprint(storage.getmount('/').readonly, 'ui.app' in sys.modules)")
+        boot_out = pico.exec("print(open('/boot_out.txt').read())")
+    assert "read-only" in said
+    assert out.split() == ["True", "False"]
+    assert "safe mode: key * held at power-on" in boot_out
