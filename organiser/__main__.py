@@ -4,9 +4,10 @@ python -m organiser --db FILE set-password [NAME]   (reads the new password from
 import argparse
 import getpass
 import os
+import shlex
 import sys
 
-from organiser import auth, server, tls
+from organiser import auth, replay, server, tls
 from organiser.app import MAX_BODY, MAX_LIVE, REFUSED_PER_SOURCE, create_app
 from organiser.db import Database
 
@@ -41,6 +42,15 @@ def main(argv=None):
                         help="live pages open at once; past it: 503")
     bounds.add_argument("--refused-per-source", type=int, default=REFUSED_PER_SOURCE,
                         help="refused requests kept per address")
+    scoring = ap.add_argument_group("the organiser's own scoring (organiser/replay.py)")
+    scoring.add_argument("--engine-timeout", type=float, default=replay.TIMEOUT,
+                         help="seconds the table engine's process may take to answer (%.2f s "
+                              "more a record): past it, the record it stalls on is held as "
+                              "disputed, the process restarted" % replay.RECORD_SECONDS)
+    scoring.add_argument("--engine-command",
+                         help="the table engine's process, a command line speaking JSON lines "
+                              "(default: %s -m host_tools.replay)" % os.path.basename(
+                                  sys.executable))
     ap.add_argument("command", nargs="?", choices=("serve", "set-password"), default="serve")
     ap.add_argument("name", nargs="?", default="director")
     a = ap.parse_args(argv)
@@ -75,7 +85,9 @@ def main(argv=None):
               % (a.host, tls_port, tls.fingerprint(cert[0])), flush=True)
     app = create_app(a.db, sync=a.sync, max_body=a.max_body, max_live=a.max_live,
                      refused_per_source=a.refused_per_source,
-                     https_port=tls_port if use_tls else None)
+                     https_port=tls_port if use_tls else None,
+                     engine_command=shlex.split(a.engine_command) if a.engine_command else None,
+                     engine_timeout=a.engine_timeout)
     server.run(app, a.host, a.port, tls=cert, tls_port=tls_port, log_level=a.log_level,
                header_timeout=a.header_timeout, per_address=a.per_address,
                max_connections=a.max_connections)

@@ -15,8 +15,8 @@ from fastapi import FastAPI, Request
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import JSONResponse, RedirectResponse
 
-from organiser import admin_api, auth, exports, limits, quotas, security, throttle, trust_api, \
-    upload
+from organiser import admin_api, auth, exports, limits, quotas, replay, security, throttle, \
+    trust_api, upload
 from organiser.db import Database
 from organiser.groupcommit import GroupCommit
 from organiser.live import Broker
@@ -30,7 +30,7 @@ REFUSED_PER_SOURCE = 1000    # refused requests kept per address (a flood erases
 
 def create_app(db_path, max_body=MAX_BODY, stuck_seconds=180, pages=True, sync="full",
                max_live=MAX_LIVE, refused_per_source=REFUSED_PER_SOURCE, https_port=None,
-               scoring="process"):
+               scoring="process", engine_command=None, engine_timeout=None):
     @asynccontextmanager
     async def lifespan(app):
         app.state.db.start_checkpoints()
@@ -46,7 +46,12 @@ def create_app(db_path, max_body=MAX_BODY, stuck_seconds=180, pages=True, sync="
     app.state.broker = Broker()
     app.state.commits = GroupCommit(app.state.db)
     # the organiser's own scoring of every journal (replay.py), in a worker process
-    app.state.scoring = Scoring(app.state.db, app.state.commits, app.state.broker, scoring)
+    # (the engine's command and its time for an answer: replay.py; a record that stalls
+    # it is held as disputed)
+    engine = replay.Engine(engine_command or replay.COMMAND,
+                           replay.TIMEOUT if engine_timeout is None else engine_timeout)
+    app.state.scoring = Scoring(app.state.db, app.state.commits, app.state.broker, scoring,
+                                engine)
     app.state.max_body = max_body
     # a table whose device gave no sign of life this long is flagged "no sync": an idle
     # device pulls its seating at least every 60 s, so three pulls missed

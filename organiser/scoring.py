@@ -22,10 +22,10 @@ RETRIES = 3         # tries in a row that fail before the journals wait for thei
 
 
 class Scoring:
-    def __init__(self, db, commits, broker, kind="process"):
+    def __init__(self, db, commits, broker, kind="process", engine=None):
         self.db, self.commits, self.broker = db, commits, broker
         self.kind = kind                # process; off: no scoring (the benchmark's reference)
-        self.engine = replay.Engine()
+        self.engine = engine or replay.Engine()
         self.dirty = {}          # (device, journal) -> [futures waiting for its scoring]
         self.task = None
         self.running = False
