@@ -15,8 +15,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 from starlette.concurrency import run_in_threadpool
 
-from organiser import auth, corrections, devices, disputes, queries, security, throttle, \
-    tournament, views
+from organiser import auth, binding, corrections, devices, disputes, queries, security, \
+    stored, throttle, tournament, views
 from organiser.db import one, rows
 from organiser.limits import MAX_ID
 from organiser.render import render, shared_grid
@@ -262,12 +262,28 @@ def table_add(request, f):
 def rounds_page(request):
     with request.app.state.db.read() as con:
         trs = tournament.trounds(con)
+        grace = binding.grace(con)
         for t in trs:
             t["seated"] = len(tournament.seating(con, t["id"]))
             t["opened"] = views.clock(t["opened_at"])
             t["closed"] = views.clock(t["closed_at"])
+            # a closed round's records still count until then (late uploads)
+            closed = stored.when(t["closed_at"])
+            t["counts_until"] = views.clock(closed + grace) if closed else ""
     return page(request, "admin/rounds.html", "/admin/rounds", title="Tournament rounds",
-                trounds=trs)
+                trounds=trs, grace=grace, grace_max=binding.GRACE_MAX)
+
+
+@post("/grace")
+def grace_save(request, f):
+    """How long after a round closed a device's records still count (a device that was
+    out of reach, a hand finished after time): whole seconds."""
+    seconds = _int(f.get("seconds"), "grace")
+    with request.app.state.db.write() as con:
+        binding.set_grace(con, seconds)
+    changed(request, "grace")
+    return back("/admin/rounds", ok="late uploads count for %d s after a round closes"
+                % seconds)
 
 
 @post("/rounds")

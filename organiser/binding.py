@@ -16,12 +16,31 @@ from organiser.db import one
 from organiser.tournament import ModelError
 
 GRACE_DEFAULT = 900
+GRACE_MAX = 86400
+
+
+def grace(con):
+    """The event's grace in seconds (a stored value out of range: the default)."""
+    v = one(con, "SELECT grace_seconds FROM event WHERE id = 1")
+    v = v["grace_seconds"] if v else None
+    return v if isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= GRACE_MAX \
+        else GRACE_DEFAULT
+
+
+def _closed_long_ago(con, tr, now):
+    """Whether a closed round's grace has passed (a stored time out of shape: it has)."""
+    closed = tr["closed_at"]
+    if closed is None:
+        return False
+    if not isinstance(closed, (int, float)) or isinstance(closed, bool):
+        return True
+    return now > closed + grace(con)
 
 
 def set_grace(con, seconds):
     """How long after a round closed its records still count (0..86400 s)."""
-    if not isinstance(seconds, int) or isinstance(seconds, bool) or not 0 <= seconds <= 86400:
-        raise ModelError("grace: whole seconds 0..86400")
+    if not isinstance(seconds, int) or isinstance(seconds, bool) or not 0 <= seconds <= GRACE_MAX:
+        raise ModelError("grace: whole seconds 0..%d" % GRACE_MAX)
     con.execute("UPDATE event SET grace_seconds = ? WHERE id = 1", (seconds,))
 
 
@@ -52,9 +71,8 @@ def place(con, device, tag, now=None):
     if tr["status"] == "pending":
         return table_no, tr["id"], name + " is not open yet", None
     if tr["status"] == "closed":
-        grace = one(con, "SELECT grace_seconds FROM event WHERE id = 1")["grace_seconds"] or 0
-        if tr["closed_at"] is not None and now > tr["closed_at"] + grace:
-            return table_no, tr["id"], name + " closed more than %d s before" % grace, None
+        if _closed_long_ago(con, tr, now):
+            return table_no, tr["id"], name + " closed more than %d s before" % grace(con), None
     if not one(con, "SELECT 1 FROM seating WHERE tround_id = ? AND table_no = ?",
                (tr["id"], table_no)):
         return table_no, tr["id"], "table %d is not seated in %s" % (table_no, name), None
@@ -64,10 +82,9 @@ def place(con, device, tag, now=None):
 def late(con, session_id, now):
     """Whether a record of this session arriving now comes after its round closed and the
     event's grace passed."""
-    r = one(con, "SELECT t.status, t.closed_at, e.grace_seconds FROM sessions s JOIN trounds t "
-                 "ON t.id = s.tround_id JOIN event e ON e.id = 1 WHERE s.id = ?", (session_id,))
-    return bool(r and r["status"] == "closed" and r["closed_at"] is not None
-                and now > r["closed_at"] + (r["grace_seconds"] or 0))
+    r = one(con, "SELECT t.status, t.closed_at FROM sessions s JOIN trounds t "
+                 "ON t.id = s.tround_id WHERE s.id = ?", (session_id,))
+    return bool(r and r["status"] == "closed" and _closed_long_ago(con, r, now))
 
 
 def continued(con, device, table_no, tround_id):

@@ -388,9 +388,21 @@ def test_records_after_the_rounds_grace_are_held_and_within_it_count(live):
     # within the grace (900 s by default): a hand finished after time still counts
     assert d2.upload(dev, journal_id(2), other).status_code == 200
     assert scores(dev, ev, 2) == total(other)
+    # the rounds page shows the grace and when the closed round's records stop counting
+    import re
+    page = adm.get("/admin/rounds").text
+    assert re.search(r'name="seconds"[^>]*value="900"', page)
+    assert re.search(r"<td>\d\d:\d\d:\d\d</td>", page)
+    # the director sets it there (a value out of range is refused, nothing changed)
+    for bad in ("-1", "86401", "ten", "9" * 30):
+        r = _form(adm, "/admin/rounds", "/admin/grace", {"seconds": bad})
+        assert r.status_code == 303 and "error=" in r.headers["location"]
+    assert adm.get("/api/admin/event").json()["event"]["grace_seconds"] == 900
+    r = _form(adm, "/admin/rounds", "/admin/grace", {"seconds": "0"})
+    assert r.status_code == 303 and "error=" not in r.headers["location"]
+    assert re.search(r'name="seconds"[^>]*value="0"', adm.get("/admin/rounds").text)
     # past it: held as late (judged on arrival, under the grace then in force), and
     # counted once the director accepts it
-    assert adm.put("/api/admin/grace", json={"seconds": 0}).status_code == 200
     assert d1.upload(dev, journal_id(1), recs).status_code == 200
     late = [h for h in adm.get("/api/admin/disputes").json()["disputes"] if h["table"] == 1]
     assert [h["seq"] for h in late] == [r["seq"] for r in recs[half:]]
