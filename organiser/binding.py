@@ -12,6 +12,7 @@ continues that session (a spare device replacing a failed one)."""
 
 import time
 
+from organiser import stored
 from organiser.db import one
 from organiser.tournament import ModelError
 
@@ -107,22 +108,35 @@ def continued(con, device, table_no, tround_id):
 def resume_point(con, table_no, tround_id, device):
     """For the seating pull of a spare device: the organiser's state of the session it
     would continue ({dealer, round, hand_no, streak, first, huang, session}) or None."""
-    import json
     sid = continued(con, device, table_no, tround_id)
     if sid is None:
         return None
     r = one(con, "SELECT x.state FROM replayed x JOIN records r ON r.device = x.device AND "
                  "r.journal = x.journal AND r.seq = x.seq WHERE r.session_id = ? AND "
                  "r.effective = 1 AND x.state IS NOT NULL ORDER BY r.seq DESC LIMIT 1", (sid,))
-    if r is None:
+    out = resume_state(r["state"]) if r else None
+    if out is None:
         return None
-    st = json.loads(r["state"])
-    out = {k: st.get(k) for k in ("first", "dealer", "round", "hand_no", "streak", "huang")}
-    extras = st.get("extras") if isinstance(st.get("extras"), dict) else {}
-    if isinstance(extras.get("passes"), int):
-        out["passes"] = extras["passes"]
+    passes = out.pop("extras", {}).get("passes")
+    if passes is not None:
+        out["passes"] = passes
     out["session"] = sid
     return out
+
+
+def resume_state(text):
+    """The organiser's stored state of a session (replayed.state), as a spare device
+    resumes from it: {first, dealer, round, hand_no, streak, huang, extras: {passes}},
+    each in range or None; None if it names no dealer (a state out of shape)."""
+    st = stored.loads(text)
+    if not isinstance(st, dict) or stored.seat(st.get("dealer")) is None:
+        return None
+    extras = st.get("extras") if isinstance(st.get("extras"), dict) else {}
+    passes = stored.seat(extras.get("passes"))
+    return {"first": stored.seat(st.get("first")), "dealer": st["dealer"],
+            "round": stored.seat(st.get("round")), "hand_no": stored.hand_no(st.get("hand_no")),
+            "streak": stored.count(st.get("streak")), "huang": stored.count(st.get("huang")),
+            "extras": {"passes": passes} if passes is not None else {}}
 
 
 def log(con, device, journal, seq, reason, now=None):

@@ -28,6 +28,9 @@ import subprocess
 import sys
 import threading
 
+from organiser import binding, stored
+from organiser.record_model import MAX_PAYMENT
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 COMMAND = (sys.executable, "-m", "host_tools.replay")
 TIMEOUT = 10.0              # seconds for one request's answer...
@@ -255,10 +258,7 @@ def request(con, fp, device, journal, key, after, reset, holds=None, limit=None)
             (device, journal, after, acked)).fetchall():
         if seq != after + len(recs) + 1:
             break
-        try:
-            body = json.loads(body)
-        except ValueError:
-            body = {}
+        body = stored.loads(body)
         body = body if isinstance(body, dict) else {}
         ev = body.get("event") if isinstance(body.get("event"), dict) else {}
         rec = {"seq": seq, "body": body, "late": bool(late)}
@@ -270,7 +270,13 @@ def request(con, fp, device, journal, key, after, reset, holds=None, limit=None)
             rec["hold"] = holds[seq]
         recs.append(rec)
     return {"key": key, "fingerprint": list(fp), "reset": reset, "rules": fp[0],
-            "settings": json.loads(fp[1] or "{}"), "records": recs}
+            "settings": _settings(fp[1]), "records": recs}
+
+
+def _settings(text):
+    """The event's table settings (stored: an object, else none)."""
+    v = stored.loads(text or "{}")
+    return v if isinstance(v, dict) else {}
 
 
 def fingerprint(con):
@@ -291,10 +297,28 @@ def _hand_corrections(con, device, journal):
             (len(prefix), prefix)):
         try:
             seq = int(target[len(prefix):])
-        except ValueError:
+            data = json.loads(data)
+        except (ValueError, TypeError, RecursionError):
             continue
-        out[seq] = {"id": cid, "kind": kind, "data": json.loads(data)}
+        if _well_formed(kind, data):
+            out[seq] = {"id": cid, "kind": kind, "data": data}
     return out
+
+
+def _well_formed(kind, data):
+    """Whether a stored hand correction has the shape corrections.add gives it (one that
+    does not, written by other means, is not replayed)."""
+    if not isinstance(data, dict):
+        return False
+    if kind == "payments":
+        p = data.get("payments")
+        return isinstance(p, list) and len(p) == 4 and all(
+            isinstance(x, int) and not isinstance(x, bool) and abs(x) <= MAX_PAYMENT for x in p)
+    if kind == "accept":
+        return data.get("version") in ("organiser", "device")
+    if kind == "event":
+        return isinstance(data.get("event"), dict) and isinstance(data["event"].get("event"), str)
+    return True
 
 
 def _resume_of(con, session_id):
@@ -306,6 +330,6 @@ def _resume_of(con, session_id):
                     "r.journal = x.journal AND r.seq = x.seq WHERE r.session_id = ? AND "
                     "r.effective = 1 AND x.state IS NOT NULL ORDER BY r.seq DESC LIMIT 1",
                     (r[0],)).fetchone()
-    return json.loads(s[0]) if s else None
+    return binding.resume_state(s[0]) if s else None
 
 

@@ -353,9 +353,16 @@ def bind_device(con, device_id, table_no):
 
 
 def devices(con):
-    """Devices without their secrets."""
-    return rows(con, "SELECT id, table_no, label, created_at, revoked_at, build, data FROM devices "
-                     "ORDER BY created_at, id")
+    """Devices without their secrets; what they reported (build, data) and the rest as
+    stored values safe to show; `revoked`: whatever the revocation's time reads as."""
+    out = rows(con, "SELECT id, table_no, label, created_at, revoked_at, build, data FROM "
+                    "devices ORDER BY created_at, id")
+    for d in out:
+        d["revoked"] = d["revoked_at"] is not None
+        d["revoked_at"], d["created_at"] = stored.when(d["revoked_at"]), stored.when(d["created_at"])
+        d["build"], d["data"] = stored.text(d["build"], 40), stored.text(d["data"], 40)
+        d["label"] = stored.text(d["label"], 200) or ""
+    return out
 
 
 def device_seating(con, dev):

@@ -103,8 +103,36 @@ def inject(db_path, win, start, tround):
                 ("odd", "session:x", "{}")):
             con.execute("INSERT INTO corrections (at, who, why, kind, target, data) "
                         "VALUES (1e20, 'd', '<b>why</b>', ?, ?, ?)", (kind, target, data))
-        con.execute("UPDATE trounds SET opened_at = 1e20")
-        con.execute("UPDATE event SET settings = 'not json', name = '<b>cup</b>'")
+        # the organiser's own scoring, devices' reports, spare and refused sessions, grace
+        bad_rows = (
+            ("<b>odd</b>", "not json", 5, '{"result": {"items": 5, "total": "x"}}',
+             '{"round": 9, "hand_no": "x", "dealer": -1}'),
+            ("disputed", '[1e300, "a", null]', "<script>", "not json", "not json"),
+            ("late", '{"a": 1}', None, "[]", "[1, 2]"),
+            ("refused", "[%d, 0, 0, 0]" % BIG, "x" * 100000,
+             json.dumps({"result": {"items": [{"name": {"x": 1}, "value": BIG}] * 3}}),
+             json.dumps({"round": BIG, "hand_no": -3, "over": "yes", "extras": 5})),
+            ("corrected", None, None, None, None))
+        for n, (status, organiser, error, detail, state) in enumerate(bad_rows):
+            con.execute("INSERT OR REPLACE INTO replayed (device, journal, seq, status, "
+                        "organiser, error, detail, state) VALUES ('dev1', ?, 2, ?, ?, ?, ?, ?)",
+                        ("bad%013x" % n, status, organiser, error, detail, state))
+        con.execute("UPDATE devices SET build = 12345, data = ?, revoked_at = 'yesterday' "
+                    "WHERE id = '<i>odd'", ("<b>" + "d" * 5000,))
+        con.execute("UPDATE devices SET build = x'00ff', data = 7 WHERE id = 'dev2'")
+        con.execute("UPDATE sessions SET refused = 5 WHERE id = ?", (sessions[2],))
+        con.execute("UPDATE sessions SET continues = id WHERE id = ?", (sessions[3],))
+        con.execute("UPDATE sessions SET continues = ? WHERE id = ?", (BIG, sessions[4]))
+        con.execute("UPDATE records SET late = 'x' WHERE journal = ?", ("bad%013x" % 5,))
+        # hand corrections out of shape, on the record whose body is not JSON (its
+        # journal is scored again: nothing of it counts, before or after)
+        for kind, data in (("accept", "not json"), ("event", '{"event": 5}'),
+                           ("accept", '{"version": ["x"]}'), ("payments", '{"payments": 5}')):
+            con.execute("INSERT INTO corrections (at, who, why, kind, target, data) VALUES "
+                        "(1e20, 'd', 'x', ?, ?, ?)", (kind, "dev1/bad%013x/2" % 11, data))
+        con.execute("UPDATE trounds SET opened_at = 1e20, closed_at = 'soon'")
+        con.execute("UPDATE event SET settings = 'not json', name = '<b>cup</b>', "
+                    "grace_seconds = 'a while'")
         con.execute("INSERT INTO trounds (number, status, opened_at) VALUES (?, 'pending', -5)",
                     (BIG,))
     con.close()
