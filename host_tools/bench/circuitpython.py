@@ -168,7 +168,7 @@ def budget_run(rid, kb, folder):
 
 
 def heap_run(rid, folder):
-    """A long session typed with the whole heap; (passed, detail, {screen title: least
+    """A long session typed with the whole heap; (passed, detail, {screen name: least
     bytes free after a collection while it was shown}, bytes free at the start)."""
     from host_tools.board import picomem
     d = picomem.keyed_long_session(rid)
