@@ -9,12 +9,14 @@ provide `setup(app)` for anything more, e.g. static files).
 
 import importlib
 import importlib.util
+import time
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
 from organiser import admin_api, exports, trust_api, upload
+from organiser import clock_api
 from organiser.db import Database
 from organiser.groupcommit import GroupCommit
 from organiser.live import Broker
@@ -25,7 +27,7 @@ MAX_BODY = 64 * 1024
 
 
 def create_app(db_path, max_body=MAX_BODY, stuck_seconds=180, pages=True, sync="full",
-               scoring="process"):
+               scoring="process", clock=time.time):
     @asynccontextmanager
     async def lifespan(app):
         app.state.db.start_checkpoints()
@@ -42,6 +44,8 @@ def create_app(db_path, max_body=MAX_BODY, stuck_seconds=180, pages=True, sync="
     # the organiser's own scoring of every journal (replay.py), in a worker process
     app.state.scoring = Scoring(app.state.db, app.state.commits, app.state.broker, scoring)
     app.state.max_body = max_body
+    # the organiser's time source for the round clock (a test compresses a round with its own)
+    app.state.clock = clock
     # a table whose device gave no sign of life this long is flagged "no sync": an idle
     # device pulls its seating at least every 60 s, so three pulls missed
     app.state.stuck_seconds = stuck_seconds
@@ -53,6 +57,7 @@ def create_app(db_path, max_body=MAX_BODY, stuck_seconds=180, pages=True, sync="
     app.include_router(admin_api.router)
     app.include_router(trust_api.router)
     app.include_router(exports.router)
+    app.include_router(clock_api.router)
     if pages and importlib.util.find_spec("organiser.pages") is not None:
         pages = importlib.import_module("organiser.pages")
         if hasattr(pages, "router"):
