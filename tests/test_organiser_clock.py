@@ -158,3 +158,38 @@ def test_the_seating_pull_and_the_pages_carry_the_clock(organiser):
     assert client.put("/api/admin/clock/length", json={"seconds": "x"}).status_code == 400
     assert client.get("/api/v1/clock").json()["clock"]["state"] == "up"
     app.state.broker.unsubscribe(queue)
+
+
+def test_a_session_past_time_up_on_the_pages(organiser):
+    """time_up and override records stored, replayed as the device scored them, and shown
+    on every page; a hand past time_up without an override is held for the director."""
+    from organiser_fixtures import journal_id, play, scored
+    app, client, ev, now = organiser
+    dev = ev["devices"][0]
+    pulled = dev.pull(client).json()
+    start = {"event": "start", "rules": "mcr", "players": pulled["players"], "dealer": 0,
+             "tag": {"table": pulled["table"], "tround": pulled["tround"]}}
+    recs = play([start, {"event": "draw"}, {"event": "time_up"}, {"event": "draw"},
+                 {"event": "override"}, {"event": "draw"}])
+    assert dev.upload(client, journal_id(1), recs).json()["acked"] == 6
+    # a forged journal: a hand stored past time_up with no override
+    forged = play([start, {"event": "time_up"}, {"event": "draw"}, {"event": "override"},
+                   {"event": "draw"}])
+    del forged[3]
+    forged[3]["seq"] = 4
+    assert dev.upload(client, journal_id(2), forged).json()["acked"] == 4
+    scored(client)
+    client.post("/admin/login", data={"name": "director", "password": PASSWORD})
+    with app.state.db.read() as con:
+        got = {j: [r[0] for r in con.execute(
+            "SELECT status FROM replayed WHERE journal = ? ORDER BY seq", (j,))]
+            for j in (journal_id(1), journal_id(2))}
+    assert got[journal_id(1)] == ["ok"] * 6
+    assert got[journal_id(2)] == ["ok", "ok", "ok", "disputed"]
+    for path in ("/", "/tables", "/tables/%d" % pulled["table"], "/projector",
+                 "/export/hands.csv", "/export/hands.json", "/admin/corrections"):
+        r = client.get(path)
+        assert r.status_code == 200, path
+    assert "time_up" in client.get("/tables/%d" % pulled["table"]).text
+    assert client.get("/api/v1/scoring").json()["disputed"] == 1
+    assert "time_up: the round" in client.get("/admin/corrections").text
