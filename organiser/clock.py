@@ -21,10 +21,17 @@ class ClockError(ModelError):
     """What the director asked cannot be done; the message says why."""
 
 
+def _seconds(v):
+    """v if it is a length or an extension the clock takes, else None (a stored value
+    edited by hand breaks no page)."""
+    ok = isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= MAX_SECONDS
+    return v if ok else None
+
+
 def length(con):
     """The event's round length in seconds."""
     r = con.execute("SELECT seconds FROM clock_length WHERE id = 1").fetchone()
-    return r[0] if r else DEFAULT_LENGTH
+    return (_seconds(r[0]) if r else None) or DEFAULT_LENGTH
 
 
 def set_length(con, seconds):
@@ -46,7 +53,7 @@ def fold(events, now):
             since = at
             if left == 0:
                 state = "up"
-        if kind == "start" and state == "ready":
+        if kind == "start" and state == "ready" and seconds is not None:
             state, left, since = "running", float(seconds), at
         elif kind == "start" and state == "paused":
             state, since = "running", at
@@ -68,9 +75,21 @@ def fold(events, now):
 
 
 def events(con, tround_id):
-    return [tuple(r) for r in con.execute(
-        "SELECT kind, seconds, at FROM clock_events WHERE tround_id = ? ORDER BY id",
-        (tround_id,))]
+    """The round's clock events [(kind, seconds, at)], those a hand-edited database holds
+    malformed left out."""
+    out = []
+    for kind, seconds, at in con.execute(
+            "SELECT kind, seconds, at FROM clock_events WHERE tround_id = ? ORDER BY id",
+            (tround_id,)):
+        if (not isinstance(at, (int, float)) or isinstance(at, bool) or not abs(at) < 1e12
+                or kind not in ACTIONS):
+            continue
+        if kind == "extend" or (kind == "start" and seconds is not None):
+            seconds = _seconds(seconds)
+            if seconds is None:
+                continue
+        out.append((kind, seconds, at))
+    return out
 
 
 def clock(con, tround_id, now):

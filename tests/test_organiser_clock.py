@@ -193,3 +193,24 @@ def test_a_session_past_time_up_on_the_pages(organiser):
     assert "time_up" in client.get("/tables/%d" % pulled["table"]).text
     assert client.get("/api/v1/scoring").json()["disputed"] == 1
     assert "time_up: the round" in client.get("/admin/corrections").text
+
+
+def test_stored_clock_values_edited_by_hand_break_nothing(tmp_path):
+    db_path = str(tmp_path / "o.db")
+    ev = setup_event(db_path)
+    r = ev["tround"]
+    db = Database(db_path)
+    with db.write() as con:
+        con.execute("INSERT INTO clock_length (id, seconds) VALUES (1, 'x')")
+        assert clock.length(con) == clock.DEFAULT_LENGTH
+        for seconds, at in ((None, 10.0), ("abc", 10.0), (10 ** 12, 10.0), (60, "noon"),
+                            (60, 1e300), (0, 10.0)):
+            con.execute("INSERT INTO clock_events (tround_id, kind, seconds, at) VALUES "
+                        "(?, 'start', ?, ?)", (r, seconds, at))
+        con.execute("INSERT INTO clock_events (tround_id, kind, seconds, at) VALUES "
+                    "(?, 'extend', 'x', 20.0)", (r,))
+        assert clock.clock(con, r, 100.0)["state"] == "ready"
+        con.execute("INSERT INTO clock_events (tround_id, kind, seconds, at) VALUES "
+                    "(?, 'start', 600, 50.0)", (r,))
+        assert clock.clock(con, r, 100.0)["left"] == 550
+    db.close()
