@@ -188,12 +188,14 @@ class App:
 
     def time_up(self):
         """Journal time_up once in a running session: the hand in play may still be
-        entered, no hand after it.  Not while a hand's review waits to be saved (its
-        preview was made before; the next look comes a moment later); a refusal (the flash
-        full) is tried again only after the journal moved."""
+        entered, no hand after it.  Not while the review screen waits to save a preview
+        made before (that hand ended at the table before zero; the next look, a moment
+        after the save, finds the next hand in play); a refusal (the flash full) is tried
+        again only after the journal moved."""
+        from ui import ui as screens
         ses = self.session
         st = ses.state
-        if (st is None or st["over"] or st.get("time_up") or self.ui.pv is not None
+        if (st is None or st["over"] or st.get("time_up") or self.ui.mode == screens.REVIEW
                 or self.timed == ses.jseq):
             return
         self.timed = ses.jseq
