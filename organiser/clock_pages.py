@@ -6,7 +6,7 @@ changes static/clock.js counts it down in the browser)."""
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
-from organiser import admin_pages, clock
+from organiser import auth, clock
 from organiser.admin_pages import back, get, page, post
 from organiser.render import render
 from organiser.tournament import ModelError
@@ -69,6 +69,6 @@ def clock_act(request, f):
         if c is None:
             raise ModelError("no round is open: open one on the rounds page")
         c = clock.act(con, c["tround"], action, clock.now_of(request.app), seconds,
-                      admin_pages.auth.current_admin(request))
+                      auth.current_admin(request))
     request.state.announce = "clock"        # the projector's clock redraws at once
     return back("/admin/clock", ok="clock: %s, %s left" % (c["state"], clock.shown(c["left"])))

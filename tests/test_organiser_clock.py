@@ -3,8 +3,6 @@ two hours compressed by advancing it; the director's actions stored and the cloc
 out from them (a restart finds it where it stood); the seating pull carrying seconds
 left; the admin page's forms; the projector's clock and its live announcement."""
 
-import asyncio
-import os
 import re
 
 import pytest
