@@ -4,7 +4,6 @@ and the director's pause reaches it through the live stream without a reload."""
 
 import os
 
-
 import httpx
 import pytest
 
@@ -69,4 +68,3 @@ def test_the_projector_counts_down_and_hears_the_pause(live):
         finally:
             b.close()
     director.close()
-
