@@ -5,9 +5,12 @@ pauses, extends and resumes the round's clock.  The device shows the time left i
 status screen's title, stays within a second of the organiser on its heartbeat's
 interval, journals time_up at zero, takes one more result, refuses the next hand with
 the reason, and plays on after the referee's override; the organiser's replay of the
-uploaded journal agrees with every record."""
+uploaded journal agrees with every record.  The same round once more in the simulator
+(host_tools.sim, `--pull-ms`), keys in and screens out."""
 
 import json
+import re
+import select
 import subprocess
 import time
 
@@ -15,6 +18,7 @@ import pytest
 
 import journal
 from host_tools import build, paths
+from host_tools.sim import Sim, journal_lines as sim_journal
 from organiser import clock
 from organiser.db import Database
 from organiser_fixtures import OrganiserServer, setup_event
@@ -222,3 +226,93 @@ def test_a_compressed_round_through_the_seating_pull(tmp_path, venue):
             break
         time.sleep(0.2)
     assert [tuple(r) for r in rows] == [(i + 1, "ok") for i in range(len(recs))]
+
+
+# -- the same round in the simulator (host_tools.sim: keys in, screens out) ------------------
+
+def clock_of(rows):
+    """The seconds the status title's clock shows, or None."""
+    m = re.search(r" (\d+):(\d\d)$", rows[0].rstrip()) if rows else None
+    return int(m.group(1)) * 60 + int(m.group(2)) if m else None
+
+
+def watch(sim, pred, timeout=10.0):
+    """Read the simulator's screens until pred(rows) holds; those rows."""
+    end = time.time() + timeout
+    while True:
+        if sim.screen and pred(sim.screen["rows"]):
+            return sim.screen["rows"]
+        if time.time() > end:
+            raise AssertionError("not shown in %.0f s: %r" % (timeout, sim.screen))
+        ready, _, _ = select.select([sim.proc.stdout.fileno()], [], [], 0.05)
+        if ready:
+            sim.pump()
+
+
+def keys(sim, typed):
+    for k in typed:
+        sim.press(k)
+
+
+def test_a_compressed_round_in_the_simulator(tmp_path, venue):
+    srv, ev, db = venue
+    dev = ev["devices"][0]
+    state = tmp_path / "state"
+    state.mkdir()
+    (state / "settings.json").write_text(json.dumps(
+        {"table": 1, "organiser": srv.url, "device": dev.id, "secret": dev.secret}))
+    sim = Sim(str(state), pull_ms=PULL_MS)
+    try:
+        end = time.time() + 10
+        while "tround" not in json.loads((state / "settings.json").read_text()):
+            assert time.time() < end, "no seating pulled"
+            time.sleep(0.05)
+        keys(sim, "0#A#")                           # a session, a hand (a draw)
+        sim.press("*", long=True)                   # the status screen, its message gone
+        director(db, "start")
+        first = clock_of(watch(sim, clock_of))
+        # the moment the title's seconds change the device's clock is at that figure:
+        # within a second of the organiser's
+        n = clock_of(watch(sim, lambda r: clock_of(r) not in (None, first)))
+        assert abs(n - organiser_left(db)) < 1.0
+        director(db, "pause")
+        time.sleep(0.5)
+        sim.pump()
+        held = clock_of(sim.screen["rows"])
+        time.sleep(1.2)
+        sim.pump()
+        assert clock_of(sim.screen["rows"]) == held and held < LENGTH
+        sim.press("#")                              # the status's next page says so
+        assert "clock paused" in " ".join(sim.screen["rows"])
+        sim.press("*", long=True)
+        director(db, "extend", 2)
+        director(db, "start")
+        watch(sim, lambda r: (clock_of(r) or 0) > held)
+        rows = watch(sim, lambda r: clock_of(r) == 0)           # zero: time_up journaled
+        assert rows[0].rstrip().endswith(" 0:00")
+        time.sleep(0.5)
+        assert [r["event"]["event"] for r in sim_journal(str(state))][-1] == "time_up"
+        keys(sim, "A#")                             # one more result
+        sim.press("A")                              # the next hand: refused, the reason shown
+        assert "time is up" in " ".join(sim.screen["rows"])
+        keys(sim, "9#A#")                           # the referee's override; play goes on
+        end = time.time() + 15
+        while len(replayed(db, dev.id)) < 6:        # uploaded, and replayed by the organiser
+            assert time.time() < end, replayed(db, dev.id)
+            time.sleep(0.2)
+    finally:
+        last = sim.close()
+    assert last is not None and last["faults"] == 0, sim.log[-20:]
+    assert [r["event"]["event"] for r in sim_journal(str(state))] == [
+        "start", "draw", "time_up", "draw", "override", "draw"]
+    assert replayed(db, dev.id) == [(i + 1, "ok") for i in range(6)]
+
+
+def replayed(db, device):
+    d = Database(db)
+    try:
+        with d.read() as con:
+            return [tuple(r) for r in con.execute(
+                "SELECT seq, status FROM replayed WHERE device = ? ORDER BY seq", (device,))]
+    finally:
+        d.close()
