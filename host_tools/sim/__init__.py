@@ -12,6 +12,7 @@ drawn in the terminal.
     python -m host_tools.sim                       # resume the simulated board
     python -m host_tools.sim --rules tw            # a fresh tw session (default settings, seat 1 deals)
     python -m host_tools.sim --rules mcr --keys "..." --journal out.jsonl --png shots/
+    python -m host_tools.sim --pull-ms 1000        # the organiser's seating and round clock each second
 
 Keys: 0-9, a-d (or A-D), * and #; Backspace is *, Enter is #; ~ then a key is a long
 press (held 600 ms or more).  q or Ctrl-C quits.  The board's filesystem (settings.json,
