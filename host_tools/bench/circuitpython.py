@@ -16,7 +16,7 @@ keys typed on the same keypad model:
     (tests/sessiongen, 30 events) typed on the keypad, a collection at each screen drawn and
     the bytes free then; the least per screen, the journal read back against CPython's;
   * the memory budget (the filler method of host_tools.board.picomem): code.py holds a filler so
-    that only BENCH_CP_BUDGET_KB (default 80) KB stay free, then starts the application, and
+    that only BENCH_CP_BUDGET_KB (default 145) KB stay free, then starts the application, and
     a long session of each ruleset (tests/sessiongen, 30 events) is typed on the keypad;
     the journal read back from CIRCUITPY must equal CPython's table.
 
@@ -199,7 +199,7 @@ def screens():
 
 def main():
     n = int(os.environ.get("BENCH_CP_HANDS", "5"))
-    kb = int(os.environ.get("BENCH_CP_BUDGET_KB", "80"))
+    kb = int(os.environ.get("BENCH_CP_BUDGET_KB", "145"))
     only = os.environ.get("BENCH_CP_ONLY")     # one part: rows, keys, heap or budget
     if only in (None, "rows"):
         small_figures()
