@@ -8,7 +8,7 @@ import os
 
 from fastapi.templating import Jinja2Templates
 
-from organiser import auth, views
+from organiser import auth, elnames, views
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 templates = Jinja2Templates(directory=os.path.join(HERE, "templates"))
@@ -37,6 +37,8 @@ def _static_url(name):
 
 
 templates.env.globals["static"] = _static_url
+templates.env.globals["elname"] = elnames.name
+LANG_LINKS = (("zh-Hant", "繁"), ("zh-Hans", "简"), ("en", "EN"))
 
 
 def render(request, name, here=None, live=False, **ctx):
@@ -47,12 +49,20 @@ def render(request, name, here=None, live=False, **ctx):
                 admin=auth.current_admin(request),
                 stream_url="/live", now_iso=now.isoformat(timespec="seconds"),
                 now_hm=now.strftime("%H:%M:%S"), title=ctx.get("title", ""))
+    # the elements' names in the visitor's language (?lang=, kept in a cookie)
+    lang = elnames.visitor_lang(request)
+    base.update(names_lang=lang, lang_links=LANG_LINKS)
+    if lang:
+        base["lang"] = lang
     base.update(ctx)
     base["stale"] = getattr(request.state, "stale", False)
     headers = {"Cache-Control": "no-store"}
     if base["stale"]:
         headers["X-Fresh"] = "0"
-    return templates.TemplateResponse(request, name, base, headers=headers)
+    response = templates.TemplateResponse(request, name, base, headers=headers)
+    if lang and request.query_params.get("lang") == lang:
+        response.set_cookie(elnames.COOKIE, lang, max_age=365 * 86400, samesite="lax")
+    return response
 
 
 def shared(request, key, compute):

@@ -242,8 +242,8 @@ def hand_log(con, number, games=None, show=None):
             hands.append(dict(
                 seq=r["seq"], label=label, kind=r["kind"], summary=describe(ev, rec, players),
                 elements=[dict(name=i.get("name") or i.get("id"), value=i.get("value"),
-                            count=i.get("count")) for i in res.get("items") or []
-                       if isinstance(i, dict)],
+                               count=i.get("count"), id=i.get("id"), rules=res.get("rules"))
+                          for i in res.get("items") or [] if isinstance(i, dict)],
                 total=res.get("total"), unit=res.get("unit"),
                 payments=[] if undo else payments,
                 effective=undo or bool(r["effective"]) and not (fix and fix["kind"] == "void"),

@@ -332,6 +332,18 @@ class UI:
             return
         flags = (ev.get("hand") or {}).get("flags")
         self.dropped = self.part("dropped").words(self.ses, ev, pv) if flags else ()
+        res = pv.get("result")
+        lang = self.cfg.get("lang")
+        if res and lang and lang != "zh-Hant":
+            # the items named in the settings' language, short forms where a name would
+            # not fit a row (loaded for this answer only: the scorer has left the heap),
+            # on copies: the record confirm() journals keeps the scorer's own names
+            import langs
+            res = dict(res)
+            res["items"] = [dict(it) for it in res["items"]]
+            pv = dict(pv)
+            pv["result"] = langs.rename(res, res.get("rules"), lang, True)
+            drop("langs")
         self.pv = pv
         self.go(REVIEW)
 
