@@ -6,8 +6,6 @@ on CPython and in the MicroPython unix port's 64 KB heap."""
 
 import json
 import os
-import subprocess
-import sys
 import tempfile
 
 import pytest
@@ -108,9 +106,8 @@ def test_the_81_fan_carry_the_green_book_english_names():
     assert [e[0] for e in en] == [str(i) for i in range(1, 82)]
     assert [e[1] for e in en] == list(GREEN_BOOK)
     # and an answer says them: 一般高 and 三色三步高 among others
-    ans = contract.score_hand({"rules": "mcr", "hand": "123m123m234p345s6s", "win": "6s",
-                               "lang": "en"})
-    names = {it["id"]: it["name"] for it in ans["items"]}
+    ans = contract.score_hand({"rules": "mcr", "hand": "123m123m234p345s6s", "win": "6s"})
+    names = dict(zip([it["id"] for it in ans["items"]], langs.names(ans["items"], "mcr", "en")))
     assert names[69] == "Pure Double Chow" and names[50] == "Mixed Shifted Chows", ans
 
 
@@ -169,32 +166,47 @@ HANDS = [
 ]
 
 
-def test_an_answer_names_its_items_in_the_line_s_language():
+def test_the_names_follow_the_items_in_every_language():
+    """The scorer's answer is the same in every language (names as its text spells them);
+    names() gives the items' names in a language, in the items' order."""
     for h in HANDS:
-        plain = contract.score_hand(dict(h))
-        assert plain["ok"], plain
+        ans = contract.score_hand(dict(h))
+        assert ans["ok"], ans
+        its = ans["items"]
         for lang in langs.LANGS:
-            ans = contract.score_hand(dict(h, lang=lang))
-            # the same answer, names aside
-            strip = lambda a: [{k: v for k, v in it.items() if k != "name"} for it in a["items"]]
-            assert strip(ans) == strip(plain) and ans["total"] == plain["total"]
-            names = dict((e[0], e[1]) for e in table(h["rules"], lang))
-            assert [it["name"] for it in ans["items"]] == [names[str(it["id"])] for it in ans["items"]]
-    bad = contract.score_hand(dict(HANDS[0], lang="fr"))
-    assert bad == {"ok": False, "error": {"code": "bad_field",
-                                          "message": "unknown lang 'fr' (zh-Hant, zh-Hans, en)"}}
+            t = table(h["rules"], lang)
+            full = dict((e[0], e[1]) for e in t)
+            short = dict((e[0], e[2] or e[1]) for e in t)
+            got = langs.names(its, h["rules"], lang)
+            if langs.module(h["rules"], lang) is None:
+                assert got is None and [it["name"] for it in its] == [full[str(it["id"])] for it in its]
+                continue
+            assert got == [full[str(it["id"])] for it in its]
+            assert langs.names(its, h["rules"], lang, True) == [short[str(it["id"])] for it in its]
+            assert langs.shown(ans, lang) == [short[str(it["id"])] for it in its]
+    assert langs.names([], "hk", "en") is None
 
 
-def test_the_device_names_in_english_within_the_64k_heap():
-    """The score CLI on the unix port, 64 KB heap (the scorers' budget): the same answers
-    as CPython, every line in English or Simplified."""
-    reqs = [dict(h, lang=lang) for h in HANDS for lang in ("en", "zh-Hans")]
-    host = [contract.score_hand(dict(r)) for r in reqs]
-    out = subprocess.run([sys.executable, "-m", "host_tools.score", "--device", "--heap", "64k"],
-                         input="".join(json.dumps(r) + "\n" for r in reqs), capture_output=True,
-                         text=True, cwd=paths.ROOT, check=True, timeout=300)
-    dev = [json.loads(ln) for ln in out.stdout.splitlines()]
-    assert dev == host
+def test_micropython_reads_the_same_names():
+    """Every element of every ruleset, named in each language by the unix port at the
+    scorers' 64 KB heap (the names modules' UTF-8 read in bytes) as by CPython."""
+    from host_tools.board.device import Device
+    reqs = []
+    for rid in RULESETS:
+        ids = [i if rid != "mcr" else int(i) for i, _ in native(rid)]
+        for lang in langs.LANGS:
+            for k in range(0, len(ids), 40):    # a review's items are fewer: chunks of 40
+                reqs.append({"rules": rid, "lang": lang, "items": [{"id": i} for i in ids[k:k + 40]]})
+    dev = Device("import devloop, langs; devloop.run(lambda r: "
+                 "langs.names(r['items'], r['rules'], r['lang'], True))", "64k")
+    try:
+        got = [dev.ask(r) for r in reqs]
+    finally:
+        dev.close()
+    assert got == [langs.names(r["items"], r["rules"], r["lang"], True) for r in reqs]
+    assert all((g is None) == (langs.module(r["rules"], r["lang"]) is None)
+               for g, r in zip(got, reqs))
+    assert all(None not in g for g in got if g)
 
 
 CFG = {"table": 7, "rules": "mcr", "settings": {}, "players": ["Ann", "Bob", "Cy", "Di"],

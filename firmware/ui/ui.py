@@ -127,6 +127,7 @@ class UI:
         self.entry = None
         self.ev = None              # the event being built or reviewed
         self.pv = None              # its preview
+        self.shown = None           # its items' names in the settings' language
         self.fields = None          # FIELD: [(field, kind)] still to ask
         self.typed = ""             # FIELD / EDIT: digits typed
         self.rob = False
@@ -332,17 +333,12 @@ class UI:
             return
         flags = (ev.get("hand") or {}).get("flags")
         self.dropped = self.part("dropped").words(self.ses, ev, pv) if flags else ()
-        res = pv.get("result")
+        self.shown = None
         lang = self.cfg.get("lang")
-        if res and lang and lang != "zh-Hant":
-            # the items named in the settings' language, short forms where a name would
-            # not fit a row (loaded for this answer only: the scorer has left the heap),
-            # on copies: the record confirm() journals keeps the scorer's own names
-            import langs
-            res = dict(res)
-            res["items"] = [dict(it) for it in res["items"]]
-            pv = dict(pv)
-            pv["result"] = langs.rename(res, res.get("rules"), lang, True)
+        if lang and lang != "zh-Hant" and pv.get("result"):
+            # the items' names in the settings' language, beside the preview (what save
+            # journals keeps the scorer's own): loaded for this review, dropped at once
+            self.shown = __import__("langs").shown(pv["result"], lang)
             drop("langs")
         self.pv = pv
         self.go(REVIEW)
@@ -442,8 +438,9 @@ class UI:
         out = []
         res = pv.get("result")
         if res:
-            for it in res["items"]:
-                out.append(fit(it["name"], item_value(it), self.cols))
+            shown = self.shown
+            for k, it in enumerate(res["items"]):
+                out.append(fit(shown and shown[k] or it["name"], item_value(it), self.cols))
             for w in self.dropped:
                 out.extend(wrap("%s: not counted here" % labels.word(w), self.cols))
         if "undoes" in pv:           # an undo: what it takes back, the scores it brings back

@@ -7,7 +7,6 @@
 #                    completed by NAMER where the ruleset has one)
 #   NAMER (optional) a module whose name(answer) completes the answer's items: a ruleset
 #                    with many long names keeps them out of the scorer this way
-# A request's optional "lang" (langs.LANGS) names the items in that language (langs.py).
 
 import gc
 import sys
@@ -15,7 +14,7 @@ import hand as handmod
 import engine
 from errors import HandError, error_result
 
-from scorers import load as ruleset, unload
+from scorers import load as ruleset
 
 LEAN = sys.implementation.name != "cpython"   # collect only where the heap is small
 
@@ -23,12 +22,6 @@ LEAN = sys.implementation.name != "cpython"   # collect only where the heap is s
 def score_hand(req, rid=None, table_fields=True):
     """Score one hand request; the answer is a dict, errors included."""
     try:
-        lang = None
-        if isinstance(req, dict) and "lang" in req:
-            import langs        # only then: an answer in the texts' names costs no RAM more
-            lang = langs.check(req["lang"])
-            req = dict(req)
-            del req["lang"]
         ans, names = _score(req, rid, table_fields)
         if names:
             # _score's analysis and leftovers are garbage now: collected first, the
@@ -36,12 +29,6 @@ def score_hand(req, rid=None, table_fields=True):
             if LEAN:
                 gc.collect()
             ans = __import__(names, None, None, ("name",)).name(ans)
-        if lang:
-            if LEAN:        # the scorer leaves the heap to the names (loaded again next hand)
-                unload()
-            ans = __import__("langs").rename(ans, rid or req.get("rules"), lang)
-            if LEAN:
-                sys.modules.pop("langs", None)
         return ans
     except HandError as e:
         return error_result(e.code, e.message)

@@ -1,23 +1,16 @@
 # The languages the scoring elements are named in (docs/settings.md, `lang`).  A scorer's
 # answer names its items as its ruleset's text does (Traditional Chinese; Simplified for
-# sh); rename() puts them in another language from rules.<id>_<lang> (one small module
-# per ruleset and language, loaded for one answer and dropped at once), so an answer in
-# the text's own language costs no more RAM than before.
+# sh), whatever the language: the answer, the journal and the upload stay the same in
+# every language.  The review names them at display time: names() reads another
+# language's from rules.<id>_<lang> (one small module per ruleset and language, loaded
+# for one review and dropped at once).
 
 import sys
-from errors import HandError
 
 LANGS = ("zh-Hant", "zh-Hans", "en")
 DEFAULT = "zh-Hant"
 _SUFFIX = {"zh-Hant": "hant", "zh-Hans": "hans", "en": "en"}
 _NATIVE = {"sh": "zh-Hans"}     # the others' texts are in Traditional Chinese
-
-
-def check(lang):
-    """lang when it is one of LANGS, else bad_field."""
-    if not isinstance(lang, str) or lang not in LANGS:
-        raise HandError("bad_field", "unknown lang %r (zh-Hant, zh-Hans, en)" % (lang,))
-    return lang
 
 
 def module(rid, lang):
@@ -27,21 +20,22 @@ def module(rid, lang):
     return "rules.%s_%s" % (rid, _SUFFIX[lang])
 
 
-def rename(ans, rid, lang, short=False):
-    """The answer's items named in lang, in place; short: the screen's short English forms
-    where a name has one.  An answer without items is returned as it is."""
-    its = ans.get("items")
-    name = module(rid, lang) if its else None
-    if name is None:
-        return ans
-    parts = __import__(name, None, None, ("NAMES",)).NAMES
-    left = list(range(len(its)))
+def names(items, rid, lang, short=False):
+    """The items' names in lang, in their order (None when the scorer's own are);
+    short: the screen's short English forms where a name has one."""
+    mod = module(rid, lang) if items else None
+    if mod is None:
+        return None
+    out = [None] * len(items)
+    left = len(items)
     # Found in each part's UTF-8 bytes: in a str every offset is counted out in
     # characters from the start, in bytes it is one step.
-    for part in parts:
+    for part in __import__(mod, None, None, ("NAMES",)).NAMES:
         b = part.encode()
-        for k in list(left):
-            key = (str(its[k]["id"]) + " ").encode()
+        for k in range(len(items)):
+            if out[k] is not None:
+                continue
+            key = (str(items[k]["id"]) + " ").encode()
             if b.startswith(key):
                 i = 0
             else:
@@ -53,18 +47,23 @@ def rename(ans, rid, lang, short=False):
             tab = line.find(b"\t")
             if tab >= 0:
                 line = line[tab + 1:] if short else line[:tab]
-            its[k]["name"] = line.decode()
-            left.remove(k)
+            out[k] = line.decode()
+            left -= 1
+        b = None
         if not left:
             break
-    parts = None
-    _drop(name)
-    return ans
+    _drop(mod)
+    return out
+
+
+def shown(result, lang):
+    """What the review shows for a scorer's result's items in lang (short forms)."""
+    return names(result["items"], result.get("rules"), lang, True)
 
 
 def _drop(name):
     """Forget the names module so the GC takes it back (a device's heap is small)."""
-    if sys.implementation.name != "micropython":
+    if sys.implementation.name == "cpython":
         return
     sys.modules.pop(name, None)
     pkg = sys.modules.get("rules")
