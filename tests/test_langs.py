@@ -183,7 +183,11 @@ def test_the_names_follow_the_items_in_every_language():
                 continue
             assert got == [full[str(it["id"])] for it in its]
             assert langs.names(its, h["rules"], lang, True) == [short[str(it["id"])] for it in its]
-            assert langs.shown(ans, lang) == [short[str(it["id"])] for it in its]
+            pv = {"ok": True, "result": ans}
+            kept = json.dumps(pv)
+            seen = langs.review(pv, lang)["result"]["items"]
+            assert [it["name"] for it in seen] == [short[str(it["id"])] for it in its]
+            assert json.dumps(pv) == kept           # what the save key journals
     assert langs.names([], "hk", "en") is None
 
 

@@ -3,8 +3,6 @@
 WINDS = "東南西北"
 UNITS = {"fan": "番", "tai": "台", "points": "分"}
 RULES = {"mcr": "國標", "hk": "港式", "tw": "台灣", "sh": "敲麻"}
-# where a referee picks a ruleset: hk is the 16-tile Cloud Dragon Cup table, not old style
-PICK = {"mcr": "國標", "hk": "港式16張", "tw": "台灣", "sh": "敲麻"}
 
 # the contract's context words (hand.COMMON_FLAGS) and the rulesets' own
 WORDS = {

@@ -127,7 +127,6 @@ class UI:
         self.entry = None
         self.ev = None              # the event being built or reviewed
         self.pv = None              # its preview
-        self.shown = None           # its items' names in the settings' language
         self.fields = None          # FIELD: [(field, kind)] still to ask
         self.typed = ""             # FIELD / EDIT: digits typed
         self.rob = False
@@ -333,12 +332,11 @@ class UI:
             return
         flags = (ev.get("hand") or {}).get("flags")
         self.dropped = self.part("dropped").words(self.ses, ev, pv) if flags else ()
-        self.shown = None
-        lang = self.cfg.get("lang")
-        if lang and lang != "zh-Hant" and pv.get("result"):
-            # the items' names in the settings' language, beside the preview (what save
-            # journals keeps the scorer's own): loaded for this review, dropped at once
-            self.shown = __import__("langs").shown(pv["result"], lang)
+        lang = self.cfg.get("lang", "zh-Hant")
+        if lang != "zh-Hant":
+            # a copy named in the settings' language, for this review (the journal keeps
+            # the scorer's own names): the names read now and dropped at once
+            pv = __import__("langs").review(pv, lang)
             drop("langs")
         self.pv = pv
         self.go(REVIEW)
@@ -438,9 +436,8 @@ class UI:
         out = []
         res = pv.get("result")
         if res:
-            shown = self.shown
-            for k, it in enumerate(res["items"]):
-                out.append(fit(shown and shown[k] or it["name"], item_value(it), self.cols))
+            for it in res["items"]:
+                out.append(fit(it["name"], item_value(it), self.cols))
             for w in self.dropped:
                 out.extend(wrap("%s: not counted here" % labels.word(w), self.cols))
         if "undoes" in pv:           # an undo: what it takes back, the scores it brings back

@@ -56,9 +56,19 @@ def names(items, rid, lang, short=False):
     return out
 
 
-def shown(result, lang):
-    """What the review shows for a scorer's result's items in lang (short forms)."""
-    return names(result["items"], result.get("rules"), lang, True)
+def review(pv, lang):
+    """A preview (the session's answer to an event) as the review shows it in lang: its
+    result's items copied, named in the short forms; pv itself is left as it was (the
+    save key journals it)."""
+    res = pv.get("result")
+    shown = names(res["items"], res.get("rules"), lang, True) if res else None
+    if not shown:
+        return pv
+    res = dict(res)
+    res["items"] = [dict(it, name=nm) if nm else it for it, nm in zip(res["items"], shown)]
+    pv = dict(pv)
+    pv["result"] = res
+    return pv
 
 
 def _drop(name):
