@@ -43,7 +43,8 @@ def register(tmp_path, table_no="1", host="testserver"):
     """Register a device through the director's form; (the page's registration text, the
     page's deploy command, the device id, the secret)."""
     client = director(tmp_path, host)
-    r = client.post("/admin/devices", data={"table_no": table_no, "label": "spare"})
+    token = re.search(r'name="csrf" value="([0-9a-f]+)"', client.get("/admin").text)[1]
+    r = client.post("/admin/devices", data={"table_no": table_no, "label": "spare", "csrf": token})
     assert r.status_code == 200
     text = html.unescape(re.search(r'<pre class="secret" id="registration">(.*?)</pre>', r.text, re.S)[1])
     cmd = html.unescape(re.search(r'<pre class="secret" id="deploy">(.*?)</pre>', r.text, re.S)[1])
