@@ -45,6 +45,8 @@ def create_app(db_path, max_body=MAX_BODY, stuck_seconds=180, pages=True, sync="
     # a table whose device gave no sign of life this long is flagged "no sync": an idle
     # device pulls its seating at least every 60 s, so three pulls missed
     app.state.stuck_seconds = stuck_seconds
+    # a league's server checks each new device id against its other events' (league/)
+    app.state.claim_device = None
     @app.exception_handler(ModelError)
     async def _model_error(request: Request, err: ModelError):
         return JSONResponse({"ok": False, "error": str(err)}, status_code=400)
