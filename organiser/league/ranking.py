@@ -10,7 +10,7 @@ it at each event's registration."""
 
 import unicodedata
 
-MEASURE_NAMES = {"score": "score", "table_points": "table points"}
+MEASURE_NAMES = {"score": "scores", "table_points": "table points"}
 
 
 def person(name):
