@@ -4,8 +4,9 @@
 0.5-1 s, a new signed connection per request) while 500 live pages hold the server-sent
 events stream `/live` and a projector refetches its changing part whenever it is told
 (at most once a second, as static/live.js does).  One organiser process, SQLite, on
-127.0.0.1.  The watchers run in a process of their own, so the devices' client loop is
-not slowed by 500 sockets.
+127.0.0.1.  The watchers run in a process of their own (at a lower priority: at a venue
+they are phones, here they share the two cores), so the devices' client loop is not
+slowed by 500 sockets.
 
 Prints upload latency (p50 / p99; target p99 <= 50 ms), and how late the live updates
 reach the watchers: for each flush of the broker, from its oldest change (the time the
@@ -112,6 +113,8 @@ async def watchers_main(port, n, ready, done, out, projecting=True):
 
 
 def watchers_process(port, n, ready, done, out, projecting=True):
+    # at a venue the watchers are phones: here they share the machine, behind the server
+    os.nice(10)
     load.run(watchers_main(port, n, ready, done, out, projecting))
 
 
@@ -139,19 +142,31 @@ async def devices_main(port, devices, sessions, seed):
         journal = "%016x" % rng.getrandbits(64)
         jobs.append(load.device(port, dev_id, secret, journal, sessions[k % len(sessions)],
                                 lat, inner, errors, random.Random(rng.random())))
+    lags, stop = [], asyncio.Event()
+    lagger = asyncio.ensure_future(load.loop_lag(lags, stop))
     t = time.perf_counter()
     acks = await asyncio.gather(*jobs)
-    return time.perf_counter() - t, lat, errors, acks
+    wall = time.perf_counter() - t
+    stop.set()
+    await lagger
+    return wall, lat, errors, acks, lags, inner
 
 
-def report(a, wall, lat, errors, acks, w):
+def report(a, wall, lat, errors, acks, w, lags, inner):
     tag = "live watchers"
     p50, p99 = load.pct(lat, 50) * 1000, load.pct(lat, 99) * 1000
     print("%s: %d devices x %d records, %d uploads in %.1f s, %d watchers%s (load "
           "average %.1f)" % (tag, a.devices, a.hands, len(lat), wall, a.watchers,
                              "" if a.no_projector else " + a projector", os.getloadavg()[0]))
+    print("%s: server CPU %.0f%% of one core (%.2f ms per upload, the watchers' streams "
+          "included)" % (tag, 100 * a.cpu / wall, 1000 * a.cpu / max(1, len(lat))))
     print("%s: upload latency p50 %.1f ms, p99 %.1f ms, max %.1f ms (target p99 <= 50 ms: "
           "%s)" % (tag, p50, p99, max(lat) * 1000, "met" if p99 <= 50 else "MISSED"))
+    if inner:
+        print("%s: inside the upload handler (verify, store, commit to disk): p50 %.1f ms, "
+              "p99 %.1f ms" % (tag, load.pct(inner, 50) * 1000, load.pct(inner, 99) * 1000))
+    print("%s: the devices' client loop lag p50 %.1f ms, p99 %.1f ms (part of the upload "
+          "latencies above)" % (tag, load.pct(lags, 50) * 1000, load.pct(lags, 99) * 1000))
     got = w["got"]
     flushes = {}                                    # seq -> its oldest change's time
     for g in got:
@@ -221,12 +236,15 @@ def main(argv=None):
         watchers.start()
         if not ready.wait(60):
             sys.exit("live watchers: the watchers did not all connect")
-        wall, lat, errors, acks = load.run(devices_main(port, devices, sessions, a.seed))
+        cpu0 = load.cpu_seconds(proc.pid)
+        wall, lat, errors, acks, lags, inner = load.run(devices_main(port, devices, sessions,
+                                                              a.seed))
+        a.cpu = load.cpu_seconds(proc.pid) - cpu0
         done.set()
         watchers.join(60)
         with open(out) as f:
             w = json.load(f)
-        report(a, wall, lat, errors, acks, w)
+        report(a, wall, lat, errors, acks, w, lags, inner)
     finally:
         if watchers is not None and watchers.is_alive():
             watchers.kill()
