@@ -259,6 +259,29 @@ def test_device_ids_are_unique_across_the_server(league):
         assert ok.status_code == 200 and ok.json()["id"] == "s-extra"
         devs = {d["id"] for d in c.get("/e/summer/api/admin/event").json()["devices"]}
         assert "dev1" not in devs and "s-extra" in devs
+        # registered from the director's page: the device's settings name the event's
+        # own address
+        import hashlib
+        token = hashlib.sha256(b"csrf:" + c.cookies.get("organiser_session").encode())
+        r = c.post("/e/summer/admin/devices", data={"table_no": "2", "device_id": "s-form",
+                                                     "csrf": token.hexdigest()[:32]})
+        assert r.status_code == 200, r.text
+        import html
+        assert '"organiser": "http://testserver/e/summer"' in html.unescape(r.text)
     reg = Registry(league["reg"])
     assert "s-extra" in reg.devices("summer")
     reg.close()
+
+
+def test_an_events_own_bounds_hold_under_its_path(league):
+    """The event's body limits, origin check and JSON-only API see their routes under
+    /e/<event>/ as on a venue laptop."""
+    with TestClient(create_league_app(league["reg"])) as c:
+        big = c.post("/e/summer/api/admin/login", content=b"x" * 100_000,
+                     headers={"Content-Type": "application/json"})
+        assert big.status_code == 413
+        form = c.post("/e/summer/api/admin/login", data={"name": "director"})
+        assert form.status_code == 403 and "json" in form.json()["error"]
+        other = c.post("/e/summer/admin/logout", headers={"Origin": "http://evil.example"})
+        assert other.status_code == 403 and "cross-origin" in other.json()["error"]
+        assert c.get("/e/summer/").headers["x-frame-options"] == "DENY"

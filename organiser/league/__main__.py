@@ -74,11 +74,11 @@ def main(argv=None):
     a = ap.parse_args(argv)
 
     if a.command == "serve":
-        import uvicorn
+        from organiser import server
         from organiser.league.server import create_league_app
         print("league: http://%s:%d/" % (a.host, a.port), flush=True)
-        uvicorn.run(create_league_app(a.registry), host=a.host, port=a.port,
-                    log_level=a.log_level)
+        # served as one event is: the connection bounds of organiser.server
+        server.run(create_league_app(a.registry), a.host, a.port, log_level=a.log_level)
         return
     reg = Registry(a.registry)
     try:

@@ -5,7 +5,13 @@ The organiser's pages name their links, forms, scripts and live stream by absolu
 Mounted under a prefix, each of these is rewritten on the way out: HTML attributes that
 hold a path, the Location header, the cookie's Path (so a director's session cookie is
 sent only to their own event: another event's pages never see it).  JSON, CSV and the
-live stream pass untouched (they hold no links)."""
+live stream pass untouched (they hold no links).
+
+On the way in, the event's application sees the path without the prefix, as on a venue
+laptop: its own bounds (organiser.limits, security, throttle) name its routes by their
+paths ("/api/v1/upload", "/api/admin/login") and must find them.  The prefix is the
+application's root for Starlette (`app_root_path`: `request.base_url`, where the device
+registration reads the event's address)."""
 
 import re
 
@@ -37,6 +43,15 @@ class Prefixed:
         return out
 
     async def __call__(self, scope, receive, send):
+        if scope["type"] not in ("http", "websocket"):
+            return await self.app(scope, receive, send)
+        prefix = self.prefix.decode()
+        path = scope["path"]
+        if path.startswith(prefix + "/"):
+            raw = scope.get("raw_path") or path.encode()
+            scope = dict(scope, path=path[len(prefix):], root_path="", app_root_path=prefix,
+                         raw_path=raw[len(self.prefix):] if raw.startswith(self.prefix)
+                         else raw)
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         held = {}
