@@ -212,7 +212,9 @@ def test_league_serves_two_events_and_their_season(league, recs):
         assert [e["slug"] for e in got["events"]] == ["summer", "spring"]
         totals = [r["total"] for r in got["ranking"]]
         assert totals == sorted(totals, reverse=True)
-        page = c.get("/league/%d" % league["lid"]).text
+        r = c.get("/league/%d" % league["lid"])
+        assert r.headers["x-frame-options"] == "DENY"
+        page = r.text
         assert page.count('<tr data-player=') == 8 and "Jade Season" in page
         # an event's pages link inside its own path
         html = c.get("/e/spring/").text

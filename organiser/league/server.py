@@ -20,7 +20,7 @@ from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
-from organiser import views
+from organiser import security, views
 from organiser.app import create_app
 from organiser.league import ranking
 from organiser.league.prefix import Prefixed
@@ -94,6 +94,9 @@ def create_league_app(registry_path, scoring="process", sync="full", pages=True)
                 "events": [{k: e[k] for k in ("slug", "name", "served")} for e in evs],
                 "ranking": rows}
 
+    # the league's own pages carry the organiser's headers (content security policy,
+    # no framing); each event's answers have them from its own Guard already
+    app.add_middleware(security.Guard)
     return app
 
 
