@@ -217,9 +217,14 @@ def test_league_serves_two_events_and_their_season(league, recs):
         page = r.text
         assert page.count('<tr data-player=') == 8 and "Jade Season" in page
         # an event's pages link inside its own path
-        html = c.get("/e/spring/").text
-        hrefs = re.findall(r'(?:href|src|action|data-live|data-stream)="([^"]*)"', html)
-        assert hrefs and all(h.startswith("/e/spring/") or h.startswith("#") for h in hrefs)
+        for path in ("/", "/tables", "/exports", "/projector"):
+            html = c.get("/e/spring" + path).text
+            hrefs = re.findall(r'(?:href|src|action|data-live|data-stream)="([^"]*)"', html)
+            assert hrefs and all(h.startswith("/e/spring/") or h.startswith("#")
+                                 for h in hrefs), (path, hrefs)
+        # each event's exports as on a venue laptop
+        csv = c.get("/e/spring/export/standings.csv")
+        assert csv.status_code == 200 and "P01" in csv.text
         assert c.get("/e/spring/tables").status_code == 200
         assert c.get("/e/autumn/").status_code == 404
 
