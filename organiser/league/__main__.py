@@ -26,6 +26,8 @@ def folder(registry_path):
 
 def new_event(reg, a):
     league = reg.league_by_name(a.league)
+    if any(e["slug"] == a.slug for e in reg.events()):
+        raise RegistryError("an event %r exists" % a.slug)
     db_path = a.db or os.path.join(folder(a.registry), "%s.db" % a.slug)
     if a.db is None:
         os.makedirs(folder(a.registry), exist_ok=True)
