@@ -29,15 +29,22 @@ def new_event(reg, a):
     if any(e["slug"] == a.slug for e in reg.events()):
         raise RegistryError("an event %r exists" % a.slug)
     db_path = a.db or os.path.join(folder(a.registry), "%s.db" % a.slug)
+    if "://" not in db_path:                # a file: one name for it, wherever run from
+        db_path = os.path.abspath(db_path)
     if a.db is None:
         os.makedirs(folder(a.registry), exist_ok=True)
         if os.path.exists(db_path):
             raise RegistryError("%s exists already" % db_path)
-    reg.add_event(a.slug, league["id"], db_path)
     db = Database(db_path)
     try:
-        with db.write() as con:
-            tournament.set_event(con, name=a.name or a.slug, rules=a.rules)
+        with db.read() as con:
+            devices = [r[0] for r in con.execute("SELECT id FROM devices")]
+            fresh = not devices and not con.execute("SELECT 1 FROM players LIMIT 1").fetchone()
+        # an existing event (--db) is taken as it is, its devices' ids claimed with it
+        reg.add_event(a.slug, league["id"], db_path, devices=devices)
+        if fresh:
+            with db.write() as con:
+                tournament.set_event(con, name=a.name or a.slug, rules=a.rules)
         pw = auth.ensure_admin(db)
     finally:
         db.close()
