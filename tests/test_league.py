@@ -292,3 +292,31 @@ def test_an_events_own_bounds_hold_under_its_path(league):
         other = c.post("/e/summer/admin/logout", headers={"Origin": "http://evil.example"})
         assert other.status_code == 403 and "cross-origin" in other.json()["error"]
         assert c.get("/e/summer/").headers["x-frame-options"] == "DENY"
+
+
+def test_the_command_line_sets_a_league_up(tmp_path, recs, capsys):
+    from organiser.league.__main__ import main
+    reg_path = str(tmp_path / "league.db")
+    main(["--registry", reg_path, "add-league", "Season", "--measure", "table_points",
+          "--best", "2"])
+    main(["--registry", reg_path, "add-event", "cup", "--league", "Season", "--name", "Cup"])
+    assert "director's login: director / " in capsys.readouterr().out
+    venue = tmp_path / "venue.db"
+    venue_event(venue, recs)
+    main(["--registry", reg_path, "add-event", "open", "--league", "Season", "--db", str(venue)])
+    for argv, why in ((["add-event", "cup", "--league", "Season"], "an event 'cup' exists"),
+                      (["add-event", "again", "--league", "Season", "--db",
+                        str(tmp_path / "events" / "cup.db")], "another event's already"),
+                      (["import", str(venue), "copy", "--league", "Season"],
+                       r"dev1 \(open\), dev2 \(open\)"),
+                      (["add-league", "Other", "--best", "0"], "best")):
+        with pytest.raises(SystemExit, match=why):
+            main(["--registry", reg_path] + argv)
+    reg = Registry(reg_path)
+    assert [e["slug"] for e in reg.events()] == ["cup", "open"]
+    assert reg.devices("open") == ["dev1", "dev2"]
+    assert reg.leagues()[0]["best"] == 2
+    reg.close()
+    con = sqlite3.connect(str(venue))          # an existing event kept as it was
+    assert con.execute("SELECT name FROM event").fetchone()[0] == "Test Cup"
+    con.close()
