@@ -5,6 +5,7 @@ organiser.pages and organiser.admin_pages import this; it imports neither."""
 
 import datetime
 import os
+from urllib.parse import urlencode
 
 from fastapi.templating import Jinja2Templates
 
@@ -41,6 +42,16 @@ templates.env.globals["elname"] = elnames.name
 LANG_LINKS = (("zh-Hant", "繁"), ("zh-Hans", "简"), ("en", "EN"))
 
 
+def lang_links(request):
+    """(href, lang, label) of the header's language switch: this page with ?lang= set (an
+    absolute path, its other query fields kept: under a league the prefix is added to it)."""
+    keep = [(k, v) for k, v in request.query_params.multi_items() if k != "lang"]
+    out = []
+    for lang, label in LANG_LINKS:
+        out.append((request.url.path + "?" + urlencode(keep + [("lang", lang)]), lang, label))
+    return out
+
+
 def render(request, name, here=None, live=False, **ctx):
     now = datetime.datetime.now()
     with request.app.state.db.read() as con:
@@ -51,7 +62,7 @@ def render(request, name, here=None, live=False, **ctx):
                 now_hm=now.strftime("%H:%M:%S"), title=ctx.get("title", ""))
     # the elements' names in the visitor's language (?lang=, kept in a cookie)
     lang = elnames.visitor_lang(request)
-    base.update(names_lang=lang, lang_links=LANG_LINKS)
+    base.update(names_lang=lang, lang_links=lang_links(request))
     if lang:
         base["lang"] = lang
     base.update(ctx)
