@@ -352,3 +352,50 @@ def test_the_pico_reviews_in_english_and_journals_the_scorer_s_names(tmp_path):
     # the review showed the first of them in its short English form
     shown = {eid: short or full for eid, full, short in table("hk", "en")}
     assert body[0].startswith(shown[items[0]["id"]] + " "), (review, items[0])
+
+
+def test_the_director_sets_the_devices_language_and_the_seating_pull_carries_it(tmp_path):
+    """The event page's device language: in every seating answer once set, absent when
+    the devices keep their own; a language the devices do not know is refused and the
+    event keeps the one it had; the admin API sets it too."""
+    import re
+    from test_registration_deploy import director
+    from test_organiser_pages import ClientDevice
+    from organiser.db import Database
+    from organiser import tournament
+    client = director(tmp_path)
+    d = Database(str(tmp_path / "organiser.db"))
+    with d.write() as con:
+        dev_id, secret = tournament.register_device(con, 1, "t1")
+    d.close()
+    dev = ClientDevice(client, dev_id, secret)
+
+    def pulled():
+        status, ans = dev.seating()
+        assert status == 200 and ans["ok"], ans
+        return ans
+
+    def save(**form):
+        page = client.get("/admin").text
+        token = re.search(r'name="csrf" value="([0-9a-f]+)"', page)[1]
+        data = dict(name="Reg Cup", rules="hk", settings="{}", csrf=token)
+        data.update(form)
+        return client.post("/admin/event", data=data, follow_redirects=False)
+
+    assert "lang" not in pulled()
+    page = client.get("/admin").text
+    for lang in langs.LANGS:
+        assert '<option value="%s">' % lang in page
+    assert save(device_lang="en").status_code == 303
+    assert pulled()["lang"] == "en"
+    assert '<option value="en" selected>' in client.get("/admin").text
+    r = save(device_lang="fr")
+    assert r.status_code == 303 and "device+language" in r.headers["location"]
+    assert pulled()["lang"] == "en"
+    assert save(device_lang="zh-Hans").status_code == 303 and pulled()["lang"] == "zh-Hans"
+    assert save(device_lang="").status_code == 303 and "lang" not in pulled()
+    r = client.put("/api/admin/event", json={"device_lang": "zh-Hant"})
+    assert r.status_code == 200 and r.json()["event"]["device_lang"] == "zh-Hant", r.text
+    assert pulled()["lang"] == "zh-Hant"
+    assert client.put("/api/admin/event", json={"device_lang": ["en"]}).status_code == 400
+    assert pulled()["lang"] == "zh-Hant"
