@@ -8,7 +8,7 @@ import os
 
 from fastapi.templating import Jinja2Templates
 
-from organiser import auth, elnames, security, views
+from organiser import auth, elnames, security, views, words
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 templates = Jinja2Templates(directory=os.path.join(HERE, "templates"))
@@ -38,6 +38,7 @@ def _static_url(name):
 
 templates.env.globals["static"] = _static_url
 templates.env.globals["elname"] = elnames.name
+templates.env.globals["say"] = words.t
 LANG_LINKS = (("zh-Hant", "繁"), ("zh-Hans", "简"), ("en", "EN"))
 
 

@@ -399,3 +399,42 @@ def test_the_director_sets_the_devices_language_and_the_seating_pull_carries_it(
     assert pulled()["lang"] == "zh-Hant"
     assert client.put("/api/admin/event", json={"device_lang": ["en"]}).status_code == 400
     assert pulled()["lang"] == "zh-Hant"
+
+
+def test_the_projector_speaks_the_language_of_its_address(tmp_path):
+    """/projector?lang=zh-Hant: its words and page titles in Traditional Chinese (the pages'
+    navigation too),
+    its live parts asked for in the same language (not the cookie's); without ?lang=, a
+    fresh browser's pages are in English; a bad value is ignored."""
+    import re
+    import warnings
+    warnings.filterwarnings("ignore", category=DeprecationWarning)
+    from fastapi.testclient import TestClient
+    from host_tools.sim import organiser_demo as demo
+    from organiser import words
+    from organiser.app import create_app
+    db = str(tmp_path / "o.db")
+    demo.setup_event(db, name="Lang Cup", rules="hk", teams={"A": ["a1", "a2", "a3", "a4"]},
+                     rounds=1)
+    client = TestClient(create_app(db))
+    page = client.get("/projector").text
+    assert "<th>Player</th>" in page and "尚無" not in page
+    for lang, col in (("zh-Hant", 0), ("zh-Hans", 1)):
+        client.cookies.clear()
+        page = client.get("/projector?lang=" + lang).text
+        for w in ("Player", "Team", "Score"):
+            assert "<th>%s</th>" % words.WORDS[w][col] in page or \
+                '<th class="num">%s</th>' % words.WORDS[w][col] in page, (lang, w)
+        title = re.findall(r'data-title="([^"]*)"', page)
+        assert title and title[0].startswith(words.WORDS["Teams"][col]), title
+        # the other pages' navigation
+        assert ">%s</a>" % words.WORDS["Standings"][col] in client.get("/tables?lang=" + lang).text
+        part = re.search(r'id="proj-pages" data-live="([^"]*)"', page)[1]
+        assert "lang=" + lang in part
+        client.cookies.set("lang", "en")                # another page's choice
+        assert "<th>%s</th>" % words.WORDS["Player"][col] in client.get(part).text
+        assert "<th>Player</th>" in client.get("/projector/part").text
+    client.cookies.clear()
+    assert "<th>Player</th>" in client.get("/projector?lang=xx").text
+    # every word the pages look up has both scripts, of the same length
+    assert all(len(a) == len(b) and a and not a.isascii() for a, b in words.WORDS.values())
