@@ -251,6 +251,18 @@ def test_no_route_answers_500_and_good_records_still_count(stored):
         assert not failures, failures
         scored(anon, srv.url)
         after = anon.get(srv.url + "/api/v1/standings").json()
+        # a device (its stored report out of shape) pulls its seating and uploads: the
+        # stored grace, round times and scoring rows do not break the device routes
+        dev = ev["devices"][1]
+        raw = json.dumps({"device": dev.id, "nonce": "ab", "build": "b1", "data": "d1"}).encode()
+        r = anon.post(srv.url + "/api/v1/seating", content=raw, headers=headers(dev.secret, raw))
+        assert r.status_code == 200 and len(r.json()["players"]) == 4
+        recs = play(session_events("hk", seed=49, n=6, tag={"table": dev.table,
+                                                            "tround": ev["tround"]}))
+        raw = body(dev.id, journal_id(49), recs)
+        r = anon.post(srv.url + "/api/v1/upload", content=raw, headers=headers(dev.secret, raw))
+        assert r.status_code == 200 and r.json()["acked"] == len(recs)
+        assert anon.get(srv.url + "/api/v1/standings").status_code == 200
     assert totals(after) == totals(good)
     assert any(p["total"] for p in after["players"])
 
