@@ -240,7 +240,8 @@ def test_no_route_answers_500_and_good_records_still_count(stored):
                     kw = {"headers": {"Origin": srv.url}}
                     if path.startswith("/admin"):
                         kw["data"] = {"csrf": token, "target": "dev1/x/1", "table_no": "999",
-                                      "player_id": "1", "why": "walk"}
+                                      "player_id": "1", "why": "walk", "version": "device",
+                                      "device_id": "<i>odd", "revoked": "1", "seconds": "60"}
                     else:
                         kw["json"] = {}
                     if path.endswith("/password"):
