@@ -170,13 +170,15 @@ class Engine:
         raise EngineDied("the table engine stalls on more than %d records of %s"
                          % (MAX_HELD, key))
 
-    def _holds(self, con, device, journal, key):
+    def _holds(self, con, device, journal, key, stored_too=True):
         """{seq: reason} of the journal's records kept from the engine: found here, or
         by the scoring before (stored); an event the director amended since is tried."""
-        corr = _hand_corrections(con, device, journal)
         mine = self.hung.get(key, {})
+        if not mine and not stored_too:
+            return {}
+        corr = _hand_corrections(con, device, journal)
         out = {}
-        for seq, err in con.execute(
+        for seq, err in () if not stored_too else con.execute(
                 "SELECT seq, error FROM replayed WHERE device = ? AND journal = ? AND "
                 "error IN (%s)" % ",".join("?" * len(HELD_REASONS)),
                 (device, journal) + HELD_REASONS):
@@ -211,11 +213,12 @@ class Engine:
             self.held[key] = (list(fp), after)
 
     def _replay(self, con, fp, device, journal, key):
-        holds = self._holds(con, device, journal, key)
         for _ in range(2):
             held = self.held.get(key)
             reset = held is None or held[0] != list(fp)
             after = 0 if reset else held[1]
+            # (only a replay from the start can meet a record held before this process)
+            holds = self._holds(con, device, journal, key, stored_too=reset)
             got = self._ask(request(con, fp, device, journal, key, after, reset, holds))
             if got.get("error") == "out_of_step":
                 self.held.pop(key, None)

@@ -4,7 +4,7 @@ its engine planted to spin forever on one hand and to end its process on another
 upload at once, holds those two records as disputed ("engine timeout", "engine
 stopped"), restarts the engine and scores every other record, its own table's after the
 held ones included; the director's accepting one counts it without asking the engine
-again."""
+again, in the same process or a new one."""
 
 import json
 import shlex
@@ -106,4 +106,14 @@ def test_a_hand_that_stalls_the_engine_is_held_and_nothing_else_waits(stalled):
     assert scored(c, timeout=60)["engine_restarts"] == restarts
     assert scores(c, ev, 1) == total(mine, (stop,))
     assert [h["seq"] for h in adm.get("/api/admin/disputes").json()["disputes"]] == [stop]
+    # a new organiser process knows from what is stored which records stall the engine:
+    # the journal replayed whole (a correction) does not stall it
+    srv.restart(kill=False)
+    assert adm.post("/api/admin/corrections", json={
+        "kind": "accept", "target": "%s/%s/%d" % (d1.id, journal_id(1), stop),
+        "data": {"version": "organiser"}, "why": "no result the engine gives"}
+    ).status_code == 200
+    assert scored(c, timeout=60)["engine_restarts"] == 0
+    assert scores(c, ev, 1) == total(mine, (stop,))
+    assert adm.get("/api/admin/disputes").json()["disputes"] == []
     adm.close()
