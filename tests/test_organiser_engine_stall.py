@@ -98,6 +98,7 @@ def test_a_hand_that_stalls_the_engine_is_held_and_nothing_else_waits(stalled):
     grid = {t["table"]: t for t in c.get("/api/v1/tables").json()["tables"]}
     assert grid[1]["disputed"] == 2 and grid[2]["disputed"] == 0
     assert "engine timeout" in c.get("/tables/1").text
+    assert "disputed: engine stopped" in adm.get("/admin/corrections").text
     # the director accepts the device's payments: counted, the hand not shown to the
     # engine again (the journal's other records are, from its start: no restart)
     assert adm.post("/api/admin/corrections", json={
