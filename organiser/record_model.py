@@ -33,6 +33,8 @@ MAX_ITEMS = 64
 MAX_RECORD_BYTES = 8 * 1024      # one record as canonical JSON
 MAX_BLOB = 2048                  # a free-form part (hand, settlement, extras) as JSON
 MAX_DEVICE = 64                  # a device id
+MAX_TABLE = 10000                # a table number (the director numbers no table beyond)
+MAX_TROUND_ID = 10 ** 6          # a tournament round's id
 
 Seat = Annotated[StrictInt, Field(ge=0, le=3)]
 Count = Annotated[StrictInt, Field(ge=0, le=MAX_COUNT)]
@@ -57,8 +59,8 @@ Settings = Dict[Name, Union[StrictBool, Count]]      # a ruleset's table setting
 
 
 class Tag(Strict):
-    table: Optional[Annotated[StrictInt, Field(ge=1, le=10000)]] = None
-    tround: Optional[Annotated[StrictInt, Field(ge=1, le=10 ** 6)]] = None
+    table: Optional[Annotated[StrictInt, Field(ge=1, le=MAX_TABLE)]] = None
+    tround: Optional[Annotated[StrictInt, Field(ge=1, le=MAX_TROUND_ID)]] = None
 
 
 class Resume(Strict):

@@ -95,8 +95,10 @@ def players(con):
 
 
 def add_table(con, number, name=""):
-    if not isinstance(number, int) or number < 1:
-        raise ModelError("table number: a positive integer")
+    # a device's start names its table: one a record may name (organiser.record_model)
+    if not isinstance(number, int) or isinstance(number, bool) or not \
+            1 <= number <= record_model.MAX_TABLE:
+        raise ModelError("table number: a whole number 1..%d" % record_model.MAX_TABLE)
     if one(con, "SELECT 1 FROM tables WHERE number = ?", (number,)):
         raise ModelError("table %d exists" % number)
     con.execute("INSERT INTO tables (number, name) VALUES (?, ?)", (number, name))
