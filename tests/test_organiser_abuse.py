@@ -318,6 +318,8 @@ def test_parallel_logins_do_not_stall_the_pages(server):
             while not stop.is_set():
                 # the director's name: each guess a full password check without a throttle
                 c.post(srv.url + "/api/admin/login", json={"name": "director", "password": "x"})
+    # the page's time on this machine now, quiet (a busy machine slows both alike)
+    quiet = sorted(timed_get(srv.url, "/api/v1/tables")[1] for _ in range(10))[5]
     threads = [threading.Thread(target=guess, args=(i,)) for i in range(60)]
     for t in threads:
         t.start()
@@ -328,7 +330,8 @@ def test_parallel_logins_do_not_stall_the_pages(server):
         stop.set()
         for t in threads:
             t.join()
-    assert times[len(times) // 2] < 0.5, times
+    # (unthrottled, the median went from 2 ms to 1.5 s)
+    assert times[len(times) // 2] < max(0.5, 10 * quiet), (quiet, times)
 
 
 # -- the director's pages and API from elsewhere ---------------------------------------
