@@ -330,8 +330,10 @@ def test_parallel_logins_do_not_stall_the_pages(server):
         stop.set()
         for t in threads:
             t.join()
-    # (unthrottled, the median went from 2 ms to 1.5 s)
-    assert times[len(times) // 2] < max(0.5, 10 * quiet), (quiet, times)
+    # Unthrottled, 60 guessers held a page at 1.5 s on an idle machine; the bound leaves
+    # room for a busy one (0.2-0.5 s seen with the build's other jobs beside it, or ten
+    # times the page's quiet time on the machine now).
+    assert times[len(times) // 2] < max(1.0, 10 * quiet), (quiet, times)
 
 
 # -- the director's pages and API from elsewhere ---------------------------------------
