@@ -12,6 +12,10 @@ from organiser import record_model, signing, stored
 from organiser.db import one, rows
 
 RULESETS = ("mcr", "hk", "tw", "sh")
+# what a director picks from (hk is the 16-tile Cloud Dragon Cup table, not old style)
+RULESET_NAMES = {"mcr": "Chinese Official (MCR, 81 fan)",
+                 "hk": "Hong Kong 16-tile (Cloud Dragon Cup table)",
+                 "tw": "Taiwanese 16-tile", "sh": "Shanghai 敲麻"}
 DEVICE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")        # fullmatch: no trailing newline
 MAX_TROUND = 10000
 
