@@ -16,8 +16,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 from starlette.concurrency import run_in_threadpool
 
-from organiser import auth, binding, corrections, devices, disputes, queries, security, \
-    stored, throttle, tournament, views
+from organiser import auth, binding, corrections, devices, disputes, queries, record_model, \
+    security, stored, throttle, tournament, views
 from organiser.db import one, rows
 from organiser.limits import MAX_ID
 from organiser.render import render, shared_grid
@@ -255,6 +255,9 @@ def table_add(request, f):
     """Tables numbered from..to (or one)."""
     first = _int(f.get("first"), "first table")
     last = _opt_int(f.get("last"), "last table") or first
+    if not 1 <= first <= last <= record_model.MAX_TABLE:
+        raise ModelError("tables: from 1 to at most %d, the first no higher than the last"
+                         % record_model.MAX_TABLE)
     with request.app.state.db.write() as con:
         for n in range(first, last + 1):
             tournament.add_table(con, n, f.get("name", "") if first == last else "")
