@@ -399,6 +399,14 @@ def test_the_director_sets_the_devices_language_and_the_seating_pull_carries_it(
     assert pulled()["lang"] == "zh-Hant"
     assert client.put("/api/admin/event", json={"device_lang": ["en"]}).status_code == 400
     assert pulled()["lang"] == "zh-Hant"
+    # whatever the database holds, the pull and the page carry a known language or none
+    d = Database(str(tmp_path / "organiser.db"))
+    with d.write() as con:
+        con.execute("UPDATE event SET device_lang = ? WHERE id = 1", ("<b>x</b>",))
+    d.close()
+    assert "lang" not in pulled()
+    page = client.get("/admin")
+    assert page.status_code == 200 and "<b>x</b>" not in page.text
 
 
 def test_the_projector_speaks_the_language_of_its_address(tmp_path):
