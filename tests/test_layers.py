@@ -40,7 +40,7 @@ LAYERS = (
     ("app", ("main", "boot", "cpy.boot", "cpy.code")),
     # the organiser
     ("organiser base", ("organiser", "organiser.db", "organiser.migrate", "organiser.signing",
-                        "organiser.seating", "organiser.elnames", "organiser.auth", "organiser.live",
+                        "organiser.seating", "organiser.elnames", "organiser.words", "organiser.auth", "organiser.live",
                         "organiser.groupcommit", "organiser.record_model", "organiser.stored",
                         "organiser.limits", "organiser.security", "organiser.throttle",
                         "organiser.quotas", "organiser.tls", "organiser.server")),
