@@ -19,7 +19,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 
-from organiser import views
+from organiser import elnames, views, words
 from organiser.db import connect
 from organiser.limits import MAX_ID, PathId
 from organiser.render import HERE, render, shared, shared_grid
@@ -27,7 +27,7 @@ from organiser.render import HERE, render, shared, shared_grid
 router = APIRouter(include_in_schema=False)
 
 KEEPALIVE_SECONDS = 15
-BATCH_SECONDS = 0.25         # the live stream gathers a burst of uploads this long
+MANY_TABLES = 32             # more tables in one flush: one "everything" event instead
 PROJECTOR_SECONDS = 12       # each projector page shows this long
 PROJECTOR_ROWS = 12          # players per projector page
 
@@ -226,23 +226,24 @@ def table_part(request: Request, number: PathId):
 # -- projector ------------------------------------------------------------------------
 def _projector_ctx(request):
     rows = max(1, _int_or_none(request.query_params.get("rows")) or PROJECTOR_ROWS)
+    lang = elnames.visitor_lang(request)       # a projector's by its address (?lang=)
 
     def compute():
         with request.app.state.pages_db.read() as con:
             return views.standings(con, None)
     standings = shared(request, ("standings", None), compute)
     grid = shared_grid(request)
-    pages = [dict(kind="teams", title="Teams", rows=standings["teams"])] \
+    pages = [dict(kind="teams", title=words.t("Teams", lang), rows=standings["teams"])] \
         if standings["teams"] else []
     players = standings["players"]
     for i in range(0, len(players), rows):
-        title = "Players %d–%d" % (i + 1, min(i + rows, len(players)))
+        title = "%s %d–%d" % (words.t("Players", lang), i + 1, min(i + rows, len(players)))
         pages.append(dict(kind="players", title=title, rows=players[i:i + rows]))
     per = rows * 2
     tables = grid["tables"]
     for i in range(0, len(tables), per):
-        pages.append(dict(kind="tables", title="Tables", rows=tables[i:i + per]))
-    return dict(title="Projector", standings=standings, pages=pages,
+        pages.append(dict(kind="tables", title=words.t("Tables", lang), rows=tables[i:i + per]))
+    return dict(title=words.t("Projector", lang), standings=standings, pages=pages,
                 seconds=max(1, _int_or_none(request.query_params.get("seconds"))
                             or PROJECTOR_SECONDS),
                 part_url="/projector/part?" + str(request.query_params))
@@ -281,11 +282,12 @@ def sse(event, data):
     return "event: %s\ndata: %s\n\n" % (event, json.dumps(data, ensure_ascii=False))
 
 
-def updates(messages):
+def updates(messages, overflow=False, stamp=None):
     """The stream's events for a batch of the broker's messages: one per table an upload
     came from, or a single one for everything when a change concerns no one table (the
-    director's); refused requests change nothing shown."""
-    tables, everything = set(), False
+    director's) or many tables changed at once; refused requests change nothing shown.
+    stamp: fields every event carries besides (the flush's number and time)."""
+    tables, everything = set(), overflow
     for m in messages:
         if m.get("topic") == "refused":
             continue
@@ -294,17 +296,29 @@ def updates(messages):
             tables.add(table)
         else:
             everything = True
-    if everything:
-        return [sse("update", {})]
-    return [sse("update", {"table": t}) for t in sorted(tables)]
+    stamp = stamp or {}
+    if everything or len(tables) > MANY_TABLES:
+        return [sse("update", dict(stamp))]
+    return [sse("update", dict(stamp, table=t)) for t in sorted(tables)]
+
+
+def flush_text(flush):
+    """A broker's Flush as the stream's text, made once for every watcher ("" when it
+    shows nothing)."""
+    text = flush.cache.get("sse")
+    if text is None:
+        text = flush.cache["sse"] = "".join(updates(
+            flush.messages, flush.overflow,
+            {"flush": flush.seq, "at": round(flush.at, 3) if flush.at else None}))
+    return text
 
 
 @router.get("/live")
 async def live(request: Request):
-    """Server-sent events: `update` (data {"table": n}, or {} for anything) after each
-    announced change.  Messages that queue up while a browser is being written to are
-    sent as one batch: a busy event (hundreds of uploads a second) costs a browser a few
-    events a second, not one per upload."""
+    """Server-sent events: `update` (data {"table": n}, or no table for anything, with
+    the flush's number and the time of its oldest change) after announced changes.  The
+    broker coalesces (organiser.live): a busy event (hundreds of uploads a second) costs
+    a browser at most two flushes a second, not one event per upload."""
     broker = request.app.state.broker
     if len(broker.queues) >= request.app.state.max_live:
         # every watcher it takes is connected: a clear answer; the page tries again later
@@ -318,7 +332,7 @@ async def live(request: Request):
             quiet_since = time.monotonic()
             while not _server_exiting():
                 try:
-                    batch = [await asyncio.wait_for(queue.get(), 1.0)]
+                    flush = await asyncio.wait_for(queue.get(), 1.0)
                 except asyncio.TimeoutError:
                     if await request.is_disconnected():
                         break
@@ -326,13 +340,10 @@ async def live(request: Request):
                         quiet_since = time.monotonic()
                         yield ": keepalive\n\n"
                     continue
-                await asyncio.sleep(BATCH_SECONDS)       # let a burst gather
-                while not queue.empty():
-                    batch.append(queue.get_nowait())
-                events = updates(batch)
-                if events:
+                text = flush_text(flush)
+                if text:
                     quiet_since = time.monotonic()
-                    yield "".join(events)
+                    yield text
         finally:
             broker.unsubscribe(queue)
 
