@@ -110,6 +110,10 @@ async def patch_player(pid: int, request: Request, body: dict = Body(...), who: 
     with _db(request).write() as con:
         if "active" in body:
             tournament.set_player_active(con, pid, body["active"])
+        details = {k: body[k] for k in ("assoc_id", "country", "last_name", "first_name")
+                   if k in body}
+        if details:
+            tournament.set_player_details(con, pid, **details)
     return {"ok": True}
 
 

@@ -223,6 +223,18 @@ def player_active(request, f):
     return back("/admin", ok="player updated")
 
 
+@post("/players/details")
+def player_details(request, f):
+    """A player's association number, country and name as the association spells it."""
+    pid = _int(f.get("player_id"), "player")
+    with request.app.state.db.write() as con:
+        tournament.set_player_details(con, pid, assoc_id=f.get("assoc_id", ""),
+                                      country=f.get("country", ""),
+                                      last_name=f.get("last_name", ""),
+                                      first_name=f.get("first_name", ""))
+    return back("/admin", ok="player updated")
+
+
 @post("/tables")
 def table_add(request, f):
     """Tables numbered from..to (or one)."""

@@ -9,7 +9,7 @@ from typing import Optional
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
-from organiser import queries
+from organiser import ema, queries
 
 router = APIRouter()
 # Plain functions: run in the thread pool, never on the event loop that takes uploads.
@@ -76,6 +76,15 @@ def hands_csv(request: Request, tround: Optional[int] = None):
         hs = queries.hands(con, tround)
     return _csv(to_csv(HAND_COLUMNS, [hand_csv_row(h) for h in hs]),
                 _name("hands", tround, "csv"))
+
+
+@router.get("/export/ema.csv")
+def ema_csv(request: Request, tround: Optional[int] = None):
+    """An MCR event's results for the EMA's ranking (organiser/ema.py), UTF-8 with a byte
+    order mark (the spreadsheets associations open it with then read its accents)."""
+    with request.app.state.db.read() as con:
+        got = ema.results(con, tround)
+    return _csv("\ufeff" + to_csv(ema.COLUMNS, got), _name("ema-results", tround, "csv"))
 
 
 @router.get("/export/standings.json")

@@ -245,8 +245,9 @@ def projector_part(request: Request):
 def exports_page(request: Request):
     with request.app.state.db.read() as con:
         trounds = views.trounds(con)
+        mcr = views.event(con)["rules"] == "mcr"
     return render(request, "exports.html", here="/exports", title="Exports",
-                  trounds=trounds, links=views.export_links(trounds))
+                  trounds=trounds, links=views.export_links(trounds, mcr))
 
 
 # -- the live stream ------------------------------------------------------------------

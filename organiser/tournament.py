@@ -72,6 +72,43 @@ def add_player(con, name, team_id=None):
                        (name, team_id)).lastrowid
 
 
+ASSOC_ID = re.compile(r"[0-9]{1,8}")          # an EMA number: 8 digits, leading zeros kept
+COUNTRY = re.compile(r"[A-Z]{3}")             # ISO 3166-1 alpha-3, as the EMA's files give it
+NAME_PART = 64
+
+
+def player_details(assoc_id=None, country=None, last_name=None, first_name=None):
+    """The association's fields of a player, checked: {column: value} of those given."""
+    out = {}
+    if assoc_id is not None:
+        assoc_id = str(assoc_id).strip()
+        if assoc_id and not ASSOC_ID.fullmatch(assoc_id):
+            raise ModelError("association number: up to 8 digits (the EMA's), not %r" % assoc_id)
+        out["assoc_id"] = assoc_id.zfill(8) if assoc_id else ""
+    if country is not None:
+        country = str(country).strip().upper()
+        if country and not COUNTRY.fullmatch(country):
+            raise ModelError("country: its three-letter code (ISO 3166-1, e.g. FRA), not %r"
+                             % country)
+        out["country"] = country
+    for key, v in (("last_name", last_name), ("first_name", first_name)):
+        if v is None:
+            continue
+        v = " ".join(str(v).split())
+        if len(v) > NAME_PART:
+            raise ModelError("%s: at most %d characters" % (key.replace("_", " "), NAME_PART))
+        out[key] = v
+    return out
+
+
+def set_player_details(con, player_id, **fields):
+    """Set a player's association number, country, last and first name (those given)."""
+    if not one(con, "SELECT 1 FROM players WHERE id = ?", (player_id,)):
+        raise ModelError("no player %r" % player_id)
+    for col, v in player_details(**fields).items():
+        con.execute("UPDATE players SET %s = ? WHERE id = ?" % col, (v, player_id))
+
+
 def set_player_active(con, player_id, active):
     con.execute("UPDATE players SET active = ? WHERE id = ?", (int(bool(active)), player_id))
 

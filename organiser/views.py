@@ -277,11 +277,16 @@ def _href(path, *query):
     return path + ("?" + q if q else "")
 
 
-def export_links(trounds_):
+# an MCR event's too: the results file of the EMA's ranking (organiser.ema)
+MCR_EXPORTS = (("EMA results · CSV", "/export/ema.csv", ""),)
+
+
+def export_links(trounds_, mcr=False):
     """(heading, [(label, href)]): the whole event, then each tournament round."""
-    out = [("Whole event", [(label, _href(path, q)) for label, path, q in EXPORTS])]
+    kinds = EXPORTS + (MCR_EXPORTS if mcr else ())
+    out = [("Whole event", [(label, _href(path, q)) for label, path, q in kinds])]
     for t in trounds_:
         out.append(("Round %d (%s)" % (t["number"], t["status"]),
                     [(label, _href(path, "tround=%d" % t["id"], q))
-                     for label, path, q in EXPORTS]))
+                     for label, path, q in kinds]))
     return out

@@ -1,0 +1,162 @@
+"""What a director's day needs from the organiser, on a demo MCR event played by
+simulated devices against the organiser in its own process: the EMA's results file."""
+
+import csv
+import io
+import os
+import random
+import re
+import shutil
+import tempfile
+from fractions import Fraction
+
+import httpx
+import pytest
+
+from host_tools.sim import organiser_demo as demo
+
+PASSWORD = "east-wind-2026"
+# an international field: names as players give them ("First Last"), one family name
+# first, one name with a formula's first character
+TEAMS = {"Nord": ["Anna Schmidt", "Jean-Luc Picard", "Søren Kierkegaard", "Åsa Lind"],
+         "Sud": ["María José García", "陳大文", "Luca Rossi", "=HYPERLINK Bob"]}
+
+
+@pytest.fixture(scope="module")
+def event():
+    folder = tempfile.mkdtemp(prefix="organiser-director-")
+    db = os.path.join(folder, "organiser.db")
+    ev = demo.setup_event(db, name="Open MCR · demo", rules="mcr", teams=TEAMS, rounds=2,
+                          password=PASSWORD)
+    rng = random.Random(11)
+    with demo.serve(db) as url:
+        r1 = demo.play_round(url, ev["devices"], os.path.join(folder), rng, [6, 5], "mcr")
+        demo.next_round(db, ev["trounds"][0], ev["trounds"][1])
+        os.mkdir(os.path.join(folder, "r2"))
+        r2 = demo.play_round(url, ev["devices"], os.path.join(folder, "r2"), rng, [4, 4],
+                             "mcr")
+        client = httpx.Client(base_url=url, follow_redirects=True)
+        login(client)
+        yield dict(ev, url=url, db=db, client=client, rounds=[r1, r2], folder=folder)
+        client.close()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def login(client):
+    r = client.post("/admin/login", data={"name": "director", "password": PASSWORD,
+                                          "next": "/admin"})
+    assert r.status_code in (200, 303)
+    return client
+
+
+def csrf(client, page="/admin"):
+    """The director's forms' token, where the forms carry one."""
+    m = re.search(r'name="csrf" value="([0-9a-f]+)"', client.get(page).text)
+    return m.group(1) if m else ""
+
+
+def player_ids(client):
+    """{name: id} from the event page's player forms."""
+    html = client.get("/admin").text
+    out = {}
+    for pid, name in re.findall(r'name="player_id" value="(\d+)"><input name="assoc_id"'
+                                r'[^>]*aria-label="EMA number of ([^"]+)"', html):
+        out[name.replace("&#39;", "'").replace("&amp;", "&").replace("&lt;", "<")] = int(pid)
+    return out
+
+
+def journal_games(rounds):
+    """Each game's seat scores by player name, from the journals as the devices wrote
+    them (the records that still count): [{name: score}]."""
+    out = []
+    for tables in rounds:
+        for t in tables.values():
+            recs = t.records()
+            names = recs[0]["event"]["players"]
+            undone = {r["undoes"] for r in recs if r["event"]["event"] == "undo"}
+            sc = dict.fromkeys(names, 0)
+            for r in recs:
+                if r["seq"] in undone or r["event"]["event"] == "undo":
+                    continue
+                for name, pay in zip(names, r.get("payments") or [0] * 4):
+                    sc[name] += pay
+            out.append(sc)
+    return out
+
+
+def place_points(scores):
+    """4-2-1-0 by a game's scores, tied players sharing their places' points."""
+    order = sorted(scores.values(), reverse=True)
+    pts = (4, 2, 1, 0)
+    return {n: Fraction(sum(pts[i] for i, v in enumerate(order) if v == s),
+                        order.count(s)) for n, s in scores.items()}
+
+
+# -- the EMA's results file ------------------------------------------------------------------
+ASSOC = {"Anna Schmidt": ("5010001", "deu", "", ""),
+         "Jean-Luc Picard": ("04010042", "FRA", "", ""),
+         "陳大文": ("", "HKG", "陳", "大文"),
+         "María José García": ("10990007", "ESP", "García", "María José")}
+
+
+def test_ema_results_file_of_a_demo_event(event):
+    client = event["client"]
+    ids = player_ids(client)
+    assert set(ids) == {p for ps in TEAMS.values() for p in ps}
+    for name, (num, country, last, first) in ASSOC.items():
+        r = client.post("/admin/players/details", data=dict(
+            csrf=csrf(client), player_id=ids[name], assoc_id=num, country=country,
+            last_name=last, first_name=first))
+        assert r.status_code == 200 and "player updated" in r.text
+    # a bad number or country is refused with the reason, nothing written
+    r = client.post("/admin/players/details", data=dict(
+        csrf=csrf(client), player_id=ids["Luca Rossi"], assoc_id="12-34", country="IT"),
+        headers={"referer": event["url"] + "/admin"})
+    assert "association number" in r.text and "12-34" in r.text
+
+    r = client.get("/export/ema.csv")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/csv")
+    assert r.content.startswith(b"\xef\xbb\xbf")          # UTF-8, marked as such
+    rows = list(csv.reader(io.StringIO(r.content.decode("utf-8-sig"))))
+    assert rows[0] == ["Rank", "EMA number", "Last name", "First name", "Country",
+                       "Table points", "Score"]
+    body = rows[1:]
+    assert len(body) == 8
+    by_name = {(row[3] + " " + row[2]).strip(): row for row in body}
+    # the association's fields as entered: numbers of 8 digits, countries in capitals,
+    # the name split at its last space unless given apart
+    assert by_name["Anna Schmidt"][1:5] == ["05010001", "Schmidt", "Anna", "DEU"]
+    assert by_name["Jean-Luc Picard"][1:5] == ["04010042", "Picard", "Jean-Luc", "FRA"]
+    assert by_name["大文 陳"][1:5] == ["", "陳", "大文", "HKG"]
+    assert by_name["María José García"][1:5] == ["10990007", "García", "María José", "ESP"]
+    assert by_name["Luca Rossi"][1:5] == ["", "Rossi", "Luca", ""]
+
+    # scores and table points from the devices' journals, game by game
+    score, tp = {}, {}
+    for g in journal_games(event["rounds"]):
+        for n, pts in place_points(g).items():
+            tp[n] = tp.get(n, 0) + pts
+            score[n] = score.get(n, 0) + g[n]
+    assert sum(score.values()) == 0 and sum(tp.values()) == 7 * 4      # 4 games of 4-2-1-0
+    name_of = {}
+    for n in score:
+        last, first = (ASSOC.get(n, ("", "", "", ""))[2:] if n in ASSOC and ASSOC[n][2]
+                       else (n.split()[-1], " ".join(n.split()[:-1])))
+        name_of[(last, first)] = n
+    got = {}
+    for row in body:
+        n = name_of[(row[2].lstrip("'"), row[3].lstrip("'"))]
+        got[n] = (Fraction(row[5]).limit_denominator(3), int(row[6]))
+        assert Fraction(row[5]) == Fraction(round(float(tp[n]), 3)).limit_denominator(1000)
+    assert got == {n: (tp[n], score[n]) for n in score}
+    # ranked by table points, then score; equal pairs share a rank
+    keys = [(Fraction(row[5]).limit_denominator(3), int(row[6])) for row in body]
+    assert keys == sorted(keys, reverse=True)
+    for i, row in enumerate(body):
+        first = next(j for j, k in enumerate(keys) if k == keys[i])
+        assert int(row[0]) == first + 1
+
+    # one round alone, and a link to the file on the exports page
+    r1 = client.get("/export/ema.csv", params={"tround": event["trounds"][0]})
+    assert len(list(csv.reader(io.StringIO(r1.content.decode("utf-8-sig"))))) == 9
+    assert "/export/ema.csv" in client.get("/exports").text
