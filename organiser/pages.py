@@ -204,6 +204,16 @@ def table_part(request: Request, number: int):
     return render(request, "_table.html", **_log_ctx(request, number))
 
 
+# -- a player's page: standing and statistics -------------------------------------------
+@router.get("/players/{pid}", response_class=HTMLResponse)
+def player_page(request: Request, pid: int):
+    with request.app.state.db.read() as con:
+        got = views.player(con, pid)
+    if got is None:
+        raise HTTPException(404, "no player %d" % pid)
+    return render(request, "player.html", here="/", title=got["name"], p=got)
+
+
 # -- projector ------------------------------------------------------------------------
 def _projector_ctx(request):
     rows = max(1, _int_or_none(request.query_params.get("rows")) or PROJECTOR_ROWS)

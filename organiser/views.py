@@ -7,7 +7,7 @@ import datetime
 import json
 import time
 
-from organiser import corrections, queries
+from organiser import corrections, queries, stats
 from organiser import standings as query
 from organiser.db import one, rows
 
@@ -74,7 +74,7 @@ def standings(con, tround_id=None):
     {"teams", "players", "hands", "table_points" (an MCR event), "any_penalty",
     "unseated"}."""
     got = query.compute(con, tround_id)
-    players = [dict(rank=p["rank"], name=p["name"], team=p["team"], score=p["total"],
+    players = [dict(id=p["id"], rank=p["rank"], name=p["name"], team=p["team"], score=p["total"],
                     penalty=p["penalties"], hands=p["hands"], games=p["games"],
                     table_points=p["table_points"]) for p in got["players"]]
     teams = [dict(rank=t["rank"], name=t["name"], score=t["total"], penalty=t["penalties"],
@@ -85,6 +85,20 @@ def standings(con, tround_id=None):
     return dict(teams=teams, players=players, hands=hands, table_points=got["mcr"],
                 any_penalty=any(p["penalty"] for p in players),
                 unseated=got["unseated_games"])
+
+
+def player(con, pid):
+    """A player's page: name, team, standing in the event, statistics per round and
+    overall (organiser.stats); None for no such player."""
+    p = one(con, "SELECT p.*, t.name AS team FROM players p LEFT JOIN teams t ON "
+                 "t.id = p.team_id WHERE p.id = ?", (pid,))
+    if p is None:
+        return None
+    got = query.compute(con)
+    p["standing"] = next((x for x in got["players"] if x["id"] == pid), None)
+    p["mcr"] = got["mcr"]
+    p["stats"] = stats.player(con, pid)
+    return p
 
 
 # -- the grid of tables -----------------------------------------------------------------

@@ -160,3 +160,104 @@ def test_ema_results_file_of_a_demo_event(event):
     r1 = client.get("/export/ema.csv", params={"tround": event["trounds"][0]})
     assert len(list(csv.reader(io.StringIO(r1.content.decode("utf-8-sig"))))) == 9
     assert "/export/ema.csv" in client.get("/exports").text
+
+
+# -- a player's statistics ---------------------------------------------------------------------
+# MCR hands whose fan is worked out here (no honours: no wind element, whatever the seat)
+STRAIGHT = {"hand": "123456789m1235p", "win": "5p"}
+# 123m 456m 789m 123p 55p: Pure Straight 16, All Chows 2, Mixed Double Chow (123m 123p) 1,
+# One Voided Suit 1, Single Wait (only 5p completes it) 1; on a discard Concealed Hand 2
+# = 23, self-drawn Fully Concealed 4 instead = 25
+PAIRS = {"hand": "1133557799m224p", "win": "4p"}
+# 11 33 55 77 99m 22 44p: Seven Pairs 24, One Voided Suit 1, No Honours 1 = 26
+SHIFTED = {"hand": "1122334455667m", "win": "7m"}
+# 11..77m: Seven Shifted Pairs 88 (it implies the flush and the pairs) = 88
+PUNGS = {"hand": "2223334445556s", "win": "6s"}
+# 222 333 444 555 66s: Four Concealed Pungs 64, Four Shifted Pungs 48, Full Flush 24,
+# All Simples 2 = 138
+SOLO = {"Solo": ["Ada", "Bo", "Cy", "Di"]}
+
+
+@pytest.fixture(scope="module")
+def scripted():
+    """One table, two tournament rounds, every hand scripted (players by name; their
+    seats are the organiser's seating, pulled by the device)."""
+    folder = tempfile.mkdtemp(prefix="organiser-stats-")
+    db = os.path.join(folder, "organiser.db")
+    ev = demo.setup_event(db, name="Stats", rules="mcr", teams=SOLO, rounds=2)
+    dev_id, secret = ev["devices"][1]
+    with demo.serve(db) as url:
+        def game(sub, script):
+            os.makedirs(os.path.join(folder, sub))
+            dev = demo.Device(url, dev_id, secret)
+            status, pulled = dev.seating()
+            assert status == 200
+            t = demo.Table(dev, os.path.join(folder, sub))
+            t.handle(demo.start_event(t, pulled))
+            seat = {n: i for i, n in enumerate(pulled["players"])}
+            for step in script:
+                if step == "draw":
+                    t.handle({"event": "draw"})
+                elif step == "undo":
+                    t.handle({"event": "undo"})
+                else:
+                    winner, frm, hand = step
+                    e = {"event": "win", "winner": seat[winner], "hand": dict(hand)}
+                    if frm:
+                        e["from"] = seat[frm]
+                    t.handle(e)
+            t.sync()
+        game("r1", [("Ada", "Bo", STRAIGHT),          # Ada 23, Bo deals in
+                    "draw",
+                    ("Cy", None, STRAIGHT),           # Cy self-drawn 25
+                    ("Ada", "Cy", PAIRS),             # Ada 26, Cy deals in
+                    ("Bo", "Ada", SHIFTED), "undo",   # keyed wrong, taken back: nothing
+                    ("Di", "Ada", PUNGS)])            # Di 138, Ada deals in
+        demo.next_round(db, ev["trounds"][0], ev["trounds"][1])
+        game("r2", [("Ada", None, STRAIGHT),          # Ada self-drawn 25
+                    "draw",
+                    ("Di", "Ada", PAIRS)])            # Di 26, Ada deals in
+        client = httpx.Client(base_url=url, follow_redirects=True)
+        yield dict(ev, url=url, db=db, client=client)
+        client.close()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def stats_rows(client, name):
+    """{round label: [hands, wins, self-drawn, deal-ins, draws, average, largest]} from the
+    player's page (reached from the standings' link)."""
+    home = client.get("/").text
+    href = re.search(r'<a href="(/players/\d+)">%s</a>' % re.escape(name), home).group(1)
+    html = client.get(href).text
+    out = {}
+    for label, cells in re.findall(r'<tr data-round="([^"]*)"[^>]*>(.*?)</tr>', html, re.S):
+        vals = re.findall(r'<t[dh] class="num">([^<]*)</t[dh]>', cells)
+        out[label] = [v if v == "–" else float(v) if "." in v else int(v) for v in vals]
+    return out
+
+
+def test_player_statistics_of_a_scripted_session(scripted):
+    client = scripted["client"]
+    # round 1: 5 hands (the undone entry is none); round 2: 3 hands.
+    # Ada: r1 wins 23 and 26 (average 24.5), deals in to Di, one draw;
+    #      r2 wins 25 self-drawn, deals in to Di, one draw;
+    #      overall 8 hands, 3 wins (1 self-drawn), 2 deal-ins, 2 draws, (23+26+25)/3 = 24.67
+    assert stats_rows(client, "Ada") == {
+        "1": [5, 2, 0, 1, 1, 24.5, 26],
+        "2": [3, 1, 1, 1, 1, 25.0, 25],
+        "all": [8, 3, 1, 2, 2, 24.67, 26]}
+    # Bo: deals in to Ada's 23 in r1 (the 88 he was keyed for was undone); never wins
+    assert stats_rows(client, "Bo") == {
+        "1": [5, 0, 0, 1, 1, "–", "–"],
+        "2": [3, 0, 0, 0, 1, "–", "–"],
+        "all": [8, 0, 0, 1, 2, "–", "–"]}
+    # Cy: r1 self-drawn 25, deals in to Ada's 26
+    assert stats_rows(client, "Cy") == {
+        "1": [5, 1, 1, 1, 1, 25.0, 25],
+        "2": [3, 0, 0, 0, 1, "–", "–"],
+        "all": [8, 1, 1, 1, 2, 25.0, 25]}
+    # Di: 138 on Ada's discard in r1, 26 on Ada's in r2: average (138+26)/2 = 82
+    assert stats_rows(client, "Di") == {
+        "1": [5, 1, 0, 0, 1, 138.0, 138],
+        "2": [3, 1, 0, 0, 1, 26.0, 26],
+        "all": [8, 2, 0, 0, 2, 82.0, 138]}

@@ -83,7 +83,7 @@ def login(client):
 
 def player_scores(html):
     return {m[0]: int(m[1]) for m in re.findall(
-        r'<tr data-player="([^"]+)"><td class="rank">\d+</td><td>[^<]*</td>'
+        r'<tr data-player="([^"]+)"><td class="rank">\d+</td><td><a href="/players/\d+">[^<]*</a></td>'
         r'<td class="hide-narrow">[^<]*</td><td class="num[^"]*">(-?\d+)</td>', html)}
 
 
