@@ -93,6 +93,8 @@ class Replayer:
                 return self._state(out)
             ev = organiser_start(ev, rules, settings, rec.get("resume"), dealer)
         ev = json.loads(json.dumps(ev))
+        if name != "start":
+            out.update(_where(ses.state, rules))
         if name == "start":             # (a preview answers from a state, and none stands)
             ans = ses.handle(ev)
             ans = dict(ans, payments=ans.get("deltas"))
@@ -148,6 +150,19 @@ class Replayer:
 
 
 KEPT = ("first", "dealer", "round", "hand_no", "streak", "huang", "over")
+
+
+def _where(st, rules):
+    """Where a hand is played, from the state before it: its number in the game (a
+    referee's "hand 7"), the prevailing wind and each seat's wind 0..3 (E S W N; MCR
+    players change seats between wind rounds: the ruleset's own seat_wind says)."""
+    if not isinstance(st, dict) or not isinstance(st.get("hand_no"), int):
+        return {}
+    engine()
+    import commit
+    hooks = commit.hooks(rules)
+    return {"hand_no_at": st["hand_no"], "wind_at": st.get("round"),
+            "winds": [hooks.seat_wind(st, s) for s in range(4)]}
 
 
 def organiser_start(ev, rules, settings, resume, dealer=None):

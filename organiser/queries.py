@@ -101,12 +101,16 @@ def table_grid(con, stuck_seconds=180, now=None):
 def _hand_row(r, g, names, corr, scored=None):
     rec = json.loads(r["body"])
     ev = rec.get("event") or {}
+    target = corrections.record_target(r["device"], r["journal"], r["seq"])
+    c = corr.get(("hand", target))
+    if c is not None and c["kind"] == "event" and ev.get("event") != "start":
+        ev = c["data"]["event"]         # the event as the director amended it
+    where = (scored[4] if scored and len(scored) > 4 else None) or {}
+    winds = where.get("winds") if isinstance(where.get("winds"), list) else None
     # the scoring elements as the organiser's own engine found them (the device's while
     # the record is not scored yet, or the engine refused it)
     res = (scored[3] if scored and scored[3] else None) or rec.get("result") or {}
     res = res if isinstance(res, dict) else {}
-    target = corrections.record_target(r["device"], r["journal"], r["seq"])
-    c = corr.get(("hand", target))
     pay = st.hand_payments(r, corr) if r["effective"] else (
         json.loads(r["payments"]) if r["payments"] else None)
     players = g["players"] if g else [None] * 4
@@ -117,6 +121,12 @@ def _hand_row(r, g, names, corr, scored=None):
         "event": ev.get("event"), "winner": ev.get("winner"), "from": ev.get("from"),
         "winner_name": names.get(players[ev["winner"]]) if isinstance(ev.get("winner"), int)
         and 0 <= ev["winner"] < 4 and players[ev["winner"]] is not None else None,
+        "from_name": names.get(players[ev["from"]]) if isinstance(ev.get("from"), int)
+        and 0 <= ev["from"] < 4 and players[ev["from"]] is not None else None,
+        # where it was played, as the organiser's replay has it: the prevailing wind and
+        # each seat's wind (letters), the hand's number in the game
+        "wind": _wind(where.get("wind_at")),
+        "winds": [_wind(w) for w in winds] if winds and len(winds) == 4 else [None] * 4,
         "hand": ev.get("hand"), "undoes": rec.get("undoes"),
         "total": res.get("total"), "unit": res.get("unit"),
         "items": [{"name": i.get("name"), "value": i.get("value"), "count": i.get("count")}
@@ -128,12 +138,18 @@ def _hand_row(r, g, names, corr, scored=None):
         "status": scored[0] if scored else "scoring",
         "organiser_payments": scored[1] if scored else None,
         "refusal": scored[2] if scored else None,
-        "counts": bool(r["effective"]), "hand_no": r["hand_no"],
+        "counts": bool(r["effective"]),
+        "hand_no": where.get("hand_no_at") if isinstance(where.get("hand_no_at"), int)
+        else None,
         "correction": {"kind": c["kind"], "who": c["who"], "at": c["at"], "why": c["why"]}
         if c else None,
         "players": [names.get(p) for p in players],
         "received_at": r["received_at"],
     }
+
+
+def _wind(i):
+    return WINDS[i] if isinstance(i, int) and not isinstance(i, bool) and 0 <= i < 4 else None
 
 
 def hands(con, tround_id=None, table_no=None, include_undone=False):

@@ -7,7 +7,7 @@ import datetime
 import json
 import time
 
-from organiser import corrections, queries, stats
+from organiser import corrections, queries, stats, tiletext
 from organiser import standings as query
 from organiser.db import one, rows
 
@@ -240,6 +240,9 @@ def hand_log(con, number, games=None, show=None):
             fix = corr.get(("hand", corrections.record_target(r["device"], r["journal"],
                                                                r["seq"])))
             payments = query.hand_payments(r, corr)
+            if fix is not None and fix["kind"] == "event" and isinstance(
+                    fix["data"].get("event"), dict):
+                ev = fix["data"]["event"]          # the event as the director amended it
             note = ""
             if fix is not None:
                 note = "%s by %s at %s: %s" % (FIX_WORDS.get(fix["kind"], "corrected"),
@@ -259,6 +262,7 @@ def hand_log(con, number, games=None, show=None):
                             count=i.get("count")) for i in res.get("items") or []
                        if isinstance(i, dict)],
                 total=res.get("total"), unit=res.get("unit"),
+                tiles=tiletext.hand(ev.get("hand")) if not undo else None,
                 payments=[] if undo else payments,
                 effective=undo or bool(r["effective"]) and not (fix and fix["kind"] == "void"),
                 corrected=note, received=clock(r["received_at"]),

@@ -8,6 +8,7 @@ import random
 import re
 import shutil
 import tempfile
+import time
 from fractions import Fraction
 
 import httpx
@@ -261,3 +262,119 @@ def test_player_statistics_of_a_scripted_session(scripted):
         "1": [5, 1, 0, 0, 1, 138.0, 138],
         "2": [3, 1, 0, 0, 1, 26.0, 26],
         "all": [8, 2, 0, 0, 2, 82.0, 138]}
+
+
+# -- a correction by tiles ------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def corrected():
+    folder = tempfile.mkdtemp(prefix="organiser-correct-")
+    db = os.path.join(folder, "organiser.db")
+    ev = demo.setup_event(db, name="Corrections", rules="mcr", teams=SOLO, rounds=1,
+                          password=PASSWORD)
+    dev_id, secret = ev["devices"][1]
+    with demo.serve(db) as url:
+        dev = demo.Device(url, dev_id, secret)
+        status, pulled = dev.seating()
+        t = demo.Table(dev, folder)
+        t.handle(demo.start_event(t, pulled))
+        seat = {n: i for i, n in enumerate(pulled["players"])}
+        t.handle({"event": "win", "winner": seat["Ada"], "from": seat["Bo"],
+                  "hand": dict(STRAIGHT)})                                  # hand 1
+        t.handle({"event": "draw"})                                         # hand 2
+        t.handle({"event": "win", "winner": seat["Cy"], "hand": dict(STRAIGHT)})   # hand 3
+        t.handle({"event": "win", "winner": seat["Ada"], "from": seat["Cy"],
+                  "hand": dict(PAIRS)})                                     # hand 4
+        t.sync()
+        client = httpx.Client(base_url=url, follow_redirects=True)
+        login(client)
+        yield dict(ev, url=url, client=client, seat=seat, table=t)
+        client.close()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def fresh(client, path, timeout=10):
+    """A live page once it shows the latest change (a page answered from a result
+    computed before the change says so: X-Fresh: 0, and the browser asks again)."""
+    end = time.monotonic() + timeout
+    while True:
+        r = client.get(path)
+        if r.headers.get("x-fresh") != "0" or time.monotonic() > end:
+            return r.text
+        time.sleep(0.2)
+
+
+def standings_scores(client):
+    return {m[0]: int(m[1]) for m in re.findall(
+        r'<tr data-player="([^"]+)">.*?<td class="num[^"]*">(-?\d+)</td>',
+        fresh(client, "/"))}
+
+
+def test_a_hand_named_by_a_referee_corrected_by_its_tiles(corrected):
+    client, seat = corrected["client"], corrected["seat"]
+    # as played (MCR, base 8): hand 1 Ada 23 on Bo's discard: Ada +47, Bo -31, Cy/Di -8;
+    # hand 3 Cy 25 self-drawn: Cy +99, the others -33; hand 4 Ada 26 on Cy's discard:
+    # Ada +50, Cy -34, Bo/Di -8
+    assert standings_scores(client) == {"Ada": 64, "Bo": -72, "Cy": 57, "Di": -49}
+    # the referee's naming: table 1, round 1, game 1, hand 3
+    page = client.get("/admin/corrections/hand",
+                      params={"table": 1, "round": 1, "game": 1, "hand": 3}).text
+    assert "Table 1 · round 1 · game 1 · hand 3" in page
+    assert "Cy wins, self-drawn" in page and "123456789m 1235p" in page
+    # the payments form is filled with what counts now (seat order)
+    want = [-33] * 4
+    want[seat["Cy"]] = 99
+    filled = [int(v) for v in re.findall(r'name="p\d" type="number" value="(-?\d+)"', page)]
+    assert filled == want
+    target = re.search(r'data-target="([^"]+)"', page).group(1)
+    # hand 4 named too: game and hand numbers lead to another record
+    other = client.get("/admin/corrections/hand",
+                       params={"table": 1, "round": 1, "game": 1, "hand": 4}).text
+    assert re.search(r'data-target="([^"]+)"', other).group(1) != target
+    assert "no hand 9" in client.get("/admin/corrections/hand", params={
+        "table": 1, "round": 1, "game": 1, "hand": 9}).text
+
+    # it was really Di's four pungs on Bo's discard, with two flowers: Four Concealed
+    # Pungs 64 + Four Shifted Pungs 48 + Full Flush 24 + All Simples 2 (138, as above)
+    # + 2 flowers = 140 fan; Bo pays 8 + 140 = 148, Ada and Cy 8 each: Di +164
+    r = client.post("/admin/corrections/hand", data=dict(
+        csrf=csrf(client, "/admin/corrections/hand?target=" + target), target=target,
+        kind="win", winner=seat["Di"], **{"from": seat["Bo"]}, concealed="2223334445556s",
+        melds="", win="6s", flowers="1f6f", flags="", why="tiles keyed at the wrong table"))
+    assert r.status_code == 200 and "hand re-scored: 140" in r.text
+    page = client.get("/admin/corrections/hand", params={"target": target}).text
+    assert "Di wins on Bo&#39;s discard" in page or "Di wins on Bo's discard" in page
+    want = [-8] * 4
+    want[seat["Bo"]], want[seat["Di"]] = -148, 164
+    assert [int(v) for v in re.findall(r'name="p\d" type="number" value="(-?\d+)"',
+                                       page)] == want
+    # re-settled: the standings follow (hand 3 now Di +164, Bo -148, Ada/Cy -8)
+    assert standings_scores(client) == {"Ada": 89, "Bo": -187, "Cy": -50, "Di": 148}
+    # the hand log shows the hand as corrected: its tiles, the flowers as characters
+    log = fresh(client, "/tables/1")
+    assert "2223334445556s" in log and "春 蘭" in log and "amended" in log
+    # the hands CSV names each seat's player and wind at that hand
+    rows = list(csv.DictReader(io.StringIO(client.get("/export/hands.csv").text)))
+    h3 = next(x for x in rows if x["hand_no"] == "3")
+    assert (h3["winner"], h3["from"], h3["total"]) == ("Di", "Bo", "140")
+    names = {h3["seat%d" % i] for i in range(1, 5)}
+    assert names == {"Ada", "Bo", "Cy", "Di"}
+    for x in rows[1:]:                  # (the first is the game's start)
+        winds = [x["wind%d" % i] for i in range(1, 5)]
+        assert sorted(winds) == ["E", "N", "S", "W"] and x["prevailing"] == "E"
+        # the dealer of MCR's k-th hand of a round is the seat after k passes of the deal
+        assert winds.index("E") == (int(x["hand_no"]) - 1) % 4
+    # a correction the engine refuses says so and the hand is held
+    r = client.post("/admin/corrections/hand", data=dict(
+        csrf=csrf(client, "/admin/corrections/hand?target=" + target), target=target,
+        kind="win", winner=seat["Di"], **{"from": seat["Bo"]}, concealed="2223334445559s",
+        win="6s", why="a slip"))
+    assert "refuses the hand as corrected" in r.text
+
+
+def test_tiles_as_a_referee_reads_them():
+    from organiser import tiletext
+    assert tiletext.tiles("111m222p333s444m777z5z") == "111m 222p 333s 444m 白白白 中"
+    assert tiletext.tiles("1234z") == "東南西北" and tiletext.tiles("1f6f") == "春 蘭"
+    assert tiletext.meld("pon 666z") == "pon 發發發"
+    assert tiletext.tiles("<script>") == "<script>"        # not tiles: as sent (escaped)
+    assert tiletext.tiles("9z") == "9z"
