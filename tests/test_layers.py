@@ -49,6 +49,7 @@ LAYERS = (
                            "organiser.stats", "organiser.handref")),
     ("organiser scoring", ("organiser.replay", "organiser.scoring")),
     ("organiser services", ("organiser.views", "organiser.exports", "organiser.upload",
+                            "organiser.printouts",
                             "organiser.admin_api", "organiser.trust_api")),
     ("organiser pages", ("organiser.render", "organiser.pages", "organiser.admin_pages")),
     ("organiser app", ("organiser.app", "organiser.__main__")),

@@ -2,6 +2,7 @@
 simulated devices against the organiser in its own process: the EMA's results file."""
 
 import csv
+import html
 import io
 import os
 import random
@@ -20,7 +21,7 @@ PASSWORD = "east-wind-2026"
 # an international field: names as players give them ("First Last"), one family name
 # first, one name with a formula's first character
 TEAMS = {"Nord": ["Anna Schmidt", "Jean-Luc Picard", "Søren Kierkegaard", "Åsa Lind"],
-         "Sud": ["María José García", "陳大文", "Luca Rossi", "=HYPERLINK Bob"]}
+         "Sud": ["María José García", "陳大文", "Luca Rossi", "=HYPERLINK <i>Bob</i>"]}
 
 
 @pytest.fixture(scope="module")
@@ -58,11 +59,11 @@ def csrf(client, page="/admin"):
 
 def player_ids(client):
     """{name: id} from the event page's player forms."""
-    html = client.get("/admin").text
+    page = client.get("/admin").text
     out = {}
     for pid, name in re.findall(r'name="player_id" value="(\d+)"><input name="assoc_id"'
-                                r'[^>]*aria-label="EMA number of ([^"]+)"', html):
-        out[name.replace("&#39;", "'").replace("&amp;", "&").replace("&lt;", "<")] = int(pid)
+                                r'[^>]*aria-label="EMA number of ([^"]+)"', page):
+        out[html.unescape(name)] = int(pid)
     return out
 
 
@@ -229,9 +230,9 @@ def stats_rows(client, name):
     player's page (reached from the standings' link)."""
     home = client.get("/").text
     href = re.search(r'<a href="(/players/\d+)">%s</a>' % re.escape(name), home).group(1)
-    html = client.get(href).text
+    page = client.get(href).text
     out = {}
-    for label, cells in re.findall(r'<tr data-round="([^"]*)"[^>]*>(.*?)</tr>', html, re.S):
+    for label, cells in re.findall(r'<tr data-round="([^"]*)"[^>]*>(.*?)</tr>', page, re.S):
         vals = re.findall(r'<t[dh] class="num">([^<]*)</t[dh]>', cells)
         out[label] = [v if v == "–" else float(v) if "." in v else int(v) for v in vals]
     return out
@@ -378,3 +379,65 @@ def test_tiles_as_a_referee_reads_them():
     assert tiletext.meld("pon 666z") == "pon 發發發"
     assert tiletext.tiles("<script>") == "<script>"        # not tiles: as sent (escaped)
     assert tiletext.tiles("9z") == "9z"
+
+
+# -- print-ready pages, in Chromium ---------------------------------------------------------------
+CHROMIUM = "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True)
+        yield b
+        b.close()
+
+
+def pdf_pages(page):
+    """The number of A4 pages Chromium prints the page on."""
+    raw = page.pdf(format="A4", print_background=False)
+    return len(re.findall(rb"/Type\s*/Page(?![s\w])", raw))
+
+
+def test_print_pages_in_chromium(event, browser):
+    url = event["url"]
+    r2 = event["trounds"][1]
+    # round 2's seating, as each table's device pulled it
+    seated = {no: t.records()[0]["event"]["players"] for no, t in event["rounds"][1].items()}
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    try:
+        page.goto("%s/print/seating?tround=%d" % (url, r2))
+        for no, names in seated.items():
+            card = page.locator('.seat-card[data-table="%d"] td' % no).all_inner_texts()
+            assert card == names                  # stored names shown as text: <i> and all
+        listed = page.locator("#by-player tbody tr").all()
+        assert len(listed) == 8
+        rows = [r.locator("td").all_inner_texts() for r in listed]
+        assert [r[0] for r in rows] == sorted((r[0] for r in rows), key=str.casefold)
+        for name, table, seat, wind in rows:
+            assert seated[int(table)][int(seat) - 1] == name and wind == "ESWN"[int(seat) - 1]
+        assert page.locator("#by-player i").count() == 0      # no markup from a name
+        page.emulate_media(media="print")
+        assert not page.locator(".toolbar").is_visible()     # the screen's line not printed
+        assert pdf_pages(page) == 2                           # by table, by player
+
+        page.goto("%s/print/sheets?tround=%d" % (url, r2))
+        sheets = page.locator(".score-sheet")
+        assert sheets.count() == 2
+        for no, names in seated.items():
+            sheet = page.locator('.score-sheet[data-table="%d"]' % no)
+            assert sheet.locator("th.name").all_inner_texts() == names
+            assert sheet.locator("tbody tr").count() == 16    # an MCR game's hands
+        assert pdf_pages(page) == 2                           # one sheet a table
+
+        page.goto("%s/print/results" % url)
+        got = [r.locator("td").all_inner_texts() for r in page.locator("#results tbody tr").all()[:8]]
+        ema = list(csv.reader(io.StringIO(event["client"].get("/export/ema.csv").content
+                                          .decode("utf-8-sig"))))[1:]
+        assert [(g[0], g[3], g[4]) for g in got] == [(e[0], e[5], e[6]) for e in ema]
+        assert "=HYPERLINK <i>Bob</i>" in [g[1] for g in got]
+        assert pdf_pages(page) == 1
+    finally:
+        ctx.close()
