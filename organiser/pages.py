@@ -233,8 +233,8 @@ def _print_round(request, con):
 def print_seating(request: Request):
     with request.app.state.db.read() as con:
         tid, s = _print_round(request, con)
-    return render(request, "print/seating.html", title="Seating · round %d" % s["tround"]["number"],
-                  s=s)
+    return render(request, "print/seating.html",
+                  title="Seating · round %d" % s["tround"]["number"], s=s)
 
 
 @router.get("/print/sheets", response_class=HTMLResponse)

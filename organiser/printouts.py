@@ -6,7 +6,7 @@ from organiser import standings, tournament
 from organiser.db import rows
 
 WINDS = "ESWN"              # the seating's seat 0 deals the first hand: East
-SHEET_ROWS = 16             # an MCR game's hands; other rulesets: the event's hands a round, else this
+SHEET_ROWS = 16             # rows of a score sheet when neither the game nor the event says
 
 
 def _names(con):

@@ -1,5 +1,5 @@
 """A hand's tiles as a referee reads them: suited tiles as digits and suit (123m 55p),
-honours and flowers as their characters (東 南 西 北 中 發 白; 春 夏 秋 冬 梅 蘭 菊 竹).
+honours and flowers as their characters (東南西北中發白; 春夏秋冬梅蘭菊竹).
 The notation is the scoring interface's (shared spec, "Tiles"); what does not parse is
 shown as it was sent."""
 

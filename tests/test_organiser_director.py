@@ -433,7 +433,8 @@ def test_print_pages_in_chromium(event, browser):
         assert pdf_pages(page) == 2                           # one sheet a table
 
         page.goto("%s/print/results" % url)
-        got = [r.locator("td").all_inner_texts() for r in page.locator("#results tbody tr").all()[:8]]
+        got = [r.locator("td").all_inner_texts()
+               for r in page.locator("#results tbody tr").all()[:8]]
         ema = list(csv.reader(io.StringIO(event["client"].get("/export/ema.csv").content
                                           .decode("utf-8-sig"))))[1:]
         assert [(g[0], g[3], g[4]) for g in got] == [(e[0], e[5], e[6]) for e in ema]
@@ -441,3 +442,30 @@ def test_print_pages_in_chromium(event, browser):
         assert pdf_pages(page) == 1
     finally:
         ctx.close()
+
+
+def test_an_older_database_gets_the_players_association_fields(tmp_path):
+    from organiser import ema, tournament
+    from organiser.db import connect
+    path = str(tmp_path / "old.db")
+    con = connect(path)
+    con.execute("DROP TABLE players")            # the players table as databases had it
+    con.execute("CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, "
+                "team_id INTEGER REFERENCES teams(id), active INTEGER NOT NULL DEFAULT 1)")
+    con.execute("INSERT INTO players (name) VALUES ('Anna Schmidt')")
+    con.close()
+    con = connect(path)                     # opened by this organiser: the columns added
+    cols = {r[1] for r in con.execute("PRAGMA table_info(players)")}
+    assert {"assoc_id", "country", "last_name", "first_name"} <= cols
+    pid = con.execute("SELECT id FROM players WHERE name = 'Anna Schmidt'").fetchone()[0]
+    tournament.set_player_details(con, pid, assoc_id="4010001", country="deu")
+    got = con.execute("SELECT assoc_id, country, last_name FROM players").fetchone()
+    assert tuple(got) == ("04010001", "DEU", "")
+    for bad in ({"assoc_id": "123456789"}, {"assoc_id": "12a"}, {"country": "DE"},
+                {"country": "D1U"}, {"last_name": "x" * 65}):
+        with pytest.raises(tournament.ModelError):
+            tournament.set_player_details(con, pid, **bad)
+    tournament.set_event(con, rules="hk")       # the EMA's file is an MCR event's
+    with pytest.raises(tournament.ModelError, match="MCR"):
+        ema.results(con)
+    con.close()
