@@ -3,10 +3,10 @@ and scripts may use.  Changes publish a live update ("standings" or "event")."""
 
 from typing import Optional
 
-from fastapi import APIRouter, Body, Depends, HTTPException, Request
+from fastapi import APIRouter, Body, Depends, HTTPException, Query, Request
 from fastapi.responses import JSONResponse
 
-from organiser import auth, corrections, queries, tournament
+from organiser import auth, corrections, handref, queries, tournament
 from organiser.tournament import ModelError
 
 router = APIRouter()
@@ -253,6 +253,20 @@ async def reseat_tables(tid: int, request: Request, body: dict = Body(...), who:
 def list_corrections(request: Request, who: str = admin):
     with _db(request).read() as con:
         return {"ok": True, "corrections": corrections.history(con)}
+
+
+@router.get("/api/admin/hand")
+def find_hand(request: Request, table: Optional[int] = None,
+              tround: Optional[int] = Query(None, alias="round"), game: int = 1,
+              hand: Optional[int] = None, target: Optional[str] = None, who: str = admin):
+    """A hand named as a referee names it (table, round number, game, hand number) or by
+    its record: as it counts now, with its record's target for a correction."""
+    with _db(request).read() as con:
+        if target is None:
+            if table is None or tround is None or hand is None:
+                raise ModelError("name the hand: table, round, game and hand, or target")
+            target = handref.locate(con, table, tround, game, hand)
+        return {"ok": True, "hand": handref.describe(con, target)}
 
 
 @router.post("/api/admin/penalties")

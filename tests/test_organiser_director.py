@@ -327,6 +327,10 @@ def test_a_hand_named_by_a_referee_corrected_by_its_tiles(corrected):
     filled = [int(v) for v in re.findall(r'name="p\d" type="number" value="(-?\d+)"', page)]
     assert filled == want
     target = re.search(r'data-target="([^"]+)"', page).group(1)
+    # the director's API names it the same way
+    got = client.get("/api/admin/hand", params={"table": 1, "round": 1, "hand": 3}).json()
+    assert got["hand"]["target"] == target and got["hand"]["winner"] == seat["Cy"]
+    assert got["hand"]["payments"] == want and got["hand"]["total"] == 25
     # hand 4 named too: game and hand numbers lead to another record
     other = client.get("/admin/corrections/hand",
                        params={"table": 1, "round": 1, "game": 1, "hand": 4}).text
@@ -370,6 +374,16 @@ def test_a_hand_named_by_a_referee_corrected_by_its_tiles(corrected):
         kind="win", winner=seat["Di"], **{"from": seat["Bo"]}, concealed="2223334445559s",
         win="6s", why="a slip"))
     assert "refuses the hand as corrected" in r.text
+    # what the director types is shown as text wherever it appears
+    hostile = '<img src=x onerror="alert(1)">'
+    r = client.post("/admin/corrections/hand", data=dict(
+        csrf=csrf(client, "/admin/corrections/hand?target=" + target), target=target,
+        kind="win", winner=seat["Di"], concealed=hostile, win="6s", flowers=hostile,
+        flags="", why=hostile))
+    assert "refuses the hand as corrected" in r.text
+    for text in (r.text, fresh(client, "/tables/1"), client.get("/admin/corrections").text):
+        assert "<img" not in text
+    assert "&lt;img" in r.text
 
 
 def test_tiles_as_a_referee_reads_them():
