@@ -1,14 +1,14 @@
-"""python -m organiser [--db FILE] [--host 127.0.0.1] [--port 8000]
+"""python -m organiser [--db FILE] [--host 127.0.0.1] [--port 8000] [--tls [--tls-port N]]
 python -m organiser --db FILE set-password [NAME]   (reads the new password from stdin)"""
 
 import argparse
 import getpass
+import os
+import shlex
 import sys
 
-import uvicorn
-
-from organiser import auth
-from organiser.app import create_app
+from organiser import auth, replay, server, tls
+from organiser.app import MAX_BODY, MAX_LIVE, REFUSED_PER_SOURCE, create_app
 from organiser.db import Database
 
 
@@ -22,6 +22,35 @@ def main(argv=None):
     ap.add_argument("--sync", choices=("full", "normal"), default="full",
                     help="full: every acknowledged record is on disk (default); normal: "
                          "written to the OS, synced at checkpoints (faster on a slow disk)")
+    ap.add_argument("--tls", action="store_true",
+                    help="the director's pages over HTTPS on --tls-port (devices keep plain "
+                         "HTTP on --port): a self-signed certificate made beside the database "
+                         "on the first run, or --cert/--key")
+    ap.add_argument("--tls-port", type=int, help="HTTPS port (default: --port + 443)")
+    ap.add_argument("--cert", help="the director's own certificate (PEM), with --key")
+    ap.add_argument("--key", help="its private key (PEM)")
+    bounds = ap.add_argument_group("bounds (docs/security.md)")
+    bounds.add_argument("--max-body", type=int, default=MAX_BODY,
+                        help="bytes of one device upload")
+    bounds.add_argument("--header-timeout", type=float, default=server.HEADER_TIMEOUT,
+                        help="seconds a client may take to send a request's head")
+    bounds.add_argument("--per-address", type=int, default=server.PER_ADDRESS,
+                        help="connections one address may hold")
+    bounds.add_argument("--max-connections", type=int, default=server.MAX_CONNECTIONS,
+                        help="open connections and running requests; past it: 503")
+    bounds.add_argument("--max-live", type=int, default=MAX_LIVE,
+                        help="live pages open at once; past it: 503")
+    bounds.add_argument("--refused-per-source", type=int, default=REFUSED_PER_SOURCE,
+                        help="refused requests kept per address")
+    scoring = ap.add_argument_group("the organiser's own scoring (organiser/replay.py)")
+    scoring.add_argument("--engine-timeout", type=float, default=replay.TIMEOUT,
+                         help="seconds the table engine's process may take to answer (%.2f s "
+                              "more a record): past it, the record it stalls on is held as "
+                              "disputed, the process restarted" % replay.RECORD_SECONDS)
+    scoring.add_argument("--engine-command",
+                         help="the table engine's process, a command line speaking JSON lines "
+                              "(default: %s -m host_tools.replay)" % os.path.basename(
+                                  sys.executable))
     ap.add_argument("command", nargs="?", choices=("serve", "set-password"), default="serve")
     ap.add_argument("name", nargs="?", default="director")
     a = ap.parse_args(argv)
@@ -35,6 +64,14 @@ def main(argv=None):
         db.close()
         print("password of %s set" % a.name)
         return
+    if bool(a.cert) != bool(a.key):
+        sys.exit("--cert and --key go together")
+    use_tls = a.tls or bool(a.cert)
+    cert = None
+    tls_port = a.tls_port or a.port + 443
+    if use_tls:
+        cert = (a.cert, a.key) if a.cert else tls.self_signed(
+            os.path.join(os.path.dirname(os.path.abspath(a.db)), "organiser-tls"), a.host)
     db = Database(a.db)
     pw = auth.ensure_admin(db)
     db.close()
@@ -43,7 +80,17 @@ def main(argv=None):
               "(change it with: python -m organiser --db %s set-password)" % (pw, a.db),
               flush=True)
     print("organiser: http://%s:%d/" % (a.host, a.port), flush=True)
-    uvicorn.run(create_app(a.db, sync=a.sync), host=a.host, port=a.port, log_level=a.log_level)
+    if use_tls:
+        print("organiser: director's pages at https://%s:%d/admin (certificate SHA-256 %s)"
+              % (a.host, tls_port, tls.fingerprint(cert[0])), flush=True)
+    app = create_app(a.db, sync=a.sync, max_body=a.max_body, max_live=a.max_live,
+                     refused_per_source=a.refused_per_source,
+                     https_port=tls_port if use_tls else None,
+                     engine_command=shlex.split(a.engine_command) if a.engine_command else None,
+                     engine_timeout=a.engine_timeout)
+    server.run(app, a.host, a.port, tls=cert, tls_port=tls_port, log_level=a.log_level,
+               header_timeout=a.header_timeout, per_address=a.per_address,
+               max_connections=a.max_connections)
 
 
 if __name__ == "__main__":

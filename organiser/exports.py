@@ -4,12 +4,12 @@ whole event or one tournament round (?tround=<id>)."""
 import csv
 import io
 import json
-from typing import Optional
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
 from organiser import ema, queries
+from organiser.limits import QueryId
 
 router = APIRouter()
 # Plain functions: run in the thread pool, never on the event loop that takes uploads.
@@ -58,12 +58,23 @@ def hand_csv_row(h):
     return row
 
 
+FORMULA = ("=", "+", "-", "@", "\t", "\r")
+
+
+def cell(v):
+    """A text cell a spreadsheet would read as a formula (a player named "=HYPERLINK(...)")
+    gets a leading apostrophe: shown as text.  Numbers stay numbers."""
+    if isinstance(v, str) and v.startswith(FORMULA):
+        return "'" + v
+    return v
+
+
 def to_csv(columns, items):
     buf = io.StringIO()
     w = csv.DictWriter(buf, columns, extrasaction="ignore", lineterminator="\n")
     w.writeheader()
     for it in items:
-        w.writerow(it)
+        w.writerow({k: cell(v) for k, v in it.items()})
     return buf.getvalue()
 
 
@@ -77,7 +88,7 @@ def _csv(text, filename):
 
 
 @router.get("/export/hands.json")
-def hands_json(request: Request, tround: Optional[int] = None):
+def hands_json(request: Request, tround: QueryId = None):
     with request.app.state.db.read() as con:
         hs = queries.hands(con, tround)
     return JSONResponse({"tround_id": tround, "hands": hs},
@@ -86,7 +97,7 @@ def hands_json(request: Request, tround: Optional[int] = None):
 
 
 @router.get("/export/hands.csv")
-def hands_csv(request: Request, tround: Optional[int] = None):
+def hands_csv(request: Request, tround: QueryId = None):
     with request.app.state.db.read() as con:
         hs = queries.hands(con, tround)
     return _csv(to_csv(HAND_COLUMNS, [hand_csv_row(h) for h in hs]),
@@ -94,7 +105,7 @@ def hands_csv(request: Request, tround: Optional[int] = None):
 
 
 @router.get("/export/ema.csv")
-def ema_csv(request: Request, tround: Optional[int] = None):
+def ema_csv(request: Request, tround: QueryId = None):
     """An MCR event's results for the EMA's ranking (organiser/ema.py), UTF-8 with a byte
     order mark (the spreadsheets associations open it with then read its accents)."""
     with request.app.state.db.read() as con:
@@ -103,7 +114,7 @@ def ema_csv(request: Request, tround: Optional[int] = None):
 
 
 @router.get("/export/standings.json")
-def standings_json(request: Request, tround: Optional[int] = None):
+def standings_json(request: Request, tround: QueryId = None):
     with request.app.state.db.read() as con:
         s = queries.standings(con, tround)
     return JSONResponse(s, headers={"Content-Disposition": 'attachment; filename="%s"'
@@ -111,7 +122,7 @@ def standings_json(request: Request, tround: Optional[int] = None):
 
 
 @router.get("/export/standings.csv")
-def standings_csv(request: Request, tround: Optional[int] = None, of: str = "players"):
+def standings_csv(request: Request, tround: QueryId = None, of: str = "players"):
     with request.app.state.db.read() as con:
         s = queries.standings(con, tround)
     if of == "teams":
