@@ -225,7 +225,7 @@ def table_part(request: Request, number: PathId):
 
 # -- a player's page: standing and statistics -------------------------------------------
 @router.get("/players/{pid}", response_class=HTMLResponse)
-def player_page(request: Request, pid: int):
+def player_page(request: Request, pid: PathId):
     with request.app.state.db.read() as con:
         got = views.player(con, pid)
     if got is None:

@@ -8,9 +8,7 @@ hand counts for nothing, a hand held for the director not yet.  Where the direct
 amended a hand's event (its tiles, winner, discarder), the amended event is the one
 counted."""
 
-import json
-
-from organiser import corrections, standings
+from organiser import corrections, standings, stored
 from organiser.db import rows
 
 HAND_EVENTS = ("win", "flowers", "draw")
@@ -27,14 +25,6 @@ def _finish(s):
     s["average"] = round(sum(totals) / len(totals), 2) if totals else None
     s["largest"] = max(totals) if totals else None
     return s
-
-
-def _load(text):
-    try:
-        v = json.loads(text) if text else None
-    except ValueError:
-        return None
-    return v if isinstance(v, dict) else None
 
 
 def player(con, player_id):
@@ -60,15 +50,16 @@ def player(con, player_id):
                     r["device"], r["journal"], r["seq"])))
                 if fix is not None and fix["kind"] == "void":
                     continue
-                body = _load(r["body"]) or {}
-                ev = body.get("event") if isinstance(body.get("event"), dict) else {}
+                ev = stored.record(r["body"])["event"]
                 if fix is not None and fix["kind"] == "event":
-                    ev = fix["data"]["event"]
-                if ev.get("event") not in HAND_EVENTS:
+                    ev = stored.event(fix["data"].get("event"))
+                if ev["event"] not in HAND_EVENTS:
                     continue
-                result = (_load(r["detail"]) or {}).get("result")
+                detail = stored.loads(r["detail"])
+                result = stored.result(detail.get("result") if isinstance(detail, dict)
+                                       else None)
                 for s in (mine, overall):
-                    _count(s, ev, seat, result if isinstance(result, dict) else {})
+                    _count(s, ev, seat, result)
     out = []
     for tid, s in sorted(per.items(), key=lambda kv: (numbers.get(kv[0]) is None,
                                                       numbers.get(kv[0]) or 0)):
@@ -86,9 +77,8 @@ def _count(s, ev, seat, result):
         s["wins"] += 1
         if frm is None:
             s["self_draws"] += 1
-        total = result.get("total")
-        if isinstance(total, int) and not isinstance(total, bool):
-            s["totals"].append(total)
-            s["unit"] = result.get("unit") or s["unit"]
+        if result["total"] is not None:
+            s["totals"].append(result["total"])
+            s["unit"] = result["unit"] or s["unit"]
     elif frm == seat:
         s["deal_ins"] += 1

@@ -132,6 +132,8 @@ def test_ema_results_file_of_a_demo_event(event):
     assert by_name["大文 陳"][1:5] == ["", "陳", "大文", "HKG"]
     assert by_name["María José García"][1:5] == ["10990007", "García", "María José", "ESP"]
     assert by_name["Luca Rossi"][1:5] == ["", "Rossi", "Luca", ""]
+    # a cell a spreadsheet would take for a formula is written as text
+    assert ["'=HYPERLINK", "<i>Bob</i>"] in [row[3:1:-1] for row in body]
 
     # scores and table points from the devices' journals, game by game
     score, tp = {}, {}
