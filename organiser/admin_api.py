@@ -110,8 +110,10 @@ async def add_team(request: Request, body: dict = Body(...), who: str = admin):
 @router.post("/api/admin/players")
 async def add_player(request: Request, body: dict = Body(...), who: str = admin):
     with _db(request).write() as con:
+        details = {k: body[k] for k in ("assoc_id", "country", "last_name", "first_name")
+                   if k in body}
         pid = tournament.add_player(con, str(body.get("name", "")).strip(),
-                                    _int(body.get("team_id"), "team_id"))
+                                    _int(body.get("team_id"), "team_id"), **details)
     _publish(request)
     return {"ok": True, "id": pid}
 

@@ -227,12 +227,14 @@ def team_add(request, f):
 
 @post("/players")
 def player_add(request, f):
-    """Players of one team (or of none): one name a line."""
+    """Players of one team (or of none): one a line, a name or "name; EMA number;
+    country"."""
     team = _opt_int(f.get("team_id"), "team")
-    names = [n.strip() for n in f.get("names", "").splitlines() if n.strip()]
+    names = [tournament.registration_line(n) for n in f.get("names", "").splitlines()
+             if n.strip()]
     with request.app.state.db.write() as con:
-        for n in names:
-            tournament.add_player(con, n, team)
+        for n, details in names:
+            tournament.add_player(con, n, team, **details)
     changed(request, "players")
     return back("/admin", ok="%d player(s) added" % len(names))
 

@@ -68,15 +68,30 @@ def teams(con):
 MAX_NAME = 64          # a device's records carry the names: organiser.record_model's bound
 
 
-def add_player(con, name, team_id=None):
+def add_player(con, name, team_id=None, **details):
+    """A player; details: the association's fields (set_player_details), checked first."""
+    details = player_details(**details)
     if not name or one(con, "SELECT 1 FROM players WHERE name = ?", (name,)):
         raise ModelError("player name empty or taken: %r" % name)
     if len(name) > MAX_NAME:
         raise ModelError("player name: at most %d characters" % MAX_NAME)
     if team_id is not None and not one(con, "SELECT 1 FROM teams WHERE id = ?", (team_id,)):
         raise ModelError("no team %r" % team_id)
-    return con.execute("INSERT INTO players (name, team_id) VALUES (?, ?)",
-                       (name, team_id)).lastrowid
+    pid = con.execute("INSERT INTO players (name, team_id) VALUES (?, ?)",
+                      (name, team_id)).lastrowid
+    for col, v in details.items():
+        con.execute("UPDATE players SET %s = ? WHERE id = ?" % col, (v, pid))
+    return pid
+
+
+def registration_line(line):
+    """A line of the players' form: "name", or "name; EMA number; country" (a
+    spreadsheet's columns pasted: tabs separate too) -> (name, details)."""
+    parts = [x.strip() for x in line.replace("\t", ";").split(";")]
+    if len(parts) > 3:
+        raise ModelError("a player a line: name; EMA number; country (not %r)" % line)
+    parts += [""] * (3 - len(parts))
+    return parts[0], {"assoc_id": parts[1], "country": parts[2]}
 
 
 ASSOC_ID = re.compile(r"[0-9]{1,8}")          # an EMA number: 8 digits, leading zeros kept

@@ -485,3 +485,19 @@ def test_an_older_database_gets_the_players_association_fields(tmp_path):
     with pytest.raises(tournament.ModelError, match="MCR"):
         ema.results(con)
     con.close()
+
+
+def test_players_registered_with_their_association_fields(corrected):
+    client = corrected["client"]
+    r = client.post("/admin/players", data=dict(csrf=csrf(client), team_id="", names=(
+        "Eva Novak; 17010003; cze\nFrank Ode\tGBR\n" "Gus Lee; 12a; CHN")),
+        headers={"referer": corrected["url"] + "/admin"})
+    assert "association number" in r.text                # the bad line: nothing added
+    assert "Eva Novak" not in client.get("/admin").text
+    r = client.post("/admin/players", data=dict(csrf=csrf(client), team_id="", names=(
+        "Eva Novak; 17010003; cze\nFrank Ode\t\tGBR")))
+    assert "2 player(s) added" in r.text
+    page = client.get("/admin").text
+    assert re.search(r'value="17010003"[^>]*aria-label="EMA number of Eva Novak"', page)
+    assert re.search(r'value="CZE"[^>]*aria-label="country of Eva Novak"', page)
+    assert re.search(r'value="GBR"[^>]*aria-label="country of Frank Ode"', page)
