@@ -328,7 +328,9 @@ def test_parallel_logins_do_not_stall_the_pages(server):
         stop.set()
         for t in threads:
             t.join()
-    assert times[len(times) // 2] < 0.5, times
+    # Unthrottled, 60 guessers held a page at 1.5 s on an idle machine; the bound leaves
+    # room for a busy one (0.2-0.5 s seen with the build's other jobs beside it).
+    assert times[len(times) // 2] < 1.0, times
 
 
 # -- the director's pages and API from elsewhere ---------------------------------------
