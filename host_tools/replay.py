@@ -24,7 +24,9 @@ organiser sends the journal again from its first record.  The process's first li
 
 Record status: ok (the uploaded payments are the organiser's), disputed (they differ),
 refused (the engine refuses the event), late (it arrived after its round's grace),
-corrected (a director's correction stands)."""
+corrected (a director's correction stands; or the record follows one that amended or
+voided an earlier hand of the journal: the device settled it from a state the director
+has since changed, and the organiser's settlement counts without holding it)."""
 
 import json
 import os
@@ -63,6 +65,8 @@ class Replayer:
         self.seq = 0
         self.ses = engine().Session()
         self.stack = []
+        self.amended = None     # the first record a director amended or voided: from
+                                # there the table's state is no longer the device's
 
     def step(self, rec, rules, settings):
         """One record: the row the organiser keeps for it."""
@@ -90,6 +94,8 @@ class Replayer:
         self.stack.append(ses.state)
         if kind == "void":
             out.update(status="corrected", counted=[0, 0, 0, 0])
+            if self.amended is None:
+                self.amended = rec["seq"]
             return self._state(out)
         if name == "start":
             if ev.get("rules") != rules:
@@ -138,6 +144,13 @@ class Replayer:
             out.update(status="corrected", counted=out["organiser"])
         elif out["status"] == "ok":
             out["counted"] = out["organiser"]
+        elif (out["status"] == "disputed" and self.amended is not None
+              and not rec.get("late")):
+            # the device settled this hand from a state the director has since amended
+            # (who dealt, the streak): the organiser's settlement counts, not held
+            out.update(status="corrected", counted=out["organiser"])
+        if kind in ("event", "void") and self.amended is None:
+            self.amended = rec["seq"]
         return self._state(out)
 
     def _held(self, out, rec, body, name, kind, corr):

@@ -501,3 +501,53 @@ def test_players_registered_with_their_association_fields(corrected):
     assert re.search(r'value="17010003"[^>]*aria-label="EMA number of Eva Novak"', page)
     assert re.search(r'value="CZE"[^>]*aria-label="country of Eva Novak"', page)
     assert re.search(r'value="GBR"[^>]*aria-label="country of Frank Ode"', page)
+
+
+def test_a_correction_settles_the_hands_after_it_again():
+    """Hong Kong: who wins a hand decides who deals the next (the dealer stays on his
+    win, with a streak, and a dealer's win scores more).  Hand 1 corrected from seat 2's
+    win to the dealer's: hand 2, seat 1's win, is scored and settled again as the
+    dealer's second win in a row, as a table keyed the right way would have."""
+    import types
+    folder = tempfile.mkdtemp(prefix="organiser-resettle-")
+    try:
+        db = os.path.join(folder, "organiser.db")
+        ev = demo.setup_event(db, name="Resettle", rules="hk", teams=SOLO, rounds=1,
+                              password=PASSWORD)
+        dev_id, secret = ev["devices"][1]
+        hand1 = {"hand": dict(demo.HANDS["hk"][0])}
+        hand2 = {"event": "win", "winner": 0, "hand": dict(demo.HANDS["hk"][0])}
+        with demo.serve(db) as url:
+            dev = demo.Device(url, dev_id, secret)
+            status, pulled = dev.seating()
+            t = demo.Table(dev, folder)
+            start = demo.start_event(t, pulled)
+            t.handle(start)
+            t.handle(dict({"event": "win", "winner": 1}, **hand1))      # as keyed
+            t.handle(dict(hand2))
+            t.sync()
+            client = login(httpx.Client(base_url=url, follow_redirects=True))
+            before = client.get("/api/admin/hand", params={"table": 1, "round": 1,
+                                                           "hand": 2}).json()["hand"]
+            first = client.get("/api/admin/hand", params={"table": 1, "round": 1,
+                                                          "hand": 1}).json()["hand"]
+            r = client.post("/admin/corrections/hand", data=dict(
+                csrf=csrf(client, "/admin/corrections/hand?target=" + first["target"]),
+                target=first["target"], kind="win", winner=0, concealed=hand1["hand"]["hand"],
+                win=hand1["hand"]["win"], why="the dealer won it"))
+            assert "hand re-scored" in r.text
+            after = client.get("/api/admin/hand", params={"target": before["target"]}
+                               ).json()["hand"]
+            client.close()
+        # the same hands keyed right, on a table of their own
+        right = demo.Table(types.SimpleNamespace(id="right"), folder)
+        right.handle(start)
+        right.handle(dict({"event": "win", "winner": 0}, **hand1))
+        right.handle(dict(hand2))
+        want = right.records()[-1]["payments"]
+        assert after["payments"] == want and after["status"] == "corrected"   # not held
+        assert before["payments"] != want          # the dealer's win moved with the deal
+        assert after["total"] > before["total"]
+        assert sum(after["payments"]) == 0
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
