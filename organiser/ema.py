@@ -5,6 +5,7 @@ points, score, in the event's ranking order (table points, then score: organiser
 What the file follows is written down in docs/organiser.md ("The EMA results file")."""
 
 from organiser import standings
+from organiser.db import rows
 from organiser.tournament import ModelError
 
 COLUMNS = ("Rank", "EMA number", "Last name", "First name", "Country", "Table points",
@@ -32,8 +33,9 @@ def results(con, tround_id=None):
     if not got["mcr"]:
         raise ModelError("the EMA results file is for MCR events; this event plays another "
                          "ruleset")
-    details = {r[0]: r[1:] for r in con.execute(
-        "SELECT id, assoc_id, country, last_name, first_name FROM players")}
+    details = {r["id"]: (r["assoc_id"], r["country"], r["last_name"], r["first_name"])
+               for r in rows(con, "SELECT id, assoc_id, country, last_name, first_name "
+                                  "FROM players")}
     out = []
     prev, rank = None, 0
     for p in got["players"]:
