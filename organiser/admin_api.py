@@ -7,7 +7,7 @@ from typing import Optional
 from fastapi import APIRouter, Body, Depends, HTTPException, Query, Request
 from fastapi.responses import JSONResponse
 
-from organiser import auth, corrections, handref, queries, throttle, tournament
+from organiser import auth, corrections, handref, queries, stats, throttle, tournament
 from organiser.limits import MAX_ID, PathId, QueryId
 from organiser.tournament import ModelError
 
@@ -315,6 +315,15 @@ def refused(request: Request, limit: int = 200, who: str = admin):
 def standings(request: Request, tround: QueryId = None):
     with _db(request).read() as con:
         return JSONResponse(queries.standings(con, tround))
+
+
+@router.get("/api/v1/players/{pid}/stats")
+def player_stats(request: Request, pid: PathId):
+    """A player's statistics per tournament round and overall (organiser.stats)."""
+    with _db(request).read() as con:
+        if not con.execute("SELECT 1 FROM players WHERE id = ?", (pid,)).fetchone():
+            raise HTTPException(404, "no player %d" % pid)
+        return JSONResponse(stats.player(con, pid))
 
 
 @router.get("/api/v1/tables")

@@ -265,6 +265,14 @@ def test_player_statistics_of_a_scripted_session(scripted):
         "1": [5, 1, 0, 0, 1, 138.0, 138],
         "2": [3, 1, 0, 0, 1, 26.0, 26],
         "all": [8, 2, 0, 0, 2, 82.0, 138]}
+    # the same figures for a program
+    pid = int(re.search(r'<a href="/players/(\d+)">Di</a>', client.get("/").text).group(1))
+    got = client.get("/api/v1/players/%d/stats" % pid).json()
+    assert [r["tround"] for r in got["rounds"]] == [1, 2]
+    assert {k: got["overall"][k] for k in ("hands", "wins", "deal_ins", "average",
+                                           "largest", "unit")} == {
+        "hands": 8, "wins": 2, "deal_ins": 0, "average": 82.0, "largest": 138, "unit": "fan"}
+    assert client.get("/api/v1/players/999/stats").status_code == 404
 
 
 # -- a correction by tiles ------------------------------------------------------------------------
