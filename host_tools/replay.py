@@ -150,7 +150,7 @@ class Replayer:
         elif out["status"] == "ok":
             out["counted"] = out["organiser"]
         elif (out["status"] == "disputed" and self.amended is not None
-              and not rec.get("late")):
+              and out["organiser"] is not None and not rec.get("late")):
             # the device settled this hand from a state the director has since amended
             # (who dealt, the streak): the organiser's settlement counts, not held
             out.update(status="corrected", counted=out["organiser"])
