@@ -3,7 +3,7 @@
 a spare device's continuation).  The hand number is the organiser's own: the replay's
 count of hands played when the hand was dealt (queries.hands, `hand_no`)."""
 
-from organiser import corrections, queries, standings, tiletext
+from organiser import queries, standings, tiletext
 from organiser.db import one
 from organiser.tournament import ModelError
 
@@ -59,6 +59,4 @@ def describe(con, target):
     t = one(con, "SELECT number FROM trounds WHERE id = ?", (g["tround_id"],))
     return dict(h, tround=t["number"] if t else None,
                 game=next(i + 1 for i, s in enumerate(games) if r["session_id"] in s),
-                tiles=tiletext.hand(h["hand"]),
-                correction_kind=(corrections.latest(con).get(("hand", target)) or {})
-                .get("kind"))
+                tiles=tiletext.hand(h["hand"]))
