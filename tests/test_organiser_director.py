@@ -347,6 +347,9 @@ def test_a_hand_named_by_a_referee_corrected_by_its_tiles(corrected):
     assert re.search(r'data-target="([^"]+)"', other).group(1) != target
     assert "no hand 9" in client.get("/admin/corrections/hand", params={
         "table": 1, "round": 1, "game": 1, "hand": 9}).text
+    r = client.get("/admin/corrections/hand", params={"table": 1, "round": "9" * 30,
+                                                        "game": 1, "hand": 1})
+    assert r.status_code == 200 and "out of range" in r.text
 
     # it was really Di's four pungs on Bo's discard, with two flowers: Four Concealed
     # Pungs 64 + Four Shifted Pungs 48 + Full Flush 24 + All Simples 2 (138, as above)
