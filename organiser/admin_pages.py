@@ -425,8 +425,7 @@ def devices_page(request):
                      created=views.clock(d["created_at"]))
         tables = tournament.tables(con)
     return page(request, "admin/devices.html", "/admin/devices", title="Devices",
-                devices=devs, tables=tables, origin="%s://%s" % (request.url.scheme,
-                                                                request.url.netloc))
+                devices=devs, tables=tables, origin=str(request.base_url).rstrip("/"))
 
 
 @post("/devices")
@@ -436,7 +435,10 @@ def device_register(request, f):
     with request.app.state.db.write() as con:
         dev_id, secret = tournament.register_device(con, table_no, f.get("label", ""),
                                                     f.get("device_id") or None)
-    origin = "%s://%s" % (request.url.scheme, request.url.netloc)
+        if request.app.state.claim_device is not None:
+            request.app.state.claim_device(dev_id)
+    # under a league the event's address has its path (/e/<event>): the device's too
+    origin = str(request.base_url).rstrip("/")
     settings = {"device": dev_id, "secret": secret, "organiser": origin}
     if table_no is not None:
         settings["table"] = table_no

@@ -57,6 +57,7 @@ LAYERS = (
     ("organiser pages", ("organiser.render", "organiser.pages", "organiser.admin_pages",
                          "organiser.clock_pages")),
     ("organiser app", ("organiser.app", "organiser.__main__")),
+    ("organiser league", ("organiser.league", "organiser.league.*")),
     # the host's tools (they may run the firmware's modules on CPython)
     ("host generators", ("host_tools", "host_tools.gen.tables")),
     ("host paths", ("host_tools.paths",)),
