@@ -331,6 +331,9 @@ def test_a_hand_named_by_a_referee_corrected_by_its_tiles(corrected):
                       params={"table": 1, "round": 1, "game": 1, "hand": 3}).text
     assert "Table 1 · round 1 · game 1 · hand 3" in page
     assert "Cy wins, self-drawn" in page and "123456789m 1235p" in page
+    assert "清龍" in page
+    assert "Pure Straight" in client.get("/admin/corrections/hand", params={
+        "table": 1, "round": 1, "game": 1, "hand": 3, "lang": "en"}).text
     # the payments form is filled with what counts now (seat order)
     want = [-33] * 4
     want[seat["Cy"]] = 99
