@@ -45,7 +45,9 @@ LANG_LINKS = (("zh-Hant", "繁"), ("zh-Hans", "简"), ("en", "EN"))
 def lang_links(request):
     """(href, lang, label) of the header's language switch: this page with ?lang= set (an
     absolute path, its other query fields kept: under a league the prefix is added to it)."""
-    keep = [(k, v) for k, v in request.query_params.multi_items() if k != "lang"]
+    # (not a form's message: shown once, and a link's text never rides along on a page)
+    keep = [(k, v) for k, v in request.query_params.multi_items()
+            if k not in ("lang", "ok", "error", "ok_sig", "error_sig")]
     out = []
     for lang, label in LANG_LINKS:
         out.append((request.url.path + "?" + urlencode(keep + [("lang", lang)]), lang, label))
