@@ -186,6 +186,11 @@ def store(con, key, got):
     rows = got["rows"]
     for r in rows:
         detail = {"result": r["result"], "settlement": r["settlement"]}
+        # where the hand was played: its number in the game, the prevailing wind, each
+        # seat's wind (the hand log, the exports and a referee's naming of a hand)
+        for k in ("hand_no_at", "wind_at", "winds"):
+            if k in r:
+                detail[k] = r[k]
         con.execute("INSERT OR REPLACE INTO replayed (device, journal, seq, status, organiser, "
                     "error, detail, state) VALUES (?,?,?,?,?,?,?,?)",
                     (device, journal, r["seq"], r["status"],

@@ -88,7 +88,8 @@ def csrf(client):
 
 def player_scores(html):
     return {m[0]: int(m[1]) for m in re.findall(
-        r'<tr data-player="([^"]+)"><td class="rank">\d+</td><td>[^<]*</td>'
+        r'<tr data-player="([^"]+)"><td class="rank">\d+</td>'
+        r'<td><a href="/players/\d+">[^<]*</a></td>'
         r'<td class="hide-narrow">[^<]*</td><td class="num[^"]*">(-?\d+)</td>', html)}
 
 
@@ -145,7 +146,7 @@ def test_correction_and_reseat_through_the_forms(event):
         assert after[n] - before[n] == fixed[i] - win["payments"][i]
     log = client.get("/tables/1").text
     assert "wrong winner keyed" in log and "director" in log
-    assert "/admin/corrections?target=%s" % target in log      # the director's link
+    assert "/admin/corrections/hand?target=%s" % target in log      # the director's link
     hist = client.get("/admin/corrections").text
     assert "wrong winner keyed" in hist and target in hist
     # a correction without a reason is refused and changes nothing
@@ -369,7 +370,8 @@ def test_mcr_standings_show_table_points():
     html = client.get("/standings/part").text
     assert "Table pts" in html
     got = {m[0]: int(m[1]) for m in re.findall(
-        r'<tr data-player="([^"]+)">(?:<td[^>]*>[^<]*</td>){3}<td class="num[^"]*">-?\d+</td>'
+        r'<tr data-player="([^"]+)">(?:<td[^>]*>(?:<a [^>]*>)?[^<]*(?:</a>)?</td>){3}'
+        r'<td class="num[^"]*">-?\d+</td>'
         r'<td class="num">(\d+)</td>', html)}
     assert got == want
     ranked = re.findall(r'<tr data-player="([^"]+)">', html)

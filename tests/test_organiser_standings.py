@@ -221,7 +221,8 @@ def test_rounds_and_exports(env, games_recs):
         per_player = {}
         for x in rows:
             for i in range(4):
-                per_player[x["p%d" % i]] = per_player.get(x["p%d" % i], 0) + int(x["pay%d" % i])
+                per_player[x["seat%d" % (i + 1)]] = (per_player.get(x["seat%d" % (i + 1)], 0)
+                                                    + int(x["pay%d" % (i + 1)]))
         for p in sj["players"]:
             assert per_player.get(p["name"], 0) == p["score"]
     r = c.get("/export/hands.csv?tround=%d" % t1)
