@@ -14,10 +14,11 @@ Record status (host_tools/replay.py): ok, disputed, refused, late, corrected."""
 
 import json
 import os
-import sqlite3
 import subprocess
 import sys
 import threading
+
+from organiser import db
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 COMMAND = (sys.executable, "-m", "host_tools.replay")
@@ -86,9 +87,8 @@ class Engine:
         """Replay each (device, journal) of keys, from one snapshot of the database:
         [{"fingerprint", "rows"}] for organiser.scoring to store."""
         with self.lock:
-            con = sqlite3.connect("file:%s?mode=ro" % db_path, uri=True, timeout=30)
+            con = db.snapshot(db_path)          # one snapshot for every read below
             try:
-                con.execute("BEGIN")            # one snapshot for every read below
                 fp = fingerprint(con)
                 return [self._journal(con, fp, d, j) for d, j in keys]
             finally:

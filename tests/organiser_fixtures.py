@@ -189,10 +189,10 @@ class OrganiserServer:
 
 
 @pytest.fixture
-def organiser_server(tmp_path):
+def organiser_server(db_url):
     """A live organiser with an event of two tables (devices dev1, dev2) and its first
     tournament round open: yields (server, event dict from setup_event)."""
-    db_path = str(tmp_path / "organiser.db")
+    db_path = db_url
     ev = setup_event(db_path)
     srv = OrganiserServer(db_path).start()
     try:

@@ -25,8 +25,8 @@ def games_recs():
 
 
 @pytest.fixture
-def env(tmp_path, games_recs):
-    db_path = str(tmp_path / "o.db")
+def env(db_url, games_recs):
+    db_path = db_url
     ev = setup_event(db_path)
     app = create_app(db_path, pages=False)
     auth.set_password(app.state.db, "director", "s3cret-pw")
@@ -228,8 +228,8 @@ def test_rounds_and_exports(env, games_recs):
     assert "tround%d" % t1 in r.headers["content-disposition"]
 
 
-def test_round_closes_after_the_set_hands(tmp_path, games_recs):
-    db_path = str(tmp_path / "o.db")
+def test_round_closes_after_the_set_hands(db_url, games_recs):
+    db_path = db_url
     ev = setup_event(db_path, hands_per_tround=5)
     recs = games_recs[0]
     cut = next(i for i, r in enumerate(recs) if r["state"]["hand_no"] - 1 >= 5)

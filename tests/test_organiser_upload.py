@@ -25,8 +25,8 @@ def recs():
 
 
 @pytest.fixture
-def env(tmp_path):
-    db_path = str(tmp_path / "o.db")
+def env(db_url):
+    db_path = db_url
     ev = setup_event(db_path)
     with TestClient(create_app(db_path, pages=False)) as c:
         yield c, ev, c.app.state.db
@@ -196,8 +196,8 @@ def test_sessions_take_the_tag_and_undo_takes_back(env):
 
 
 @pytest.mark.parametrize("rules", ["mcr", "hk", "tw", "sh"])
-def test_every_ruleset_adds_up(tmp_path, rules):
-    db_path = str(tmp_path / "o.db")
+def test_every_ruleset_adds_up(db_url, rules):
+    db_path = db_url
     ev = setup_event(db_path, rules=rules)
     recs = play(session_events(rules, seed=11, n=60))
     with TestClient(create_app(db_path, pages=False)) as c:
