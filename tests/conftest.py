@@ -36,7 +36,7 @@ def pytest_generate_tests(metafunc):
                                 else [])
     else:
         engines = [opt]
-    metafunc.parametrize("engine", engines)
+    metafunc.parametrize("engine", engines, scope="module")
 
 
 def pytest_collection_modifyitems(config, items):
@@ -63,3 +63,11 @@ def db_url(engine, tmp_path, request):
     if engine == "pg":
         return request.getfixturevalue("postgres").new_database()
     return str(tmp_path / "o.db")
+
+
+@pytest.fixture(scope="module")
+def module_db_url(engine, tmp_path_factory, request):
+    """The same for a module's shared event."""
+    if engine == "pg":
+        return request.getfixturevalue("postgres").new_database()
+    return str(tmp_path_factory.mktemp("organiser") / "organiser.db")
