@@ -1,4 +1,5 @@
-"""The organiser's web application: `create_app(db_path)`.
+"""The organiser's web application: `create_app(db_path)` (a SQLite file or a
+postgresql:// URL).
 
 Routers: the device API (upload, seating pull: HMAC-signed), the director's admin API
 (login, event setup, corrections: session cookie), the exports, and the HTML pages of
@@ -7,14 +8,17 @@ provide `setup(app)` for anything more, e.g. static files).
 
 `app.state.db` is the Database, `app.state.broker` the live-update Broker."""
 
+import asyncio
 import importlib
 import importlib.util
+import os
+import uuid
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
-from organiser import admin_api, exports, trust_api, upload
+from organiser import admin_api, exports, pg, trust_api, upload
 from organiser.db import Database
 from organiser.groupcommit import GroupCommit
 from organiser.live import Broker
@@ -29,8 +33,12 @@ def create_app(db_path, max_body=MAX_BODY, stuck_seconds=180, pages=True, sync="
     @asynccontextmanager
     async def lifespan(app):
         app.state.db.start_checkpoints()
+        if app.state.db.postgres:      # live updates of the other processes on the database
+            app.state.broker.connect(pg.Relay(db_path, uuid.uuid4().hex),
+                                     asyncio.get_running_loop())
         app.state.scoring.catch_up()
         yield
+        app.state.broker.close()
         app.state.scoring.close()
         app.state.db.close()
 
@@ -61,3 +69,9 @@ def create_app(db_path, max_body=MAX_BODY, stuck_seconds=180, pages=True, sync="
             pages.setup(app)
 
     return app
+
+
+def from_environment():
+    """The app of one of several worker processes (python -m organiser --workers N):
+    its database from ORGANISER_DB."""
+    return create_app(os.environ["ORGANISER_DB"], sync=os.environ.get("ORGANISER_SYNC", "full"))

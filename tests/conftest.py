@@ -25,6 +25,7 @@ def pytest_addoption(parser):
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "pg_core: run on PostgreSQL in make test as well")
+    config.addinivalue_line("markers", "pg_only: a test of PostgreSQL alone (not on SQLite)")
 
 
 def pytest_generate_tests(metafunc):
@@ -36,6 +37,8 @@ def pytest_generate_tests(metafunc):
                                 else [])
     else:
         engines = [opt]
+    if metafunc.definition.get_closest_marker("pg_only"):       # several processes
+        engines = [e for e in engines if e == "pg"]
     metafunc.parametrize("engine", engines, scope="module")
 
 

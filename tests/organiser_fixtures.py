@@ -148,6 +148,11 @@ class OrganiserServer:
         self.db_path = db_path
         self.port = port or free_port()
         self.proc = None
+        self.log = tempfile.TemporaryFile()      # its stderr: errors() after a failure
+
+    def errors(self):
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")[-3000:]
 
     @property
     def url(self):
@@ -157,7 +162,7 @@ class OrganiserServer:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "organiser", "--db", self.db_path, "--host", "127.0.0.1",
              "--port", str(self.port)], cwd=ROOT, stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL)
+            stderr=self.log)
         end = time.time() + timeout
         while time.time() < end:
             if self.proc.poll() is not None:
