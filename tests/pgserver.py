@@ -27,7 +27,8 @@ def bindir():
 
 
 class PostgresServer:
-    def __init__(self):
+    def __init__(self, durable=False):
+        self.durable = durable          # fsync as in production (the benchmark's figures)
         self.bin = bindir()
         self.dir = None
         self.names = itertools.count(1)
@@ -49,8 +50,9 @@ class PostgresServer:
                   "--no-locale", "--no-sync")
         # a test server: no fsync (the data lives as long as the tests), room for two
         # organiser processes' connections
-        opts = ("-k %s -c listen_addresses='' -c fsync=off -c synchronous_commit=off "
-                "-c full_page_writes=off -c max_connections=300" % self.dir)
+        opts = "-k %s -c listen_addresses='' -c max_connections=300" % self.dir
+        if not self.durable:
+            opts += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         self._run("pg_ctl", "-D", data, "-l", os.path.join(self.dir, "log"), "-w", "-t", "30",
                   "-o", opts, "start")
         return self
