@@ -16,6 +16,7 @@ import dtable
 dtable.PATH = sys.argv[1] + "/dtable.bin"
 import journal
 import session
+from cut_events import EVENTS
 
 SECTOR = 512
 SECTORS = 256
@@ -54,12 +55,21 @@ class Dev:
         return 0
 
 
+_mounted = []
+
+
 def mount(data=None, fresh=False):
     dev = Dev(data)
     if fresh:
         os.VfsFat.mkfs(dev)
     os.mount(os.VfsFat(dev), MNT)
+    _mounted[:] = [dev]
     return dev
+
+
+def dev_data():
+    """The bytes of the device last mounted."""
+    return _mounted[0].data
 
 
 def umount():
@@ -69,14 +79,6 @@ def umount():
         pass
 
 
-EVENTS = [
-    {"event": "start", "rules": "tw", "dealer": 1, "players": ["A" * 300, "B" * 300, "C", "D"]},
-    {"event": "declare", "seat": 2},
-    {"event": "draw"},
-    {"event": "streak", "n": 3},
-    {"event": "undo"},
-    {"event": "declare", "seat": 0},
-]
 
 failures = []
 counts = {"cuts": 0, "kept": 0, "lost": 0}
@@ -195,23 +197,6 @@ def main():
     print(json.dumps({"ok": not failures, "spans": spans, "cuts": counts["cuts"],
                       "kept": counts["kept"], "lost": counts["lost"],
                       "failures": failures[:10]}))
-
-
-_dev = []
-
-
-def dev_data():
-    return _mounted[0].data
-
-
-_mounted = []
-_mount = mount
-
-
-def mount(data=None, fresh=False):           # remember the device last mounted
-    d = _mount(data, fresh)
-    _mounted[:] = [d]
-    return d
 
 
 main()

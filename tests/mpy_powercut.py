@@ -18,6 +18,7 @@ dtable.PATH = sys.argv[1] + "/dtable.bin"
 import os
 import journal
 import session
+from cut_events import EVENTS
 
 EVERY = int(sys.argv[2]) if len(sys.argv) > 2 else 0
 if EVERY:
@@ -60,14 +61,6 @@ def umount():
     ramfs.umount(MNT)
 
 
-EVENTS = [
-    {"event": "start", "rules": "tw", "dealer": 1, "players": ["A" * 300, "B" * 300, "C", "D"]},
-    {"event": "declare", "seat": 2},
-    {"event": "draw"},
-    {"event": "streak", "n": 3},
-    {"event": "undo"},
-    {"event": "declare", "seat": 0},
-]
 
 
 def main():

@@ -179,31 +179,28 @@ class Journal:
         for off, seq, payload in self.scan(on):
             yield off, seq, json.loads(payload)
 
-    def read(self, offset):
-        """The record dict stored at `offset` (an offset scan() gave)."""
-        f = open(self.path, "rb")
-        try:
-            f.seek(offset)
-            head = f.read(_HEAD)
-            seq, n, crc = struct.unpack("<III", head[2:])
-            payload = f.read(n)
-        finally:
-            f.close()
-        if head[:2] != MAGIC or len(payload) < n or _crc(head[2:10], payload) != crc:
-            raise OSError("journal record at %d is damaged" % offset)
-        return json.loads(payload)
-
-    def head(self, offset):
-        """(seq, length, crc) of the header at `offset`; None where no whole header is."""
+    def _at(self, offset, body):
+        # The header bytes at `offset` and, with `body`, the payload after a sound header
+        # (b"" where there is none); (b"", b"") where there is no journal file.
         try:
             f = open(self.path, "rb")
         except OSError:
-            return None
+            return b"", b""
         try:
             f.seek(offset)
             head = f.read(_HEAD)
+            payload = b""
+            if body and len(head) == _HEAD and head[:2] == MAGIC:
+                n = struct.unpack("<I", head[6:10])[0]
+                if n <= MAX_RECORD:
+                    payload = f.read(n)
         finally:
             f.close()
+        return head, payload
+
+    def head(self, offset):
+        """(seq, length, crc) of the header at `offset`; None where no whole header is."""
+        head = self._at(offset, False)[0]
         if len(head) < _HEAD or head[:2] != MAGIC:
             return None
         return struct.unpack("<III", head[2:])
@@ -211,33 +208,27 @@ class Journal:
     def raw(self, offset):
         """(seq, payload bytes) of the record at `offset`, its CRC checked; None at the end
         of the journal or a record not whole.  The uploader sends the payload as stored."""
-        try:
-            f = open(self.path, "rb")
-        except OSError:
+        head, payload = self._at(offset, True)
+        if len(head) < _HEAD or head[:2] != MAGIC:
             return None
-        try:
-            f.seek(offset)
-            head = f.read(_HEAD)
-            if len(head) < _HEAD or head[:2] != MAGIC:
-                return None
-            seq, n, crc = struct.unpack("<III", head[2:])
-            if n > MAX_RECORD:
-                return None
-            payload = f.read(n)
-        finally:
-            f.close()
-        if len(payload) < n or _crc(head[2:10], payload) != crc:
+        seq, n, crc = struct.unpack("<III", head[2:])
+        if len(payload) != n or _crc(head[2:10], payload) != crc:
             return None
         return seq, payload
 
+    def read(self, offset):
+        """The record dict stored at `offset` (an offset scan() gave)."""
+        r = self.raw(offset)
+        if r is None:
+            raise OSError("journal record at %d is damaged" % offset)
+        return json.loads(r[1])
+
     def seq_at(self, offset):
-        f = open(self.path, "rb")
-        try:
-            f.seek(offset)
-            head = f.read(_HEAD)
-        finally:
-            f.close()
-        return struct.unpack("<I", head[2:6])[0]
+        """The sequence number of the record at `offset` (an offset scan() gave)."""
+        h = self.head(offset)
+        if h is None:
+            raise OSError("journal record at %d is damaged" % offset)
+        return h[0]
 
     # -- opening and writing ----------------------------------------------------------
     def open(self, on=False):
