@@ -331,6 +331,19 @@ class Cursor:
             self.cur.close()
 
 
+def _no_nul(args):
+    """PostgreSQL's text holds no NUL character (SQLite's does): in a parameter it is
+    stored as U+FFFD, so that a name or a device's field with one is taken, not a 500."""
+    if isinstance(args, dict):
+        if any(isinstance(v, str) and "\x00" in v for v in args.values()):
+            return {k: v.replace("\x00", "\ufffd") if isinstance(v, str) else v
+                    for k, v in args.items()}
+        return args
+    if any(isinstance(v, str) and "\x00" in v for v in args):
+        return [v.replace("\x00", "\ufffd") if isinstance(v, str) else v for v in args]
+    return args
+
+
 class Connection:
     """A psycopg connection in autocommit mode (BEGIN/COMMIT are the caller's, as with
     sqlite3's isolation_level=None) that takes the organiser's SQLite statements."""
@@ -346,7 +359,7 @@ class Connection:
         if st.table_info is not None:
             return self._table_info(st.table_info)
         cur = self.raw.cursor()
-        cur.execute(st.sql, args if args is not None else ())
+        cur.execute(st.sql, _no_nul(args) if args is not None else ())
         if st.returning:
             got = cur.fetchall()
             return Cursor(cur, got[-1][0] if got else None, rows=[])
@@ -356,7 +369,7 @@ class Connection:
         st = self.catalog.statement(sql)
         text = st.sql[:-len(" RETURNING id")] if st.returning else st.sql
         cur = self.raw.cursor()
-        cur.executemany(text, list(seq))
+        cur.executemany(text, [_no_nul(a) for a in seq])
         return Cursor(cur)
 
     def executescript(self, text):

@@ -145,6 +145,22 @@ def test_each_bad_request_refused_logged_nothing_stored(env, recs):
     assert d1.upload(c, J, recs[:5]).json() == {"ok": True, "acked": 5}
 
 
+@pytest.mark.pg_core          # PostgreSQL's text holds no NUL character; SQLite's does
+def test_a_nul_character_in_what_a_device_sends_is_answered(env, recs):
+    c, ev, db = env
+    d1 = ev["devices"][0]
+    raw = body("dev\x001", J, recs[:1])
+    r = c.post("/api/v1/upload", content=raw, headers=headers(d1.secret, raw))
+    assert r.status_code == 401 and r.json()["error"] == "unknown_device"
+    first = dict(recs[0], note="a\x00b", event=dict(recs[0]["event"], event="st\x00art"))
+    assert d1.upload(c, J, [first]).json() == {"ok": True, "acked": 1}
+    assert d1.upload(c, J, [first]).json() == {"ok": True, "acked": 1}     # the same record
+    with db.read() as con:
+        held = con.execute("SELECT body, kind FROM records").fetchall()
+    assert len(held) == 1 and json.loads(held[0][0])["note"] == "a\x00b"
+    assert held[0][1] in ("st\x00art", "st\ufffdart")
+
+
 def test_oversized_stream_refused_before_reading_it_all(env, recs):
     c, ev, db = env
     d1 = ev["devices"][0]
