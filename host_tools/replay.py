@@ -13,10 +13,14 @@ the organiser's own state.  The process keeps each journal's engine between requ
 an upload of two records replays two records.
 
 A request: {"key": "device/journal", "fingerprint": [...], "reset": bool, "rules",
-"settings", "records": [{"seq", "body", "late", "corr", "resume"}]}.  The answer:
+"settings", "records": [{"seq", "body", "late", "corr", "resume", "hold"}]}.  `hold`
+names why the organiser keeps a record from the engine (it hung the engine, or ended
+this process, before: "engine timeout"): the record is disputed with that reason and
+the replay goes on from the state before it.  The answer:
 {"key", "seq": the last seq replayed, "rows": [...]} or, when the records do not follow
 the ones this process replayed (it was restarted), {"key", "error": "out_of_step"}: the
-organiser sends the journal again from its first record.
+organiser sends the journal again from its first record.  The process's first line,
+{"ready": true}, says its engine is imported.
 
 Record status: ok (the uploaded payments are the organiser's), disputed (they differ),
 refused (the engine refuses the event), late (it arrived after its round's grace),
@@ -75,6 +79,8 @@ class Replayer:
                 ses.state = self.stack.pop()
             return self._state(out)
         kind = corr["kind"] if corr else None
+        if rec.get("hold"):
+            return self._held(out, rec, body, name, kind, corr)
         dealer = None
         if kind == "event" and name == "start":     # the director's first dealer
             dealer = corr["data"]["event"].get("dealer")
@@ -130,6 +136,25 @@ class Replayer:
             out.update(status="corrected", counted=out["organiser"])
         elif out["status"] == "ok":
             out["counted"] = out["organiser"]
+        return self._state(out)
+
+    def _held(self, out, rec, body, name, kind, corr):
+        """A record the engine is not asked about (it hung or ended the engine): held as
+        disputed, the table left as it stood before it, until the director settles it
+        (accept the device's payments, set payments, void; an amended event is tried)."""
+        self.stack.append(self.ses.state)
+        if name == "start":
+            self.ses.state = None       # no table for the session's events to go to
+        out.update(status="disputed", error=str(rec["hold"])[:200])
+        if kind == "void":
+            out.update(status="corrected", counted=[0, 0, 0, 0])
+        elif kind == "payments":
+            out.update(status="corrected", counted=list(corr["data"]["payments"]))
+        elif kind == "accept":
+            dev = body.get("payments")
+            version = corr["data"].get("version")
+            out.update(status="corrected", counted=list(dev) if version == "device" and
+                       four_ints(dev, MAX_POINTS) else [0, 0, 0, 0])
         return self._state(out)
 
     def _state(self, out):
@@ -208,6 +233,8 @@ def main():
     engine()
     cache = {}
     out = sys.stdout
+    out.write('{"ready": true}\n')     # the engine is imported: requests' time starts now
+    out.flush()
     for line in sys.stdin:
         try:
             got = answer(cache, json.loads(line))

@@ -1,12 +1,12 @@
 """The director's JSON API (login by session cookie) and the public read API the pages
 and scripts may use.  Changes publish a live update ("standings" or "event")."""
 
-from typing import Optional
 
 from fastapi import APIRouter, Body, Depends, HTTPException, Request
 from fastapi.responses import JSONResponse
 
-from organiser import auth, corrections, queries, tournament
+from organiser import auth, corrections, queries, throttle, tournament
+from organiser.limits import MAX_ID, PathId, QueryId
 from organiser.tournament import ModelError
 
 router = APIRouter()
@@ -27,23 +27,32 @@ def _int(v, what):
     if isinstance(v, bool):
         raise ModelError("%s: an integer" % what)
     try:
-        return int(v)
-    except (TypeError, ValueError):
+        n = int(v)
+    except (TypeError, ValueError, OverflowError):
         raise ModelError("%s: an integer" % what)
+    if abs(n) > MAX_ID:
+        raise ModelError("%s: out of range" % what)
+    return n
 
 
 # -- login ------------------------------------------------------------------------------
 
-# scrypt takes tens of milliseconds: in the thread pool, not on the event loop
+# scrypt takes tens of milliseconds: throttled, in a worker thread (organiser.throttle)
 @router.post("/api/admin/login")
-def login(request: Request, body: dict = Body(...)):
-    token = auth.login(_db(request), str(body.get("name", "director")),
-                       str(body.get("password", "")))
-    if token is None:
+async def login(request: Request, body: dict = Body(...)):
+    name = body.get("name", "director")
+    name = name if isinstance(name, str) else ""
+    password = body.get("password", "")
+    password = password if isinstance(password, str) else ""
+    got, value = await throttle.login(request, name, password)
+    if got == "wait":
+        return JSONResponse({"ok": False, "error": "too many attempts: wait"},
+                            status_code=429, headers={"Retry-After": "%d" % (value + 1)})
+    if got == "wrong":
         raise HTTPException(401, "wrong name or password")
-    r = JSONResponse({"ok": True, "name": body.get("name", "director")})
-    r.set_cookie(auth.COOKIE, token, httponly=True, samesite="lax",
-                 max_age=auth.SESSION_SECONDS)
+    r = JSONResponse({"ok": True, "name": name})
+    r.set_cookie(auth.COOKIE, value, httponly=True, samesite="lax",
+                 secure=request.url.scheme == "https", max_age=auth.SESSION_SECONDS)
     return r
 
 
@@ -106,7 +115,7 @@ async def add_player(request: Request, body: dict = Body(...), who: str = admin)
 
 
 @router.patch("/api/admin/players/{pid}")
-async def patch_player(pid: int, request: Request, body: dict = Body(...), who: str = admin):
+async def patch_player(pid: PathId, request: Request, body: dict = Body(...), who: str = admin):
     with _db(request).write() as con:
         if "active" in body:
             tournament.set_player_active(con, pid, body["active"])
@@ -131,7 +140,7 @@ async def add_tround(request: Request, body: dict = Body(default={}), who: str =
 
 
 @router.post("/api/admin/trounds/{tid}/open")
-async def open_tround(tid: int, request: Request, who: str = admin):
+async def open_tround(tid: PathId, request: Request, who: str = admin):
     with _db(request).write() as con:
         tournament.open_round(con, tid)
     _publish(request, "event")
@@ -139,7 +148,7 @@ async def open_tround(tid: int, request: Request, who: str = admin):
 
 
 @router.post("/api/admin/trounds/{tid}/close")
-async def close_tround(tid: int, request: Request, who: str = admin):
+async def close_tround(tid: PathId, request: Request, who: str = admin):
     with _db(request).write() as con:
         tournament.close_round(con, tid)
     _publish(request, "event")
@@ -147,13 +156,13 @@ async def close_tround(tid: int, request: Request, who: str = admin):
 
 
 @router.get("/api/admin/trounds/{tid}/seating")
-def get_seating(tid: int, request: Request, who: str = admin):
+def get_seating(tid: PathId, request: Request, who: str = admin):
     with _db(request).read() as con:
         return dict(tournament.seating_report(con, tid), ok=True)
 
 
 @router.put("/api/admin/trounds/{tid}/seating")
-async def put_seating(tid: int, request: Request, body: dict = Body(...), who: str = admin):
+async def put_seating(tid: PathId, request: Request, body: dict = Body(...), who: str = admin):
     """Seating entered by hand: {"tables": {"<table no>": [4 player ids by seat]}}."""
     tabs = body.get("tables")
     if not isinstance(tabs, dict):
@@ -167,7 +176,7 @@ async def put_seating(tid: int, request: Request, body: dict = Body(...), who: s
 
 
 @router.post("/api/admin/trounds/{tid}/seating/generate")
-async def generate_seating(tid: int, request: Request, body: dict = Body(default={}),
+async def generate_seating(tid: PathId, request: Request, body: dict = Body(default={}),
                            who: str = admin):
     ps = body.get("players")
     with _db(request).write() as con:
@@ -179,7 +188,7 @@ async def generate_seating(tid: int, request: Request, body: dict = Body(default
 
 
 @router.post("/api/admin/trounds/{tid}/tables/{no}/lock")
-async def lock_table(tid: int, no: int, request: Request, body: dict = Body(default={}),
+async def lock_table(tid: PathId, no: PathId, request: Request, body: dict = Body(default={}),
                      who: str = admin):
     with _db(request).write() as con:
         tournament.lock_table(con, tid, no, bool(body.get("locked", True)))
@@ -230,7 +239,7 @@ async def reseat(request: Request, body: dict = Body(...), who: str = admin):
 
 
 @router.post("/api/admin/trounds/{tid}/reseat")
-async def reseat_tables(tid: int, request: Request, body: dict = Body(...), who: str = admin):
+async def reseat_tables(tid: PathId, request: Request, body: dict = Body(...), who: str = admin):
     """The players who really sat at tables' seats 0..3 in a round, {"tables": {"<no>":
     [4 player ids]}, "why": ...}: their hands so far move to them, and the round's
     seating changes for the rest of it."""
@@ -280,7 +289,7 @@ def refused(request: Request, limit: int = 200, who: str = admin):
 # directly: FastAPI's generic encoding of a large dict costs several times the query.
 
 @router.get("/api/v1/standings")
-def standings(request: Request, tround: Optional[int] = None):
+def standings(request: Request, tround: QueryId = None):
     with _db(request).read() as con:
         return JSONResponse(queries.standings(con, tround))
 
@@ -292,6 +301,6 @@ def tables(request: Request):
 
 
 @router.get("/api/v1/tables/{no}/log")
-def table_log(no: int, request: Request, tround: Optional[int] = None):
+def table_log(no: PathId, request: Request, tround: QueryId = None):
     with _db(request).read() as con:
         return JSONResponse({"table": no, "hands": queries.table_log(con, no, tround)})

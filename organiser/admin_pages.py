@@ -15,8 +15,10 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 from starlette.concurrency import run_in_threadpool
 
-from organiser import auth, corrections, devices, disputes, queries, tournament, views
+from organiser import auth, binding, corrections, devices, disputes, queries, security, \
+    stored, throttle, tournament, views
 from organiser.db import one, rows
+from organiser.limits import MAX_ID
 from organiser.render import render, shared_grid
 from organiser.tournament import ModelError
 
@@ -51,13 +53,24 @@ def page(request, name, here, **ctx):
                       (time.time() - 3600,))["n"]
     watch = dict(flagged=shared_grid(request)["flagged"], refused=refused)
     return render(request, name, here="/admin", admin_menu=MENU, admin_here=here, who=who,
-                  watch=watch, ok=request.query_params.get("ok"),
-                  error=ctx.pop("error", None) or request.query_params.get("error"), **ctx)
+                  watch=watch, ok=shown(request, "ok"),
+                  error=ctx.pop("error", None) or shown(request, "error"), **ctx)
 
 
 def back(path, ok=None, error=None, **extra):
+    """A redirect to path showing a message: signed, so that only the organiser's own
+    messages are ever shown (a link cannot put its sender's words on the page)."""
     q = {k: v for k, v in dict(extra, ok=ok, error=error).items() if v is not None}
+    for k in ("ok", "error"):
+        if k in q:
+            q[k + "_sig"] = security.sign_message(q[k])
     return RedirectResponse(path + ("?" + urlencode(q) if q else ""), status_code=303)
+
+
+def shown(request, key):
+    """The message of a redirect made by back(), or None."""
+    qp = request.query_params
+    return security.message(qp.get(key), qp.get(key + "_sig"))
 
 
 def changed(request, what):
@@ -75,9 +88,12 @@ async def form(request):
 
 def _int(v, what):
     try:
-        return int(v)
-    except (TypeError, ValueError):
-        raise ModelError("%s: a whole number, not %r" % (what, v))
+        n = int(v)
+    except (TypeError, ValueError, OverflowError):
+        raise ModelError("%s: a whole number, not %r" % (what, str(v)[:20]))
+    if abs(n) > MAX_ID:
+        raise ModelError("%s: out of range" % what)
+    return n
 
 
 def _opt_int(v, what):
@@ -91,6 +107,9 @@ def guarded(handler):
         try:
             _who(request)
             f = await form(request)
+            if not security.csrf_ok(request, f):
+                return HTMLResponse("This form is out of date or came from another page: "
+                                    "reload the page and send it again.", status_code=403)
             answer = await run_in_threadpool(handler, request, f)
         except Login:
             return RedirectResponse("/admin/login?next=" + quote(_referer_path(request)),
@@ -140,7 +159,7 @@ def get(path):
 def login_page(request: Request):
     return render(request, "admin/login.html", here="/admin", title="Director login",
                   next=request.query_params.get("next", "/admin"),
-                  error=request.query_params.get("error"))
+                  error=shown(request, "error"))
 
 
 @router.post("/login")
@@ -149,12 +168,15 @@ async def login(request: Request):
     nxt = f.get("next") or "/admin"
     if not nxt.startswith("/") or nxt.startswith("//"):
         nxt = "/admin"
-    token = auth.login(request.app.state.db, f.get("name", ""), f.get("password", ""))
-    if token is None:
+    got, token = await throttle.login(request, f.get("name", ""), f.get("password", ""))
+    if got == "wait":
+        return back("/admin/login", error="too many attempts: wait %d s and try again"
+                    % (token + 1), next=nxt)
+    if got == "wrong":
         return back("/admin/login", error="wrong name or password", next=nxt)
     r = RedirectResponse(nxt, status_code=303)
     r.set_cookie(auth.COOKIE, token, max_age=auth.SESSION_SECONDS, httponly=True,
-                 samesite="lax", path="/")
+                 samesite="lax", path="/", secure=request.url.scheme == "https")
     return r
 
 
@@ -240,12 +262,28 @@ def table_add(request, f):
 def rounds_page(request):
     with request.app.state.db.read() as con:
         trs = tournament.trounds(con)
+        grace = binding.grace(con)
         for t in trs:
             t["seated"] = len(tournament.seating(con, t["id"]))
             t["opened"] = views.clock(t["opened_at"])
             t["closed"] = views.clock(t["closed_at"])
+            # a closed round's records still count until then (late uploads)
+            closed = stored.when(t["closed_at"])
+            t["counts_until"] = views.clock(closed + grace) if closed else ""
     return page(request, "admin/rounds.html", "/admin/rounds", title="Tournament rounds",
-                trounds=trs)
+                trounds=trs, grace=grace, grace_max=binding.GRACE_MAX)
+
+
+@post("/grace")
+def grace_save(request, f):
+    """How long after a round closed a device's records still count (a device that was
+    out of reach, a hand finished after time): whole seconds."""
+    seconds = _int(f.get("seconds"), "grace")
+    with request.app.state.db.write() as con:
+        binding.set_grace(con, seconds)
+    changed(request, "grace")
+    return back("/admin/rounds", ok="late uploads count for %d s after a round closes"
+                % seconds)
 
 
 @post("/rounds")
@@ -543,6 +581,6 @@ def refused_page(request):
         by_error = rows(con, "SELECT error, status, COUNT(*) AS n FROM refused "
                              "GROUP BY error, status ORDER BY n DESC")
     for r in got:
-        r["when"] = time.strftime("%m-%d %H:%M:%S", time.localtime(r["at"]))
+        r["when"] = views.clock(r["at"], "%m-%d %H:%M:%S")
     return page(request, "admin/refused.html", "/admin/refused", title="Refused requests",
                 refused=got, total=total, by_error=by_error, shown=REFUSED_SHOWN)

@@ -11,14 +11,17 @@ provide `setup(app)` for anything more, e.g. static files).
 import asyncio
 import importlib
 import importlib.util
+import json
 import os
 import uuid
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import JSONResponse, RedirectResponse
 
-from organiser import admin_api, exports, pg, trust_api, upload
+from organiser import admin_api, auth, exports, limits, pg, quotas, replay, security, \
+    throttle, trust_api, upload
 from organiser.db import Database
 from organiser.groupcommit import GroupCommit
 from organiser.live import Broker
@@ -26,10 +29,13 @@ from organiser.scoring import Scoring
 from organiser.tournament import ModelError
 
 MAX_BODY = 64 * 1024
+MAX_LIVE = 1000              # live pages open at once (hundreds of watchers; past it 503)
+REFUSED_PER_SOURCE = 1000    # refused requests kept per address (a flood erases only its own)
 
 
 def create_app(db_path, max_body=MAX_BODY, stuck_seconds=180, pages=True, sync="full",
-               scoring="process"):
+               max_live=MAX_LIVE, refused_per_source=REFUSED_PER_SOURCE, https_port=None,
+               scoring="process", engine_command=None, engine_timeout=None):
     @asynccontextmanager
     async def lifespan(app):
         app.state.db.start_checkpoints()
@@ -42,20 +48,45 @@ def create_app(db_path, max_body=MAX_BODY, stuck_seconds=180, pages=True, sync="
         app.state.scoring.close()
         app.state.db.close()
 
-    app = FastAPI(title="Mahjong tournament organiser", docs_url="/api/docs",
-                  redoc_url=None, openapi_url="/api/openapi.json", lifespan=lifespan)
+    # the API's documentation is the director's: behind the login (routes below)
+    app = FastAPI(title="Mahjong tournament organiser", docs_url=None, redoc_url=None,
+                  openapi_url=None, lifespan=lifespan)
     app.state.db = Database(db_path, sync)
     app.state.broker = Broker()
     app.state.commits = GroupCommit(app.state.db)
     # the organiser's own scoring of every journal (replay.py), in a worker process
-    app.state.scoring = Scoring(app.state.db, app.state.commits, app.state.broker, scoring)
+    # (the engine's command and its time for an answer: replay.py; a record that stalls
+    # it is held as disputed)
+    engine = replay.Engine(engine_command or replay.COMMAND,
+                           replay.TIMEOUT if engine_timeout is None else engine_timeout)
+    app.state.scoring = Scoring(app.state.db, app.state.commits, app.state.broker, scoring,
+                                engine)
     app.state.max_body = max_body
     # a table whose device gave no sign of life this long is flagged "no sync": an idle
     # device pulls its seating at least every 60 s, so three pulls missed
     app.state.stuck_seconds = stuck_seconds
+    app.state.max_live = max_live
+    app.state.quotas = quotas.Quotas()
+    app.state.login_throttle = throttle.LoginThrottle()
+    app.state.refused_per_source = refused_per_source
     @app.exception_handler(ModelError)
     async def _model_error(request: Request, err: ModelError):
         return JSONResponse({"ok": False, "error": str(err)}, status_code=400)
+
+    @app.get("/api/openapi.json", include_in_schema=False)
+    def openapi(request: Request):
+        if auth.current_admin(request) is None:
+            return JSONResponse({"ok": False, "error": "login required"}, status_code=401)
+        return JSONResponse(app.openapi())
+
+    @app.get("/api/docs", include_in_schema=False)
+    def docs(request: Request):
+        if auth.current_admin(request) is None:
+            return RedirectResponse("/admin/login?next=/api/docs", status_code=303)
+        page = get_swagger_ui_html(openapi_url="/api/openapi.json", title=app.title)
+        # Swagger UI comes from its CDN with an inline start-up script: this page only
+        page.headers["content-security-policy"] = DOCS_CSP
+        return page
 
     app.include_router(upload.router)
     app.include_router(admin_api.router)
@@ -68,10 +99,24 @@ def create_app(db_path, max_body=MAX_BODY, stuck_seconds=180, pages=True, sync="
         if hasattr(pages, "setup"):
             pages.setup(app)
 
+    # the last added is the outermost: the origin check and the headers on every answer,
+    # a throttled login refused before its body is read, the bodies bounded before
+    # anything reads them
+    app.add_middleware(limits.BodyLimit, device_body=max_body)
+    app.add_middleware(throttle.EarlyRefusal, throttle=app.state.login_throttle)
+    app.add_middleware(security.Guard, https_port=https_port)
     return app
+
+
+DOCS_CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+            "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; img-src 'self' data: "
+            "https://fastapi.tiangolo.com; frame-ancestors 'none'")
 
 
 def from_environment():
     """The app of one of several worker processes (python -m organiser --workers N):
-    its database from ORGANISER_DB."""
-    return create_app(os.environ["ORGANISER_DB"], sync=os.environ.get("ORGANISER_SYNC", "full"))
+    create_app's arguments from ORGANISER_APP (JSON)."""
+    from organiser import server
+    for k, v in json.loads(os.environ.get("ORGANISER_BOUNDS", "{}")).items():
+        setattr(server.GuardedHttp, k, v)       # the connections' bounds, as in one process
+    return create_app(**json.loads(os.environ["ORGANISER_APP"]))

@@ -56,11 +56,17 @@ def ensure_admin(db, name="director"):
     return pw
 
 
+# An unknown name is checked against this hash, so that it takes as long to refuse as a
+# known name with a wrong password (the time would otherwise tell which names exist).
+DUMMY_HASH = hash_password(secrets.token_urlsafe(16))
+
+
 def login(db, name, password):
     """A new session token, or None for a wrong name or password."""
     with db.read() as con:
         row = con.execute("SELECT pw_hash FROM admins WHERE name = ?", (name,)).fetchone()
-    if row is None or not check_password(password, row["pw_hash"]):
+    ok = check_password(password, row["pw_hash"] if row is not None else DUMMY_HASH)
+    if row is None or not ok:
         return None
     token = secrets.token_urlsafe(32)
     with db.write() as con:

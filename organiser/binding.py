@@ -12,16 +12,36 @@ continues that session (a spare device replacing a failed one)."""
 
 import time
 
+from organiser import stored
 from organiser.db import one
 from organiser.tournament import ModelError
 
 GRACE_DEFAULT = 900
+GRACE_MAX = 86400
+
+
+def grace(con):
+    """The event's grace in seconds (a stored value out of range: the default)."""
+    v = one(con, "SELECT grace_seconds FROM event WHERE id = 1")
+    v = v["grace_seconds"] if v else None
+    return v if isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= GRACE_MAX \
+        else GRACE_DEFAULT
+
+
+def _closed_long_ago(con, tr, now):
+    """Whether a closed round's grace has passed (a stored time out of shape: it has)."""
+    closed = tr["closed_at"]
+    if closed is None:
+        return False
+    if not isinstance(closed, (int, float)) or isinstance(closed, bool):
+        return True
+    return now > closed + grace(con)
 
 
 def set_grace(con, seconds):
     """How long after a round closed its records still count (0..86400 s)."""
-    if not isinstance(seconds, int) or isinstance(seconds, bool) or not 0 <= seconds <= 86400:
-        raise ModelError("grace: whole seconds 0..86400")
+    if not isinstance(seconds, int) or isinstance(seconds, bool) or not 0 <= seconds <= GRACE_MAX:
+        raise ModelError("grace: whole seconds 0..%d" % GRACE_MAX)
     con.execute("UPDATE event SET grace_seconds = ? WHERE id = 1", (seconds,))
 
 
@@ -52,9 +72,8 @@ def place(con, device, tag, now=None):
     if tr["status"] == "pending":
         return table_no, tr["id"], name + " is not open yet", None
     if tr["status"] == "closed":
-        grace = one(con, "SELECT grace_seconds FROM event WHERE id = 1")["grace_seconds"] or 0
-        if tr["closed_at"] is not None and now > tr["closed_at"] + grace:
-            return table_no, tr["id"], name + " closed more than %d s before" % grace, None
+        if _closed_long_ago(con, tr, now):
+            return table_no, tr["id"], name + " closed more than %d s before" % grace(con), None
     if not one(con, "SELECT 1 FROM seating WHERE tround_id = ? AND table_no = ?",
                (tr["id"], table_no)):
         return table_no, tr["id"], "table %d is not seated in %s" % (table_no, name), None
@@ -64,10 +83,9 @@ def place(con, device, tag, now=None):
 def late(con, session_id, now):
     """Whether a record of this session arriving now comes after its round closed and the
     event's grace passed."""
-    r = one(con, "SELECT t.status, t.closed_at, e.grace_seconds FROM sessions s JOIN trounds t "
-                 "ON t.id = s.tround_id JOIN event e ON e.id = 1 WHERE s.id = ?", (session_id,))
-    return bool(r and r["status"] == "closed" and r["closed_at"] is not None
-                and now > r["closed_at"] + (r["grace_seconds"] or 0))
+    r = one(con, "SELECT t.status, t.closed_at FROM sessions s JOIN trounds t "
+                 "ON t.id = s.tround_id WHERE s.id = ?", (session_id,))
+    return bool(r and r["status"] == "closed" and _closed_long_ago(con, r, now))
 
 
 def continued(con, device, table_no, tround_id):
@@ -90,22 +108,35 @@ def continued(con, device, table_no, tround_id):
 def resume_point(con, table_no, tround_id, device):
     """For the seating pull of a spare device: the organiser's state of the session it
     would continue ({dealer, round, hand_no, streak, first, huang, session}) or None."""
-    import json
     sid = continued(con, device, table_no, tround_id)
     if sid is None:
         return None
     r = one(con, "SELECT x.state FROM replayed x JOIN records r ON r.device = x.device AND "
                  "r.journal = x.journal AND r.seq = x.seq WHERE r.session_id = ? AND "
                  "r.effective = 1 AND x.state IS NOT NULL ORDER BY r.seq DESC LIMIT 1", (sid,))
-    if r is None:
+    out = resume_state(r["state"]) if r else None
+    if out is None:
         return None
-    st = json.loads(r["state"])
-    out = {k: st.get(k) for k in ("first", "dealer", "round", "hand_no", "streak", "huang")}
-    extras = st.get("extras") if isinstance(st.get("extras"), dict) else {}
-    if isinstance(extras.get("passes"), int):
-        out["passes"] = extras["passes"]
+    passes = out.pop("extras", {}).get("passes")
+    if passes is not None:
+        out["passes"] = passes
     out["session"] = sid
     return out
+
+
+def resume_state(text):
+    """The organiser's stored state of a session (replayed.state), as a spare device
+    resumes from it: {first, dealer, round, hand_no, streak, huang, extras: {passes}},
+    each in range or None; None if it names no dealer (a state out of shape)."""
+    st = stored.loads(text)
+    if not isinstance(st, dict) or stored.seat(st.get("dealer")) is None:
+        return None
+    extras = st.get("extras") if isinstance(st.get("extras"), dict) else {}
+    passes = stored.seat(extras.get("passes"))
+    return {"first": stored.seat(st.get("first")), "dealer": st["dealer"],
+            "round": stored.seat(st.get("round")), "hand_no": stored.hand_no(st.get("hand_no")),
+            "streak": stored.count(st.get("streak")), "huang": stored.count(st.get("huang")),
+            "extras": {"passes": passes} if passes is not None else {}}
 
 
 def log(con, device, journal, seq, reason, now=None):

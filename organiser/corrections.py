@@ -19,17 +19,24 @@ Every kind but reseat is an amendment to what the organiser replays (replay.py):
 journal is re-derived from it, the hands after it included."""
 
 import json
+import re
 import time
 
+from organiser import stored
 from organiser.db import one, rows
+from organiser.record_model import MAX_PAYMENT
 from organiser.records import _four_ints
-
-POINTS = 10 ** 9            # a payment the director may set
 from organiser.tournament import ModelError
+
+POINTS = MAX_PAYMENT            # a payment the director may set
 
 KINDS = ("payments", "void", "reseat", "session", "accept", "event")
 HAND_KINDS = ("payments", "void", "accept", "event")
 EVENT_NAME = 32
+# targets matched whole (no trailing newline or space: the target is the key a
+# correction is found by)
+RECORD_TARGET = re.compile(r"([A-Za-z0-9_-]{1,32})/([0-9a-f]{16})/([1-9][0-9]{0,5})")
+SESSION_TARGET = re.compile(r"session:([1-9][0-9]{0,15})")
 
 
 def record_target(device, journal, seq):
@@ -49,11 +56,10 @@ def add(con, who, why, kind, target, data, now=None):
     if not isinstance(data, dict):
         raise ModelError("data: an object")
     if kind in HAND_KINDS:
-        try:
-            device, journal, seq = target.rsplit("/", 2)
-            seq = int(seq)
-        except ValueError:
+        m = RECORD_TARGET.fullmatch(target) if isinstance(target, str) else None
+        if m is None:
             raise ModelError("target: device/journal/seq")
+        device, journal, seq = m.group(1), m.group(2), int(m.group(3))
         if not one(con, "SELECT 1 FROM records WHERE device = ? AND journal = ? AND seq = ?",
                    (device, journal, seq)):
             raise ModelError("no record %s" % target)
@@ -101,15 +107,32 @@ def add(con, who, why, kind, target, data, now=None):
 
 
 def _session_id(target):
-    if not isinstance(target, str) or not target.startswith("session:"):
+    m = SESSION_TARGET.fullmatch(target) if isinstance(target, str) else None
+    if m is None:
         raise ModelError("target: session:<id>")
-    try:
-        return int(target.split(":", 1)[1])
-    except ValueError:
-        raise ModelError("target: session:<id>")
+    return int(m.group(1))
+
+
+def waiting_behind_gap(con, tround_id, table_no):
+    """True while a device of the table (bound to it, or with a session there in the
+    round) holds records past a gap in its journal: who played them is not known yet."""
+    devices = {r["id"] for r in rows(con, "SELECT id FROM devices WHERE table_no = ?",
+                                     (table_no,))}
+    devices |= {r["device"] for r in rows(con, "SELECT device FROM sessions WHERE "
+                                               "tround_id = ? AND table_no = ?",
+                                          (tround_id, table_no))}
+    return any(one(con, "SELECT 1 FROM records r JOIN journals j ON j.device = r.device AND "
+                        "j.journal = r.journal WHERE r.device = ? AND r.seq > j.acked LIMIT 1",
+                   (d,)) for d in devices)
 
 
 def reseat(con, who, why, session_id, player_ids, now=None):
+    if not isinstance(session_id, int):
+        raise ModelError("session_id: a game's number")
+    s = one(con, "SELECT tround_id, table_no FROM sessions WHERE id = ?", (session_id,))
+    if s is not None and waiting_behind_gap(con, s["tround_id"], s["table_no"]):
+        raise ModelError("table %s has records waiting behind a gap: re-seat it once they "
+                         "are in" % s["table_no"])
     return add(con, who, why, "reseat", session_target(session_id),
                {"players": list(player_ids)}, now)
 
@@ -123,6 +146,11 @@ def reseat_tables(con, who, why, tround_id, tables, now=None):
     if not why or not why.strip():
         raise ModelError("a re-seat needs a reason")
     tables = {int(no): list(ps) for no, ps in tables.items()}
+    for no in sorted(tables):
+        if waiting_behind_gap(con, tround_id, no):
+            raise ModelError("table %d has records waiting behind a gap (one never arrived): "
+                             "re-seat it once they are in, or the late hands would go to the "
+                             "new players" % no)
     tournament.set_seating(con, tround_id, tables, source="manual", played_ok=True)
     ids = []
     for no, ps in sorted(tables.items()):
@@ -135,7 +163,8 @@ def reseat_tables(con, who, why, tround_id, tables, now=None):
 def history(con):
     out = rows(con, "SELECT * FROM corrections ORDER BY id")
     for c in out:
-        c["data"] = json.loads(c["data"])
+        data = stored.loads(c["data"])          # whatever is stored: a dict to read
+        c["data"] = data if isinstance(data, dict) else {}
     return out
 
 

@@ -5,11 +5,11 @@ what a spare device bound to a table whose device failed is told to resume from.
 import re
 import time
 
-from organiser import binding, signing
+from organiser import binding, record_model, signing
 from organiser.db import one
 from organiser.tournament import ModelError
 
-REPORT = re.compile(r"^[A-Za-z0-9._+:-]{1,40}$")
+REPORT = re.compile(record_model.REPORT)       # fullmatch: no trailing newline
 FIELDS = ("build", "data")
 
 
@@ -41,7 +41,7 @@ def reported(msg, dev):
     out = {}
     for k in FIELDS:
         v = msg.get(k)
-        if isinstance(v, str) and REPORT.match(v) and v != dev.get(k):
+        if isinstance(v, str) and REPORT.fullmatch(v) and v != dev.get(k):
             out[k] = v
     return out
 

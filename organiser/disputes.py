@@ -3,8 +3,7 @@ table engine refuses the event (refused), or it came after its round's grace (la
 Such a record counts for nothing until the director accepts one version or corrects it
 (corrections.py); both versions are shown side by side."""
 
-import json
-
+from organiser import stored
 from organiser.db import rows
 
 HELD = ("disputed", "refused", "late")
@@ -23,36 +22,36 @@ def count(con):
 
 
 def _loads(text, default=None):
-    try:
-        v = json.loads(text) if text else default
-    except ValueError:
-        return default
-    return v
+    v = stored.loads(text) if text else default
+    return default if v is None else v
 
 
 def _version(payments, result):
-    result = result if isinstance(result, dict) else {}
-    items = result.get("items") if isinstance(result.get("items"), list) else []
-    return {"payments": payments, "total": result.get("total"),
-            "items": [{"name": i.get("name") or i.get("id"), "value": i.get("value"),
-                       "count": i.get("count")} for i in items if isinstance(i, dict)]}
+    res = stored.result(result)
+    return {"payments": stored.payments(payments), "total": res["total"], "items": res["items"]}
 
 
 def row(r):
-    """One held record as the pages and the API show it."""
+    """One held record as the pages and the API show it (stored values: in range or
+    nothing, as stored.py reads them)."""
+    rec = stored.record(r["body"])
     body = _loads(r["body"], {})
     body = body if isinstance(body, dict) else {}
-    ev = body.get("event") if isinstance(body.get("event"), dict) else {}
-    detail = _loads(r["detail"], {}) or {}
-    dev_pay = body.get("payments")
+    ev = rec["event"]
+    detail = _loads(r["detail"], {})
+    detail = detail if isinstance(detail, dict) else {}
     return {"device": r["device"], "journal": r["journal"], "seq": r["seq"],
-            "target": "%s/%s/%d" % (r["device"], r["journal"], r["seq"]),
+            "target": corrections_target(r["device"], r["journal"], r["seq"]),
             "session_id": r["session_id"], "table": r["table_no"], "tround_id": r["tround_id"],
-            "event": ev.get("event"), "winner": ev.get("winner"), "from": ev.get("from"),
-            "status": r["status"], "error": r["error"],
-            "device_version": _version(dev_pay if isinstance(dev_pay, list) else None,
-                                       body.get("result")),
-            "organiser_version": _version(_loads(r["organiser"]), detail.get("result"))}
+            "event": ev["event"], "winner": ev.get("winner"), "from": ev.get("from"),
+            "status": r["status"], "error": stored.text(r["error"], 200),
+            "device_version": _version(rec["payments"], body.get("result")),
+            "organiser_version": _version(r["organiser"], detail.get("result"))}
+
+
+def corrections_target(device, journal, seq):
+    """The target a correction of the record names (as corrections.record_target)."""
+    return "%s/%s/%s" % (device, journal, seq)
 
 
 def held(con, tround_id=None, table_no=None):
@@ -74,6 +73,6 @@ def status_of(con, device, journal):
                        "device = ? AND journal = ?", (device, journal)):
         detail = _loads(r["detail"], {})
         result = detail.get("result") if isinstance(detail, dict) else None
-        out[r["seq"]] = (r["status"], _loads(r["organiser"]), r["error"],
+        out[r["seq"]] = (r["status"], stored.loads(r["organiser"]), r["error"],
                          result if isinstance(result, dict) else None)
     return out

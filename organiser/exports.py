@@ -4,12 +4,12 @@ whole event or one tournament round (?tround=<id>)."""
 import csv
 import io
 import json
-from typing import Optional
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
 from organiser import queries
+from organiser.limits import QueryId
 
 router = APIRouter()
 # Plain functions: run in the thread pool, never on the event loop that takes uploads.
@@ -43,12 +43,23 @@ def hand_csv_row(h):
     }
 
 
+FORMULA = ("=", "+", "-", "@", "\t", "\r")
+
+
+def cell(v):
+    """A text cell a spreadsheet would read as a formula (a player named "=HYPERLINK(...)")
+    gets a leading apostrophe: shown as text.  Numbers stay numbers."""
+    if isinstance(v, str) and v.startswith(FORMULA):
+        return "'" + v
+    return v
+
+
 def to_csv(columns, items):
     buf = io.StringIO()
     w = csv.DictWriter(buf, columns, extrasaction="ignore", lineterminator="\n")
     w.writeheader()
     for it in items:
-        w.writerow(it)
+        w.writerow({k: cell(v) for k, v in it.items()})
     return buf.getvalue()
 
 
@@ -62,7 +73,7 @@ def _csv(text, filename):
 
 
 @router.get("/export/hands.json")
-def hands_json(request: Request, tround: Optional[int] = None):
+def hands_json(request: Request, tround: QueryId = None):
     with request.app.state.db.read() as con:
         hs = queries.hands(con, tround)
     return JSONResponse({"tround_id": tround, "hands": hs},
@@ -71,7 +82,7 @@ def hands_json(request: Request, tround: Optional[int] = None):
 
 
 @router.get("/export/hands.csv")
-def hands_csv(request: Request, tround: Optional[int] = None):
+def hands_csv(request: Request, tround: QueryId = None):
     with request.app.state.db.read() as con:
         hs = queries.hands(con, tround)
     return _csv(to_csv(HAND_COLUMNS, [hand_csv_row(h) for h in hs]),
@@ -79,7 +90,7 @@ def hands_csv(request: Request, tround: Optional[int] = None):
 
 
 @router.get("/export/standings.json")
-def standings_json(request: Request, tround: Optional[int] = None):
+def standings_json(request: Request, tround: QueryId = None):
     with request.app.state.db.read() as con:
         s = queries.standings(con, tround)
     return JSONResponse(s, headers={"Content-Disposition": 'attachment; filename="%s"'
@@ -87,7 +98,7 @@ def standings_json(request: Request, tround: Optional[int] = None):
 
 
 @router.get("/export/standings.csv")
-def standings_csv(request: Request, tround: Optional[int] = None, of: str = "players"):
+def standings_csv(request: Request, tround: QueryId = None, of: str = "players"):
     with request.app.state.db.read() as con:
         s = queries.standings(con, tround)
     if of == "teams":

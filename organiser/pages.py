@@ -7,6 +7,7 @@ server-sent-events stream `/live` announces an upload.  The director's pages are
 `organiser.admin_pages`, included here."""
 
 import asyncio
+import collections
 import contextlib
 import json
 import os
@@ -15,11 +16,12 @@ import threading
 import time
 
 from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import HTMLResponse, StreamingResponse
+from fastapi.responses import HTMLResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 
 from organiser import views
 from organiser.db import connect
+from organiser.limits import MAX_ID, PathId
 from organiser.render import HERE, render, shared, shared_grid
 
 router = APIRouter(include_in_schema=False)
@@ -46,12 +48,23 @@ class Memo:
     MIN_GAP = 1.0
     MAX_AGE = 5.0
     GAP_FACTOR = 5
+    KEPT = 256               # results held at most (a query string names the key: bounded)
 
     def __init__(self):
         self.version = 0
-        self.held = {}           # key: (version, computed at, took, value)
+        self.held = collections.OrderedDict()   # key: (version, computed at, took, value)
         self.busy = {}           # key: the lock of the thread computing it
         self.lock = threading.Lock()
+
+    def _keep(self, key, entry):
+        with self.lock:
+            self.held[key] = entry
+            self.held.move_to_end(key)
+            while len(self.held) > self.KEPT:
+                old, _ = self.held.popitem(last=False)
+                lock = self.busy.get(old)
+                if lock is not None and not lock.locked():
+                    del self.busy[old]
 
     def changed(self):
         self.version += 1
@@ -78,7 +91,7 @@ class Memo:
             start = time.monotonic()
             value = compute()
             end = time.monotonic()
-            self.held[key] = (version, end, end - start, value)
+            self._keep(key, (version, end, end - start, value))
             return value, version == self.version
         finally:
             busy.release()
@@ -119,9 +132,12 @@ def setup(app):
 
 def _int_or_none(v):
     try:
-        return int(v) if v not in (None, "") else None
+        n = int(v) if v not in (None, "") else None
     except ValueError:
-        raise HTTPException(400, "not a number: %r" % v)
+        raise HTTPException(400, "not a number")
+    if n is not None and not 0 <= n <= MAX_ID:
+        raise HTTPException(400, "a number out of range")
+    return n
 
 
 # -- standings ------------------------------------------------------------------------
@@ -130,6 +146,8 @@ def _standings_ctx(request):
     db = request.app.state.db
     with db.read() as con:
         trounds = views.trounds(con)
+    if tround_id is not None and not any(t["id"] == tround_id for t in trounds):
+        raise HTTPException(404, "no such tournament round")
 
     def compute():
         with request.app.state.pages_db.read() as con:
@@ -194,13 +212,13 @@ def _log_ctx(request, number):
 
 
 @router.get("/tables/{number}", response_class=HTMLResponse)
-def table_page(request: Request, number: int):
+def table_page(request: Request, number: PathId):
     return render(request, "table.html", here="/tables", live=True,
                   **_log_ctx(request, number))
 
 
 @router.get("/tables/{number}/part", response_class=HTMLResponse)
-def table_part(request: Request, number: int):
+def table_part(request: Request, number: PathId):
     return render(request, "_table.html", **_log_ctx(request, number))
 
 
@@ -286,6 +304,10 @@ async def live(request: Request):
     sent as one batch: a busy event (hundreds of uploads a second) costs a browser a few
     events a second, not one per upload."""
     broker = request.app.state.broker
+    if len(broker.queues) >= request.app.state.max_live:
+        # every watcher it takes is connected: a clear answer; the page tries again later
+        return Response("too many live pages open: try again later", status_code=503,
+                        media_type="text/plain", headers={"Retry-After": "30"})
     queue = broker.subscribe()
 
     async def stream():

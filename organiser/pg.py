@@ -14,9 +14,10 @@ statement once (cached) for PostgreSQL:
 - an INSERT into a table with an `id` key -> `RETURNING id`, read into `lastrowid`;
 - `BEGIN IMMEDIATE` -> `BEGIN`; `PRAGMA table_info(t)` from the catalog, every other
   PRAGMA (journal mode, synchronous, checkpoints: SQLite's own business) does nothing;
-- `json_extract(x, '$[n]')` -> the n-th element as a BIGINT (the organiser's JSON
-  arrays hold integers), `json_extract(x, '$.k')` -> its text; `IFNULL` -> `COALESCE`;
-  `IS ?` -> `IS NOT DISTINCT FROM`;
+- `json_extract(x, '$[n]')` -> the n-th element if it is an integer (the organiser's
+  JSON arrays hold integers), `json_extract(x, '$.k')` -> its text; `json_valid` and
+  `typeof` as SQLite's (FUNCTIONS, made with the schema); `IFNULL` -> `COALESCE`; `IS ?`
+  -> `IS NOT DISTINCT FROM`;
 - in CREATE/ALTER TABLE: `id INTEGER PRIMARY KEY` -> an identity column, INTEGER ->
   BIGINT, REAL -> DOUBLE PRECISION, BLOB -> BYTEA.
 
@@ -145,8 +146,51 @@ def _json_path(m):
     steps = re.findall(r"\[(\d+)\]|\.(\w+)", m.group(2))
     path = ",".join(i or k for i, k in steps)
     if all(i for i, _ in steps):
-        return "CAST(CAST(%s AS jsonb) #>> '{%s}' AS BIGINT)" % (m.group(1), path)
-    return "(CAST(%s AS jsonb) #>> '{%s}')" % (m.group(1), path)
+        return "json_int(%s, '{%s}')" % (m.group(1), path)
+    return "json_text(%s, '{%s}')" % (m.group(1), path)
+
+
+# SQLite's functions that the organiser's SQL uses, as PostgreSQL functions: on a value
+# that is not what they look for, NULL (as SQLite's), never an error.  json_int: the
+# element at path if it is a JSON integer (what json_extract gives on the organiser's
+# arrays of integers; typeof() then says 'integer'), else NULL.
+FUNCTIONS = r"""
+CREATE OR REPLACE FUNCTION json_valid(doc text) RETURNS boolean LANGUAGE plpgsql IMMUTABLE AS $$
+BEGIN
+    PERFORM CAST(doc AS jsonb);
+    RETURN doc IS NOT NULL;
+EXCEPTION WHEN others THEN
+    RETURN false;
+END $$;
+CREATE OR REPLACE FUNCTION json_int(doc text, path text[]) RETURNS bigint LANGUAGE plpgsql
+IMMUTABLE AS $$
+DECLARE v jsonb;
+BEGIN
+    v := CAST(doc AS jsonb) #> path;
+    IF v IS NULL OR jsonb_typeof(v) <> 'number' OR (v #>> '{}') !~ '^-?[0-9]{1,18}$' THEN
+        RETURN NULL;
+    END IF;
+    RETURN CAST(v #>> '{}' AS bigint);
+EXCEPTION WHEN others THEN
+    RETURN NULL;
+END $$;
+CREATE OR REPLACE FUNCTION json_text(doc text, path text[]) RETURNS text LANGUAGE plpgsql
+IMMUTABLE AS $$
+BEGIN
+    RETURN CAST(doc AS jsonb) #>> path;
+EXCEPTION WHEN others THEN
+    RETURN NULL;
+END $$;
+CREATE OR REPLACE FUNCTION typeof(v anyelement) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+    SELECT CASE WHEN v IS NULL THEN 'null'
+        WHEN pg_typeof(v) IN ('bigint'::regtype, 'integer'::regtype, 'smallint'::regtype,
+                              'boolean'::regtype) THEN 'integer'
+        WHEN pg_typeof(v) IN ('double precision'::regtype, 'real'::regtype,
+                              'numeric'::regtype) THEN 'real'
+        WHEN pg_typeof(v) = 'bytea'::regtype THEN 'blob'
+        ELSE 'text' END
+$$;
+"""
 
 
 def placeholders(sql, named=False):
@@ -428,6 +472,7 @@ def connect(url, schema_sql=None, upgrade=None, sync="full"):
             if exists and upgrade is not None:
                 cat.load(raw)
                 upgrade(con)
+            raw.execute(FUNCTIONS)
             raw.execute(script(schema_sql))
         cat.load(raw)
     elif not cat.columns:

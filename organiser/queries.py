@@ -7,10 +7,9 @@
 - refused_log(con, limit=200): refused device requests, newest first
 - event_summary(con): the event, its tournament rounds, the open one"""
 
-import json
 import time
 
-from organiser import corrections, disputes, standings as st, tournament
+from organiser import corrections, disputes, standings as st, stored, tournament
 from organiser.db import one, rows
 
 WINDS = "ESWN"
@@ -45,7 +44,8 @@ def table_grid(con, stuck_seconds=180, now=None):
     for d in rows(con, "SELECT id, table_no, build, data, revoked_at FROM devices ORDER BY id"):
         devs_of.setdefault(d["table_no"], []).append(d["id"])
         info_of.setdefault(d["table_no"], []).append(
-            {"id": d["id"], "build": d["build"], "data": d["data"],
+            {"id": d["id"], "build": stored.text(d["build"], 40),
+             "data": stored.text(d["data"], 40),
              "revoked": d["revoked_at"] is not None})
     held_at = {}
     if t:
@@ -99,36 +99,34 @@ def table_grid(con, stuck_seconds=180, now=None):
 
 
 def _hand_row(r, g, names, corr, scored=None):
-    rec = json.loads(r["body"])
-    ev = rec.get("event") or {}
+    rec = stored.record(r["body"])
+    ev = rec["event"]
     # the scoring elements as the organiser's own engine found them (the device's while
     # the record is not scored yet, or the engine refused it)
-    res = (scored[3] if scored and scored[3] else None) or rec.get("result") or {}
-    res = res if isinstance(res, dict) else {}
+    res = stored.result(scored[3]) if scored and isinstance(scored[3], dict) and scored[3] \
+        else rec["result"]
     target = corrections.record_target(r["device"], r["journal"], r["seq"])
     c = corr.get(("hand", target))
-    pay = st.hand_payments(r, corr) if r["effective"] else (
-        json.loads(r["payments"]) if r["payments"] else None)
+    pay = st.hand_payments(r, corr) if r["effective"] else stored.payments(r["payments"])
     players = g["players"] if g else [None] * 4
+    winner = ev.get("winner")
     return {
         "device": r["device"], "journal": r["journal"], "seq": r["seq"], "target": target,
         "session_id": r["session_id"], "table": g["table_no"] if g else None,
         "tround_id": g["tround_id"] if g else None,
-        "event": ev.get("event"), "winner": ev.get("winner"), "from": ev.get("from"),
-        "winner_name": names.get(players[ev["winner"]]) if isinstance(ev.get("winner"), int)
-        and 0 <= ev["winner"] < 4 and players[ev["winner"]] is not None else None,
-        "hand": ev.get("hand"), "undoes": rec.get("undoes"),
-        "total": res.get("total"), "unit": res.get("unit"),
-        "items": [{"name": i.get("name"), "value": i.get("value"), "count": i.get("count")}
-                  for i in res.get("items", [])],
-        "settlement": rec.get("settlement"),
-        "uploaded_payments": rec.get("payments"), "payments": pay,
+        "event": ev["event"], "winner": winner, "from": ev.get("from"),
+        "winner_name": names.get(players[winner]) if winner is not None
+        and players[winner] is not None else None,
+        "hand": ev.get("hand"), "undoes": rec["undoes"],
+        "total": res["total"], "unit": res["unit"], "items": res["items"],
+        "settlement": rec["settlement"],
+        "uploaded_payments": rec["payments"], "payments": pay,
         # the organiser's own scoring of the record (replay.py): status ok | disputed |
         # refused | late | corrected, its payments, and why the engine refused it
-        "status": scored[0] if scored else "scoring",
-        "organiser_payments": scored[1] if scored else None,
-        "refusal": scored[2] if scored else None,
-        "counts": bool(r["effective"]), "hand_no": r["hand_no"],
+        "status": (stored.text(scored[0], 16) or "?") if scored else "scoring",
+        "organiser_payments": stored.payments(scored[1]) if scored else None,
+        "refusal": stored.text(scored[2], 200) if scored else None,
+        "counts": bool(r["effective"]), "hand_no": stored.hand_no(r["hand_no"]),
         "correction": {"kind": c["kind"], "who": c["who"], "at": c["at"], "why": c["why"]}
         if c else None,
         "players": [names.get(p) for p in players],

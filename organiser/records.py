@@ -5,7 +5,7 @@ which of them count (an undo takes back the record it undoes) and which session 
 import json
 import time
 
-from organiser import binding
+from organiser import binding, stored
 from organiser.db import one
 
 
@@ -127,7 +127,9 @@ def derive(con, device, journal, seq, now):
                     "journal = ? AND seq = ?", (sid, device, journal, seq))
         return
     if r["kind"] == "start":
-        sid = _new_session(con, device, journal, seq, json.loads(r["body"]), now)
+        body = stored.loads(r["body"])
+        sid = _new_session(con, device, journal, seq, body if isinstance(body, dict) else {},
+                           now)
     else:
         top = _top(con, device, journal, seq)
         sid = top["session_id"] if top else None
@@ -142,7 +144,7 @@ def _new_session(con, device, journal, seq, rec, now):
     """A start: its session lands at the device's own table, in the tournament round its
     tag names (else the open one), and counts only if that table is seated in that round
     and the round is open or closed less than the event's grace ago (binding.place)."""
-    ev = rec.get("event") or {}
+    ev = rec.get("event") if isinstance(rec.get("event"), dict) else {}
     tag = ev.get("tag") if isinstance(ev.get("tag"), dict) else rec.get("tag")
     tag = tag if isinstance(tag, dict) else {}
     table_no, tround, refused, continues = binding.place(con, device, tag, now)

@@ -8,7 +8,7 @@ import os
 
 from fastapi.templating import Jinja2Templates
 
-from organiser import auth, views
+from organiser import auth, security, views
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 templates = Jinja2Templates(directory=os.path.join(HERE, "templates"))
@@ -44,7 +44,7 @@ def render(request, name, here=None, live=False, **ctx):
     with request.app.state.db.read() as con:
         event = views.event(con)
     base = dict(request=request, event=event, nav=NAV, here=here, live=live,
-                admin=auth.current_admin(request),
+                admin=auth.current_admin(request), csrf=security.csrf_token(request),
                 stream_url="/live", now_iso=now.isoformat(timespec="seconds"),
                 now_hm=now.strftime("%H:%M:%S"), title=ctx.get("title", ""))
     base.update(ctx)

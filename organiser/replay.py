@@ -10,40 +10,92 @@ change of the event's ruleset or settings changes the fingerprint, and the journ
 sent again from its first record.  A process that dies is started again, and the
 journals are sent again whole.
 
+A record must not stall the scoring: an answer that does not come within the timeout
+(TIMEOUT seconds a request, RECORD_SECONDS more for each record in it), or a process
+that ends while it works, stops the process.  The journal is then sent again one record
+a request from its start to a new process, and the record it hangs on (or ends the
+process on) again is held: disputed, with the reason "engine timeout" (or "engine
+stopped"), never shown to the engine again (a director's amended event is tried once
+more); the replay goes on past it from the organiser's state before it.
+
 Record status (host_tools/replay.py): ok, disputed, refused, late, corrected."""
 
 import json
 import os
+import queue
 import subprocess
 import sys
 import threading
 
-from organiser import db
+from organiser import binding, db, stored
+from organiser.record_model import MAX_PAYMENT
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 COMMAND = (sys.executable, "-m", "host_tools.replay")
+TIMEOUT = 10.0              # seconds for one request's answer...
+RECORD_SECONDS = 0.05       # ...and this more for each record in it (a hand takes ms)
+START_TIMEOUT = 120.0       # for a new process to import the engine and say it is ready
+TIMED_OUT = "engine timeout"
+STOPPED = "engine stopped"
+HELD_REASONS = (TIMED_OUT, STOPPED)
 
 
 class EngineDied(Exception):
     pass
 
 
+class EngineStuck(EngineDied):
+    """No answer in time (reason TIMED_OUT), or the process ended while it worked
+    (STOPPED): the process is stopped already."""
+
+    def __init__(self, reason):
+        super().__init__(reason)
+        self.reason = reason
+
+
 class Engine:
     """The table engine's process and what it holds: {journal key: (fingerprint, last
-    seq replayed)}.  One request at a time (a lock): the scoring's thread and a
-    director's correction may both ask."""
+    seq replayed)}; the records held from it ({journal key: {seq: (reason, the id of
+    the record's correction then)}}).  One request at a time (a lock): the scoring's
+    thread and a director's correction may both ask."""
 
-    def __init__(self, command=COMMAND):
+    def __init__(self, command=COMMAND, timeout=TIMEOUT):
         self.command = list(command)
+        self.timeout = timeout
         self.proc = None
+        self.answers = None         # the lines the process writes (read by a thread)
+        self.ready = False
         self.held = {}
+        self.hung = {}
+        self.restarts = 0           # processes stopped for a timeout or an end mid-request
         self.lock = threading.Lock()
 
     def _start(self):
         self.proc = subprocess.Popen(self.command, cwd=ROOT, stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, text=True, encoding="utf-8",
                                      bufsize=1)
+        self.answers = queue.Queue()
+        # a thread per process reads its answers, so that waiting for one can time out
+        threading.Thread(target=_read_lines, args=(self.proc.stdout, self.answers),
+                         daemon=True).start()
+        self.ready = False          # its first line says the engine is imported
         self.held = {}
+
+    def _wait_ready(self):
+        """The process's first line, once its engine is imported: a slow start (a busy
+        machine) is not a record's fault, and is not counted in a request's time."""
+        try:
+            line = self.answers.get(timeout=START_TIMEOUT)
+        except queue.Empty:
+            line = ""
+        try:
+            ready = bool(line) and json.loads(line).get("ready") is True
+        except (ValueError, AttributeError):
+            ready = False
+        if not ready:
+            self._stop()
+            raise EngineDied("the table engine's process did not start")
+        self.ready = True
 
     def start(self):
         with self.lock:
@@ -53,15 +105,23 @@ class Engine:
     def _ask(self, req):
         if self.proc is None or self.proc.poll() is not None:
             self._start()
+        if not self.ready:
+            self._wait_ready()
         try:
             self.proc.stdin.write(json.dumps(req, ensure_ascii=False) + "\n")
             self.proc.stdin.flush()
-            line = self.proc.stdout.readline()
+            line = self.answers.get(
+                timeout=self.timeout + RECORD_SECONDS * len(req.get("records", ())))
         except (OSError, ValueError):
             line = ""
+        except queue.Empty:
+            self._stop()
+            self.restarts += 1
+            raise EngineStuck(TIMED_OUT)
         if not line:
             self._stop()
-            raise EngineDied("the table engine's process ended")
+            self.restarts += 1
+            raise EngineStuck(STOPPED)
         return json.loads(line)
 
     def _stop(self):
@@ -96,11 +156,65 @@ class Engine:
 
     def _journal(self, con, fp, device, journal):
         key = "%s/%s" % (device, journal)
+        for _ in range(MAX_HELD):
+            try:
+                return self._replay(con, fp, device, journal, key)
+            except EngineStuck as e:
+                seq = self._culprit(con, fp, device, journal, key)
+                if seq is None:         # it did not happen again: the scoring tries later
+                    raise EngineDied("the table engine: %s" % e.reason)
+                corr = _hand_corrections(con, device, journal).get(seq[0])
+                self.hung.setdefault(key, {})[seq[0]] = (seq[1], corr["id"] if corr else None)
+        raise EngineDied("the table engine stalls on more than %d records of %s"
+                         % (MAX_HELD, key))
+
+    def _holds(self, con, device, journal, key):
+        """{seq: reason} of the journal's records kept from the engine: found here, or
+        by the scoring before (stored); an event the director amended since is tried."""
+        corr = _hand_corrections(con, device, journal)
+        mine = self.hung.get(key, {})
+        out = {}
+        for seq, err in con.execute(
+                "SELECT seq, error FROM replayed WHERE device = ? AND journal = ? AND "
+                "error IN (%s)" % ",".join("?" * len(HELD_REASONS)),
+                (device, journal) + HELD_REASONS):
+            c = corr.get(seq)
+            if c is None or c["kind"] != "event":
+                out[seq] = err
+        for seq, (reason, cid) in mine.items():
+            c = corr.get(seq)
+            if c is None or c["kind"] != "event" or c["id"] == cid:
+                out[seq] = reason
+            else:
+                out.pop(seq, None)
+        return out
+
+    def _culprit(self, con, fp, device, journal, key):
+        """After a request stalled: the journal sent again from its start, one record a
+        request, to a new process: (seq, reason) of the record it stalls on, or None."""
+        holds = self._holds(con, device, journal, key)
+        after, reset = 0, True
+        while True:
+            req = request(con, fp, device, journal, key, after, reset, holds, limit=1)
+            if not req["records"]:
+                return None
+            seq = req["records"][0]["seq"]
+            try:
+                got = self._ask(req)
+            except EngineStuck as e:
+                return seq, e.reason
+            if "rows" not in got:
+                return None
+            after, reset = got["seq"], False
+            self.held[key] = (list(fp), after)
+
+    def _replay(self, con, fp, device, journal, key):
+        holds = self._holds(con, device, journal, key)
         for _ in range(2):
             held = self.held.get(key)
             reset = held is None or held[0] != list(fp)
             after = 0 if reset else held[1]
-            got = self._ask(request(con, fp, device, journal, key, after, reset))
+            got = self._ask(request(con, fp, device, journal, key, after, reset, holds))
             if got.get("error") == "out_of_step":
                 self.held.pop(key, None)
                 continue
@@ -111,14 +225,30 @@ class Engine:
         raise EngineDied("the table engine is out of step with journal %s" % key)
 
 
-def request(con, fp, device, journal, key, after, reset):
-    """The records of a journal past `after` (contiguous, acknowledged), with what the
-    engine needs for each: its standing hand correction, whether it came late, and for a
-    start continuing another device's session the organiser's state to resume from."""
+def _read_lines(stream, answers):
+    try:
+        for line in stream:
+            answers.put(line)
+    except (OSError, ValueError):
+        pass
+    answers.put("")                 # the process ended
+
+
+MAX_HELD = 8                # records of one journal held from the engine in one scoring
+
+
+def request(con, fp, device, journal, key, after, reset, holds=None, limit=None):
+    """The records of a journal past `after` (contiguous, acknowledged; at most `limit`),
+    with what the engine needs for each: its standing hand correction, whether it came
+    late, for a start continuing another device's session the organiser's state to
+    resume from, and why it is kept from the engine (holds: {seq: reason})."""
     acked = con.execute("SELECT acked FROM journals WHERE device = ? AND journal = ?",
                         (device, journal)).fetchone()
     acked = acked[0] if acked else 0
+    if limit is not None:
+        acked = min(acked, after + limit)
     corr = _hand_corrections(con, device, journal)
+    holds = holds or {}
     recs = []
     for seq, body, late, sid in con.execute(
             "SELECT seq, body, late, session_id FROM records WHERE device = ? AND "
@@ -126,10 +256,7 @@ def request(con, fp, device, journal, key, after, reset):
             (device, journal, after, acked)).fetchall():
         if seq != after + len(recs) + 1:
             break
-        try:
-            body = json.loads(body)
-        except ValueError:
-            body = {}
+        body = stored.loads(body)
         body = body if isinstance(body, dict) else {}
         ev = body.get("event") if isinstance(body.get("event"), dict) else {}
         rec = {"seq": seq, "body": body, "late": bool(late)}
@@ -137,9 +264,17 @@ def request(con, fp, device, journal, key, after, reset):
             rec["corr"] = corr[seq]
         if ev.get("event") == "start" and sid:
             rec["resume"] = _resume_of(con, sid)
+        if seq in holds:
+            rec["hold"] = holds[seq]
         recs.append(rec)
     return {"key": key, "fingerprint": list(fp), "reset": reset, "rules": fp[0],
-            "settings": json.loads(fp[1] or "{}"), "records": recs}
+            "settings": _settings(fp[1]), "records": recs}
+
+
+def _settings(text):
+    """The event's table settings (stored: an object, else none)."""
+    v = stored.loads(text or "{}")
+    return v if isinstance(v, dict) else {}
 
 
 def fingerprint(con):
@@ -160,10 +295,28 @@ def _hand_corrections(con, device, journal):
             (len(prefix), prefix)):
         try:
             seq = int(target[len(prefix):])
-        except ValueError:
+            data = json.loads(data)
+        except (ValueError, TypeError, RecursionError):
             continue
-        out[seq] = {"id": cid, "kind": kind, "data": json.loads(data)}
+        if _well_formed(kind, data):
+            out[seq] = {"id": cid, "kind": kind, "data": data}
     return out
+
+
+def _well_formed(kind, data):
+    """Whether a stored hand correction has the shape corrections.add gives it (one that
+    does not, written by other means, is not replayed)."""
+    if not isinstance(data, dict):
+        return False
+    if kind == "payments":
+        p = data.get("payments")
+        return isinstance(p, list) and len(p) == 4 and all(
+            isinstance(x, int) and not isinstance(x, bool) and abs(x) <= MAX_PAYMENT for x in p)
+    if kind == "accept":
+        return data.get("version") in ("organiser", "device")
+    if kind == "event":
+        return isinstance(data.get("event"), dict) and isinstance(data["event"].get("event"), str)
+    return True
 
 
 def _resume_of(con, session_id):
@@ -175,6 +328,6 @@ def _resume_of(con, session_id):
                     "r.journal = x.journal AND r.seq = x.seq WHERE r.session_id = ? AND "
                     "r.effective = 1 AND x.state IS NOT NULL ORDER BY r.seq DESC LIMIT 1",
                     (r[0],)).fetchone()
-    return json.loads(s[0]) if s else None
+    return binding.resume_state(s[0]) if s else None
 
 

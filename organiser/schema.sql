@@ -147,6 +147,8 @@ CREATE TABLE IF NOT EXISTS refused (
     size INTEGER NOT NULL,
     detail TEXT NOT NULL DEFAULT ''
 );
+-- each address's own lines, newest last: the log keeps a number per address
+CREATE INDEX IF NOT EXISTS refused_by_remote ON refused(remote, id);
 
 -- The director's corrections, appended (the latest for a target stands; none is
 -- overwritten).  kind: payments (target "device/journal/seq", data {"payments": [4]}),

@@ -22,10 +22,10 @@ RETRIES = 3         # tries in a row that fail before the journals wait for thei
 
 
 class Scoring:
-    def __init__(self, db, commits, broker, kind="process"):
+    def __init__(self, db, commits, broker, kind="process", engine=None):
         self.db, self.commits, self.broker = db, commits, broker
         self.kind = kind                # process; off: no scoring (the benchmark's reference)
-        self.engine = replay.Engine()
+        self.engine = engine or replay.Engine()
         self.dirty = {}          # (device, journal) -> [futures waiting for its scoring]
         self.task = None
         self.running = False
@@ -63,6 +63,7 @@ class Scoring:
             keys = set()
             for cid, kind, target in got:
                 self.seen = cid
+                target = target if isinstance(target, str) else ""
                 if target.startswith("session:"):
                     try:
                         sid = int(target.split(":", 1)[1])
@@ -90,7 +91,13 @@ class Scoring:
             return
         for key in self._touched():
             for _ in range(3):
-                got, = self.engine.replay_journals(self.db.path, [key])
+                try:
+                    got, = self.engine.replay_journals(self.db.path, [key])
+                except Exception as e:
+                    # the page answers all the same; the journal is scored again with
+                    # its next upload or the next correction
+                    sys.stderr.write("organiser scoring: %r\n" % (e,))
+                    break
                 with self.db.write() as con:
                     if store(con, key, got) is not None:
                         break

@@ -10,9 +10,8 @@ of its players'.  MCR events also give table points per game (4-2-1-0 by the gam
 scores, ties sharing the points of the places they span) and rank by them first."""
 
 from fractions import Fraction
-import json
 
-from organiser import corrections
+from organiser import corrections, stored
 from organiser.db import one, rows
 
 PLACE_POINTS = (4, 2, 1, 0)
@@ -39,8 +38,10 @@ def hand_payments(rec, corr):
     organiser's own scoring stored (replay: nothing while the record is held)."""
     c = corr.get(("hand", corrections.record_target(rec["device"], rec["journal"], rec["seq"])))
     if c is not None and c["kind"] in ("payments", "void"):
-        return [0, 0, 0, 0] if c["kind"] == "void" else list(c["data"]["payments"])
-    return json.loads(rec["payments"]) if rec["payments"] else [0, 0, 0, 0]
+        if c["kind"] == "void":
+            return [0, 0, 0, 0]
+        return stored.payments(c["data"].get("payments")) or [0, 0, 0, 0]
+    return stored.payments(rec["payments"]) or [0, 0, 0, 0]
 
 
 def seat_players(con, tround_id, table_no, cache):
@@ -80,6 +81,7 @@ def games(con, tround_id=None, corr=None, table_no=None):
             s["table_no"] = c["data"].get("table_no", s["table_no"])
         elif s.get("refused"):
             continue                # placed where its device may not speak (binding.py)
+        s["table_no"] = stored.number(s["table_no"], 0, 2 ** 53)
         if s.get("continues") in by_id:
             by_id[s["id"]] = by_id[s["continues"]]      # a spare device's: the same game
             by_id[s["id"]]["sessions"].append(s["id"])
@@ -89,13 +91,15 @@ def games(con, tround_id=None, corr=None, table_no=None):
         if table_no is not None and s["table_no"] != table_no:
             continue
         c = corr.get(("reseat", corrections.session_target(s["id"])))
-        if c is not None:
+        if c is not None and isinstance(c["data"].get("players"), list) \
+                and len(c["data"]["players"]) == 4:
             players = list(c["data"]["players"])
         else:
             players = list(seats.get((s["tround_id"], s["table_no"]), [None] * 4))
+        players = [p if stored.number(p, 0, 2 ** 53) is not None else None for p in players]
         g = {"session_id": s["id"], "device": s["device"], "journal": s["journal"],
              "table_no": s["table_no"], "tround_id": s["tround_id"], "rules": s["rules"],
-             "names": json.loads(s["players"]), "players": players, "scores": [0, 0, 0, 0],
+             "names": stored.names(s["players"]), "players": players, "scores": [0, 0, 0, 0],
              "hands": 0, "dealer": None, "streak": None, "round": None, "over": False,
              "records": 0, "corrected": False, "sessions": [s["id"]]}
         out.append(g)
@@ -109,11 +113,7 @@ def games(con, tround_id=None, corr=None, table_no=None):
     if len(by_id) <= 500:                  # few games: only theirs
         where += " AND session_id IN (%s)" % ",".join("?" * len(by_id))
         args = tuple(by_id)
-    for r in con.execute(
-            "SELECT session_id, COUNT(*), SUM(json_extract(payments, '$[0]')), "
-            "SUM(json_extract(payments, '$[1]')), SUM(json_extract(payments, '$[2]')), "
-            "SUM(json_extract(payments, '$[3]')) FROM records WHERE " + where +
-            " GROUP BY session_id", args):
+    for r in con.execute(stored.payment_sums(where), args):
         g = by_id.get(r[0])
         if g is not None:
             g["records"] += r[1]
@@ -125,17 +125,26 @@ def games(con, tround_id=None, corr=None, table_no=None):
         g = by_id.get(r[0])
         if g is not None and r[0] >= g.get("_last", 0):
             g["_last"] = r[0]           # a continued game: its latest session's state
-            g["hands"] = r[1] - 1 if r[1] else 0
-            g["dealer"], g["streak"], g["round"], g["over"] = r[2], r[3], r[4], bool(r[5])
+            n = stored.hand_no(r[1])
+            g["hands"] = n - 1 if n else 0
+            g["dealer"], g["streak"], g["round"] = \
+                stored.seat(r[2]), stored.count(r[3]), stored.seat(r[4])
+            g["over"] = r[5] == 1
     for (group, target), c in corr.items():
         if group != "hand":
             continue
-        device, journal, seq = target.rsplit("/", 2)
+        try:
+            device, journal, seq = target.rsplit("/", 2)
+            seq = int(seq)
+        except ValueError:
+            continue
+        if not 0 <= seq <= 2 ** 62:
+            continue
         r = one(con, "SELECT device, journal, seq, session_id, payments, effective FROM records "
-                     "WHERE device = ? AND journal = ? AND seq = ?", (device, journal, int(seq)))
+                     "WHERE device = ? AND journal = ? AND seq = ?", (device, journal, seq))
         if r is None or not r["effective"] or r["session_id"] not in by_id:
             continue
-        up = json.loads(r["payments"]) if r["payments"] else [0, 0, 0, 0]
+        up = stored.payments(r["payments"]) or [0, 0, 0, 0]
         now = hand_payments(r, corr)
         sc = by_id[r["session_id"]]["scores"]
         for i in range(4):

@@ -8,11 +8,12 @@ import secrets
 import time
 
 from organiser import seating as seatgen
-from organiser import signing
+from organiser import signing, stored
 from organiser.db import one, rows
 
 RULESETS = ("mcr", "hk", "tw", "sh")
-DEVICE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+DEVICE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")        # fullmatch: no trailing newline
+MAX_TROUND = 10000
 
 
 class ModelError(ValueError):
@@ -23,7 +24,8 @@ class ModelError(ValueError):
 
 def event(con):
     e = one(con, "SELECT * FROM event WHERE id = 1")
-    e["settings"] = json.loads(e["settings"])
+    settings = stored.loads(e["settings"])       # whatever is stored: an object to show
+    e["settings"] = settings if isinstance(settings, dict) else {}
     e["avoid_teammates"] = bool(e["avoid_teammates"])
     del e["id"]
     return e
@@ -63,9 +65,14 @@ def teams(con):
     return rows(con, "SELECT * FROM teams ORDER BY id")
 
 
+MAX_NAME = 64          # a device's records carry the names: organiser.record_model's bound
+
+
 def add_player(con, name, team_id=None):
     if not name or one(con, "SELECT 1 FROM players WHERE name = ?", (name,)):
         raise ModelError("player name empty or taken: %r" % name)
+    if len(name) > MAX_NAME:
+        raise ModelError("player name: at most %d characters" % MAX_NAME)
     if team_id is not None and not one(con, "SELECT 1 FROM teams WHERE id = ?", (team_id,)):
         raise ModelError("no team %r" % team_id)
     return con.execute("INSERT INTO players (name, team_id) VALUES (?, ?)",
@@ -99,6 +106,8 @@ def tables(con):
 def add_tround(con, number=None):
     if number is None:
         number = (one(con, "SELECT MAX(number) AS n FROM trounds")["n"] or 0) + 1
+    if not isinstance(number, int) or not 1 <= number <= MAX_TROUND:
+        raise ModelError("tournament round number: 1..%d" % MAX_TROUND)
     if one(con, "SELECT 1 FROM trounds WHERE number = ?", (number,)):
         raise ModelError("tournament round %d exists" % number)
     return con.execute("INSERT INTO trounds (number) VALUES (?)", (number,)).lastrowid
@@ -323,7 +332,7 @@ def register_device(con, table_no=None, label="", device_id=None, now=None):
                                         (table_no,)):
         raise ModelError("no table %s" % table_no)
     device_id = device_id or "d-" + secrets.token_hex(4)
-    if not isinstance(device_id, str) or not DEVICE_ID.match(device_id):
+    if not isinstance(device_id, str) or not DEVICE_ID.fullmatch(device_id):
         raise ModelError("device id: 1-32 letters, digits, '-' or '_'")
     if one(con, "SELECT 1 FROM devices WHERE id = ?", (device_id,)):
         raise ModelError("device %s exists" % device_id)
@@ -344,9 +353,16 @@ def bind_device(con, device_id, table_no):
 
 
 def devices(con):
-    """Devices without their secrets."""
-    return rows(con, "SELECT id, table_no, label, created_at, revoked_at, build, data FROM devices "
-                     "ORDER BY created_at, id")
+    """Devices without their secrets; what they reported (build, data) and the rest as
+    stored values safe to show; `revoked`: whatever the revocation's time reads as."""
+    out = rows(con, "SELECT id, table_no, label, created_at, revoked_at, build, data FROM "
+                    "devices ORDER BY created_at, id")
+    for d in out:
+        d["revoked"] = d["revoked_at"] is not None
+        d["revoked_at"], d["created_at"] = stored.when(d["revoked_at"]), stored.when(d["created_at"])
+        d["build"], d["data"] = stored.text(d["build"], 40), stored.text(d["data"], 40)
+        d["label"] = stored.text(d["label"], 200) or ""
+    return out
 
 
 def device_seating(con, dev):

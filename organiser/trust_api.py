@@ -1,7 +1,8 @@
 """The routes of the organiser's own scoring and of the director's hold on devices:
 
 - GET /api/v1/scoring: {"busy": the organiser is still scoring uploads, "disputed": records
-  held (disputed, refused by the engine, late) that no correction settles yet}
+  held (disputed, refused by the engine, late) that no correction settles yet,
+  "engine_restarts": times the table engine's process was stopped for stalling}
 - GET /api/admin/disputes[?tround=ID]: every held record with both versions
 - POST /api/admin/devices/{id}/revoke {"revoked": true|false}: refuse (or again accept)
   every request of the device
@@ -12,11 +13,10 @@
 A held record is settled with POST /api/admin/corrections (kinds accept, event, payments,
 void: corrections.py)."""
 
-from typing import Optional
-
 from fastapi import APIRouter, Body, Depends, Request
 
 from organiser import auth, binding, devices, disputes
+from organiser.limits import QueryId
 
 router = APIRouter()
 admin = Depends(auth.require_admin)
@@ -26,11 +26,13 @@ admin = Depends(auth.require_admin)
 def scoring(request: Request):
     with request.app.state.db.read() as con:
         n = disputes.count(con)
-    return {"ok": True, "busy": request.app.state.scoring.busy, "disputed": n}
+    sc = request.app.state.scoring
+    return {"ok": True, "busy": sc.busy, "disputed": n,
+            "engine_restarts": sc.engine.restarts}
 
 
 @router.get("/api/admin/disputes")
-def held(request: Request, tround: Optional[int] = None, who: str = admin):
+def held(request: Request, tround: QueryId = None, who: str = admin):
     with request.app.state.db.read() as con:
         return {"ok": True, "disputes": disputes.held(con, tround)}
 

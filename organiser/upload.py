@@ -14,20 +14,20 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from starlette.requests import ClientDisconnect
 
-from organiser import devices, records, signing, tournament
+from organiser import devices, quotas, record_model, records, signing, tournament
 from organiser.db import one
 
 router = APIRouter()
 
-JOURNAL_ID = re.compile(r"^[0-9a-f]{16}$")
+JOURNAL_ID = re.compile(r"[0-9a-f]{16}")       # fullmatch: no trailing newline
 MAX_RECORDS = 200
 
 
 class Refusal(Exception):
     def __init__(self, status, error, detail="", device=None, journal=None, seq=None,
-                 extra=None, size=None):
+                 extra=None, size=None, retry_after=None):
         super().__init__(error)
-        self.size = size
+        self.size, self.retry_after = size, retry_after
         self.status, self.error, self.detail = status, error, detail
         self.device, self.journal, self.seq = device, journal, seq
         self.extra = extra or {}
@@ -74,7 +74,7 @@ def check_batch(msg):
     """The upload's journal id and records, or Refusal(400)."""
     dev = msg["device"]
     journal = msg.get("journal")
-    if not isinstance(journal, str) or not JOURNAL_ID.match(journal):
+    if not isinstance(journal, str) or not JOURNAL_ID.fullmatch(journal):
         raise Refusal(400, "malformed", "journal: 16 lowercase hex chars", device=dev)
     recs = msg.get("records")
     if not isinstance(recs, list) or not 1 <= len(recs) <= MAX_RECORDS:
@@ -83,9 +83,10 @@ def check_batch(msg):
     last = 0
     for r in recs:
         seq = r.get("seq") if isinstance(r, dict) else None
-        if not isinstance(seq, int) or isinstance(seq, bool) or seq <= last:
-            raise Refusal(400, "malformed", "records need increasing integer seq >= 1",
-                          device=dev, journal=journal)
+        if (not isinstance(seq, int) or isinstance(seq, bool) or seq <= last
+                or seq > record_model.MAX_SEQ):
+            raise Refusal(400, "malformed", "records need increasing integer seq 1..%d"
+                          % record_model.MAX_SEQ, device=dev, journal=journal)
         ev = r.get("event")
         if not isinstance(ev, dict) or not isinstance(ev.get("event"), str):
             raise Refusal(400, "malformed", "record %d: no event" % seq, device=dev,
@@ -96,6 +97,10 @@ def check_batch(msg):
         if ev["event"] == "undo" and not isinstance(r.get("undoes"), int):
             raise Refusal(400, "malformed", "record %d: undo without undoes" % seq,
                           device=dev, journal=journal, seq=seq)
+        why = record_model.check(r)
+        if why is not None:
+            raise Refusal(400, "malformed", "record %d: %s" % (seq, why), device=dev,
+                          journal=journal, seq=seq)
         last = seq
     return journal, recs
 
@@ -103,11 +108,16 @@ def check_batch(msg):
 REFUSED_KEPT = 10000          # a flood of bad requests cannot fill the disk
 
 
-def log_refusal(con, remote, path, size, ref):
+def log_refusal(con, remote, path, size, ref, per_source=1000):
+    """One line of the refused log.  Each address keeps its latest per_source lines, so
+    a flood from one erases only its own; the whole log keeps REFUSED_KEPT."""
     con.execute("INSERT INTO refused (at, remote, path, status, error, device, journal, seq, "
                 "size, detail) VALUES (?,?,?,?,?,?,?,?,?,?)",
                 (time.time(), remote, path, ref.status, ref.error, ref.device, ref.journal,
                  ref.seq, size, ref.detail[:500]))
+    con.execute("DELETE FROM refused WHERE remote = ? AND id <= (SELECT id FROM refused "
+                "WHERE remote = ? ORDER BY id DESC LIMIT 1 OFFSET ?)",
+                (remote, remote, per_source))
     con.execute("DELETE FROM refused WHERE id <= (SELECT MAX(id) FROM refused) - ?",
                 (REFUSED_KEPT,))
 
@@ -117,10 +127,17 @@ async def refused(request, size, ref):
     size = ref.size if ref.size is not None else size
     remote = request.client.host if request.client else ""
     path = request.url.path
-    await request.app.state.commits.run(lambda con: log_refusal(con, remote, path, size, ref))
+    per_source = getattr(request.app.state, "refused_per_source", 1000)
+    await request.app.state.commits.run(
+        lambda con: log_refusal(con, remote, path, size, ref, per_source))
     request.app.state.broker.publish("refused", {"error": ref.error, "device": ref.device})
+    heads = {}
+    if ref.status in (400, 413) and ref.error in ("too_large", "incomplete"):
+        heads["Connection"] = "close"          # the rest of that body is not read
+    if ref.retry_after:
+        heads["Retry-After"] = "%d" % ref.retry_after
     return JSONResponse(dict({"ok": False, "error": ref.error}, **ref.extra),
-                        status_code=ref.status)
+                        status_code=ref.status, headers=heads)
 
 
 def seen(con, device, now=None):
@@ -133,6 +150,11 @@ def store_batch(con, device, journal, recs, table_no=None):
     """Store one upload (inside the shared transaction): (conflicting seq or None,
     acked before, acked after, whether a tournament round closed)."""
     seen(con, device)
+    try:
+        quotas.check_journal(con, device, journal, recs)
+    except quotas.Exceeded as q:
+        raise Refusal(429, "quota", q.detail, device=device, journal=journal,
+                      retry_after=q.retry_after)
     try:
         _, before, after = records.store(con, device, journal, recs)
         conflict = None
@@ -151,6 +173,11 @@ async def upload(request: Request):
         with db.read() as con:
             msg, dev = authenticate(con, body, request.headers.get("x-signature"))
         journal, recs = check_batch(msg)
+        try:
+            app.state.quotas.spend(dev["id"], len(body))
+        except quotas.Exceeded as q:
+            raise Refusal(429, "quota", q.detail, device=dev["id"], journal=journal,
+                          retry_after=q.retry_after)
         conflict, before, after, closed = await app.state.commits.run(
             lambda con: store_batch(con, dev["id"], journal, recs, dev["table_no"]))
     except Refusal as ref:
@@ -177,6 +204,9 @@ async def seating(request: Request):
         body = await read_body(request, app.state.max_body)
         with db.read() as con:
             msg, dev = authenticate(con, body, request.headers.get("x-signature"))
+        why = record_model.check_seating(msg)
+        if why is not None:
+            raise Refusal(400, "malformed", why, device=dev["id"])
         report = devices.reported(msg, dev)     # its build and data version, if changed
 
         def note(con):
@@ -184,8 +214,6 @@ async def seating(request: Request):
             devices.store_report(con, dev["id"], report)
         await app.state.commits.run(note)
         with db.read() as con:
-            if not isinstance(msg.get("nonce"), str):
-                raise Refusal(400, "malformed", "no nonce", device=dev["id"])
             answer = dict({"ok": True}, **tournament.device_seating(con, dev))
             answer.update(devices.resume(con, dev, answer.get("tround")))
         return JSONResponse(answer)

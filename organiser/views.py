@@ -3,11 +3,9 @@ from the organiser's queries (organiser.standings, organiser.queries), each tabl
 log game by game from the records as uploaded with the director's corrections, the
 export links.  Functions take a connection inside db.read()."""
 
-import datetime
-import json
 import time
 
-from organiser import corrections, queries
+from organiser import corrections, queries, stored
 from organiser import standings as query
 from organiser.db import one, rows
 
@@ -43,12 +41,8 @@ def ago(seconds):
     return "%d h %02d min ago" % (s // 3600, s % 3600 // 60)
 
 
-def clock(ts):
-    return datetime.datetime.fromtimestamp(ts).strftime("%H:%M:%S") if ts else ""
-
-
-def iso(ts):
-    return datetime.datetime.fromtimestamp(ts).isoformat(timespec="seconds") if ts else ""
+clock = stored.clock
+iso = stored.iso
 
 
 # -- who sat where ----------------------------------------------------------------------
@@ -100,7 +94,7 @@ def table_grid(con, stuck_seconds, now=None):
                    players=[p or "–" for p in t["players"]] if any(t["players"]) else [],
                    dealer_name=None, wind=None, streak=0, last_at=t["last_upload"],
                    last_iso=iso(t["last_upload"]),
-                   last_ago=ago(now - t["last_upload"]) if t["last_upload"] else "",
+                   last_ago=ago(now - t["last_upload"]) if stored.when(t["last_upload"]) else "",
                    status="ok", flag="", disputed=t.get("disputed", 0),
                    device_info=[dict(d, text=device_text(d)) for d in t.get("device_info", [])])
         if t["over"]:
@@ -141,12 +135,6 @@ HELD_WORDS = {"disputed": "disputed: the device's payments are not the organiser
               "late": "arrived after its round's grace"}
 
 
-def _json(text, default=None):
-    try:
-        return json.loads(text) if text else default
-    except ValueError:
-        return default
-
 def _seat(names, i):
     return names[i] if isinstance(i, int) and 0 <= i < 4 else "?"
 
@@ -167,7 +155,7 @@ def describe(ev, rec, names):
             return "%s wins by flowers" % who
         return "%s wins by flowers from %s" % (who, _seat(names, ev.get("from")))
     if kind == "undo":
-        return "Undo of record %s" % rec.get("undoes", "?")
+        return "Undo of record %s" % (rec.get("undoes") or "?")
     # a ruleset's own event: its name and its fields, seats by name
     parts = []
     for k, v in ev.items():
@@ -216,10 +204,10 @@ def hand_log(con, number, games=None, show=None):
         hands = []
         prev = {}
         for r in recs:
-            rec = _json(r["body"], {})
-            ev = rec.get("event") if isinstance(rec.get("event"), dict) else {}
+            rec = stored.record(r["body"])
+            ev = rec["event"]
             # the table's state as the organiser's own replay has it (never the device's)
-            st = _json(r["state"], {})
+            st = stored.state(stored.loads(r["state"]))
             if r["kind"] == "start":
                 prev = st
                 continue
@@ -231,28 +219,25 @@ def hand_log(con, number, games=None, show=None):
                 note = "%s by %s at %s: %s" % (FIX_WORDS.get(fix["kind"], "corrected"),
                                                fix["who"], clock(fix["at"]), fix["why"])
             held = r["status"] in ("disputed", "refused", "late")
-            uploaded = rec.get("payments") if isinstance(rec.get("payments"), list) else None
+            uploaded = rec["payments"]
             # the elements as the organiser's engine scored them (else as uploaded)
-            mine = (_json(r["detail"], {}) or {}).get("result")
-            res = mine if isinstance(mine, dict) else (
-                rec.get("result") if isinstance(rec.get("result"), dict) else {})
+            mine = stored.loads(r["detail"])
+            mine = mine.get("result") if isinstance(mine, dict) else None
+            res = stored.result(mine) if isinstance(mine, dict) else rec["result"]
             undo = r["kind"] == "undo"
             label = "undo" if undo else "%s%s" % (_wind(prev.get("round")) or "",
-                                                  prev.get("hand_no", ""))
+                                                  prev.get("hand_no") or "")
             hands.append(dict(
                 seq=r["seq"], label=label, kind=r["kind"], summary=describe(ev, rec, players),
-                elements=[dict(name=i.get("name") or i.get("id"), value=i.get("value"),
-                            count=i.get("count")) for i in res.get("items") or []
-                       if isinstance(i, dict)],
-                total=res.get("total"), unit=res.get("unit"),
+                elements=res["items"], total=res["total"], unit=res["unit"],
                 payments=[] if undo else payments,
                 effective=undo or bool(r["effective"]) and not (fix and fix["kind"] == "void"),
                 corrected=note, received=clock(r["received_at"]),
                 # held by the organiser: both versions until the director settles it
                 held=HELD_WORDS.get(r["status"]) if held and not undo else "",
                 device_payments=uploaded if held else None,
-                organiser_payments=_json(r["organiser"]) if held else None,
-                refusal=r["error"] or ""))
+                organiser_payments=stored.payments(r["organiser"]) if held else None,
+                refusal=stored.text(r["error"], 200) or ""))
             if st:
                 prev = st
         out.append(dict(id=g["session_id"], tround=trs.get(g["tround_id"]), rules=g["rules"],

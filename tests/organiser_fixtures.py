@@ -12,6 +12,7 @@ import sys
 import tempfile
 import time
 import types
+import urllib.error
 import urllib.request
 
 import pytest
@@ -144,9 +145,10 @@ def free_port():
 class OrganiserServer:
     """`python -m organiser` in a subprocess on 127.0.0.1 with its own database."""
 
-    def __init__(self, db_path, port=None):
+    def __init__(self, db_path, port=None, args=()):
         self.db_path = db_path
         self.port = port or free_port()
+        self.args = list(args)            # more of `python -m organiser`'s options
         self.proc = None
         self.log = tempfile.TemporaryFile()      # its stderr: errors() after a failure
 
@@ -161,7 +163,7 @@ class OrganiserServer:
     def start(self, timeout=20):
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "organiser", "--db", self.db_path, "--host", "127.0.0.1",
-             "--port", str(self.port)], cwd=ROOT, stdout=subprocess.DEVNULL,
+             "--port", str(self.port)] + self.args, cwd=ROOT, stdout=subprocess.DEVNULL,
             stderr=self.log)
         end = time.time() + timeout
         while time.time() < end:
@@ -170,6 +172,8 @@ class OrganiserServer:
             try:
                 urllib.request.urlopen(self.url + "/api/v1/tables", timeout=1).read()
                 return self
+            except urllib.error.HTTPError:
+                return self                     # it answers (a 503 when told to be full)
             except OSError:
                 time.sleep(0.05)
         self.stop()

@@ -40,7 +40,9 @@ LAYERS = (
     # the organiser
     ("organiser base", ("organiser", "organiser.db", "organiser.migrate", "organiser.signing",
                         "organiser.seating", "organiser.auth", "organiser.live",
-                        "organiser.groupcommit")),
+                        "organiser.groupcommit", "organiser.record_model", "organiser.stored",
+                        "organiser.limits", "organiser.security", "organiser.throttle",
+                        "organiser.quotas", "organiser.tls", "organiser.server")),
     ("organiser model", ("organiser.tournament", "organiser.binding", "organiser.records",
                          "organiser.devices", "organiser.disputes")),
     ("organiser corrections", ("organiser.corrections",)),

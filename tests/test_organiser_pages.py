@@ -81,6 +81,11 @@ def login(client):
     return client
 
 
+def csrf(client):
+    """The director's forms' token, as the admin page carries it."""
+    return re.search(r'name="csrf" value="([0-9a-f]+)"', client.get("/admin").text).group(1)
+
+
 def player_scores(html):
     return {m[0]: int(m[1]) for m in re.findall(
         r'<tr data-player="([^"]+)"><td class="rank">\d+</td><td>[^<]*</td>'
@@ -131,7 +136,7 @@ def test_correction_and_reseat_through_the_forms(event):
     before = player_scores(client.get("/").text)
     names = t.records()[0]["event"]["players"]
     fixed = [-10, 30, -10, -10]
-    r = client.post("/admin/corrections/payments", data=dict(
+    r = client.post("/admin/corrections/payments", data=dict(csrf=csrf(client), 
         target=target, why="wrong winner keyed", **{"p%d" % i: v for i, v in enumerate(fixed)}),
         follow_redirects=False)
     assert r.status_code == 303 and "ok=" in r.headers["location"]
@@ -144,7 +149,7 @@ def test_correction_and_reseat_through_the_forms(event):
     hist = client.get("/admin/corrections").text
     assert "wrong winner keyed" in hist and target in hist
     # a correction without a reason is refused and changes nothing
-    r = client.post("/admin/corrections/payments", data=dict(
+    r = client.post("/admin/corrections/payments", data=dict(csrf=csrf(client), 
         target=target, why="", p0=0, p1=0, p2=0, p3=0), follow_redirects=False,
         headers={"referer": "http://testserver/admin/corrections"})
     assert "error=" in r.headers["location"]
@@ -154,7 +159,7 @@ def test_correction_and_reseat_through_the_forms(event):
     with event["app"].state.db.read() as con:
         sid = con.execute("SELECT id FROM sessions WHERE table_no = 1").fetchone()[0]
     seats = [ids[names[1]], ids[names[0]], ids[names[2]], ids[names[3]]]
-    r = client.post("/admin/corrections/reseat", data=dict(
+    r = client.post("/admin/corrections/reseat", data=dict(csrf=csrf(client), 
         session_id=sid, why="players sat in each other's seats",
         **{"seat%d" % i: p for i, p in enumerate(seats)}), follow_redirects=False)
     assert "ok=" in r.headers["location"]
@@ -172,7 +177,7 @@ def test_penalty_counts_for_the_player_and_the_team(event):
     client = login(TestClient(event["app"]))
     before = client.get("/").text
     pid = next(p["id"] for p in _players(event["app"]) if p["name"] == "Sandy")
-    r = client.post("/admin/penalties", data=dict(player_id=pid, points=-40,
+    r = client.post("/admin/penalties", data=dict(player_id=pid,csrf=csrf(client),  points=-40,
                                                   why="mobile phone at the table"),
                     follow_redirects=False)
     assert "ok=" in r.headers["location"]
@@ -185,7 +190,8 @@ def test_penalty_counts_for_the_player_and_the_team(event):
 
 def test_device_secret_is_shown_once(event):
     client = login(TestClient(event["app"]))
-    r = client.post("/admin/devices", data={"table_no": "1", "label": "spare"})
+    r = client.post("/admin/devices", data={"table_no": "1", "label": "spare",
+                                               "csrf": csrf(client)})
     assert r.status_code == 200
     dev_id = re.search(r"Device (d-[0-9a-f]+) registered", r.text)[1]
     secret = re.search(r'id="secret">([0-9a-f]{64})<', r.text)[1]
@@ -293,12 +299,12 @@ def test_reseating_played_tables_moves_their_hands(event):
     before = player_scores(client.get("/").text)
     swapped = [seated[2], seated[1], seated[0], seated[3]]
     form = {"t1s%d" % i: p for i, p in enumerate(swapped)}
-    r = client.post("/admin/rounds/%d/reseat" % tid, data=dict(form, why=""),
+    r = client.post("/admin/rounds/%d/reseat" % tid, data=dict(form, why="", csrf=csrf(client)),
                     follow_redirects=False,
                     headers={"referer": "http://testserver/admin/rounds/%d" % tid})
     assert "error=" in r.headers["location"]                 # a reason is required
     assert player_scores(client.get("/").text) == before
-    r = client.post("/admin/rounds/%d/reseat" % tid, data=dict(form, why="seats mixed up"),
+    r = client.post("/admin/rounds/%d/reseat" % tid, data=dict(form, why="seats mixed up", csrf=csrf(client)),
                     follow_redirects=False)
     assert "ok=" in r.headers["location"]
     assert game()["players"] == swapped

@@ -3,8 +3,10 @@ secret would (the organiser served by uvicorn on loopback, records re-signed wit
 device's own secret):
 
 - a start tagged for another table, or for a tournament round not open yet, counts
-  nowhere and is listed with its reason; payments of 10^12 never reach the standings;
-- records claiming hand 10^6 at every table do not close the open round;
+  nowhere and is listed with its reason; payments of 10^9 (the most a record may carry:
+  organiser.record_model) never reach the standings;
+- records claiming hand 1,000 (the most a record may claim) at every table do not close
+  the open round;
 - a revoked device is refused and listed; a rotated secret replaces the old one;
 - a record whose payments the organiser's own replay does not give is held as disputed
   (flagged on the grid, both versions in the hand log) and counts only once the director
@@ -20,6 +22,7 @@ import httpx
 import pytest
 
 from organiser import auth, tournament
+from organiser.record_model import MAX_HAND_NO, MAX_PAYMENT
 from organiser.db import Database
 from organiser_fixtures import (Device, OrganiserServer, journal_id, play,
                                 session_events, setup_event)
@@ -88,11 +91,11 @@ def wins(recs):
 def test_a_device_writes_only_its_own_table_in_an_open_round(live):
     srv, ev, dev, adm = live(second_round=True)
     d1, d2 = ev["devices"]
-    # table 1's device writes table 2's hands into round 1, with payments of 10^12
+    # table 1's device writes table 2's hands into round 1, with payments of 10^9
     other = no_undo_session(tag={"table": 2, "tround": ev["tround"]})
     for r in other:
         if r["seq"] in wins(other):
-            r["payments"] = [10 ** 12, -10 ** 12, 0, 0]
+            r["payments"] = [MAX_PAYMENT, -MAX_PAYMENT, 0, 0]
     assert d1.upload(dev, journal_id(1), other).json()["acked"] == len(other)
     # ... and its own table's hands into round 2, still pending
     pending = no_undo_session(seed=4, tag={"table": 1, "tround": ev["tround2"]})
@@ -106,12 +109,12 @@ def test_a_device_writes_only_its_own_table_in_an_open_round(live):
               if r["device"] == d1.id]
     reasons = " | ".join(r["detail"] for r in listed)
     assert len(listed) == 2 and "table 2" in reasons and "not open" in reasons
-    # its own table in the open round, payments of 10^12 on every win: held, never counted
+    # its own table in the open round, payments of 10^9 on every win: held, never counted
     own = no_undo_session(seed=5, tag={"table": 1, "tround": ev["tround"]})
     forged = copy.deepcopy(own)
     for r in forged:
         if r["seq"] in wins(forged):
-            r["payments"] = [10 ** 12, -10 ** 12, 0, 0]
+            r["payments"] = [MAX_PAYMENT, -MAX_PAYMENT, 0, 0]
     assert d1.upload(dev, journal_id(3), forged).json()["acked"] == len(forged)
     got = scores(dev, ev, 1)
     assert max(abs(x) for x in got) < 10 ** 6 and got == total(own, wins(own))
@@ -123,7 +126,7 @@ def test_hand_numbers_claimed_by_a_device_do_not_close_the_round(live):
     for d in ev["devices"]:
         recs = no_undo_session(seed=6, n=4, tag={"table": d.table, "tround": ev["tround"]})
         for r in recs:
-            r["state"]["hand_no"] = 10 ** 6
+            r["state"]["hand_no"] = MAX_HAND_NO
         assert d.upload(dev, journal_id(d.table), recs).status_code == 200
     status = {t["id"]: t["status"] for t in adm.get("/api/admin/event").json()["trounds"]}
     assert status[ev["tround"]] == "open"
@@ -385,9 +388,21 @@ def test_records_after_the_rounds_grace_are_held_and_within_it_count(live):
     # within the grace (900 s by default): a hand finished after time still counts
     assert d2.upload(dev, journal_id(2), other).status_code == 200
     assert scores(dev, ev, 2) == total(other)
+    # the rounds page shows the grace and when the closed round's records stop counting
+    import re
+    page = adm.get("/admin/rounds").text
+    assert re.search(r'name="seconds"[^>]*value="900"', page)
+    assert re.search(r"<td>\d\d:\d\d:\d\d</td>", page)
+    # the director sets it there (a value out of range is refused, nothing changed)
+    for bad in ("-1", "86401", "ten", "9" * 30):
+        r = _form(adm, "/admin/rounds", "/admin/grace", {"seconds": bad})
+        assert r.status_code == 303 and "error=" in r.headers["location"]
+    assert adm.get("/api/admin/event").json()["event"]["grace_seconds"] == 900
+    r = _form(adm, "/admin/rounds", "/admin/grace", {"seconds": "0"})
+    assert r.status_code == 303 and "error=" not in r.headers["location"]
+    assert re.search(r'name="seconds"[^>]*value="0"', adm.get("/admin/rounds").text)
     # past it: held as late (judged on arrival, under the grace then in force), and
     # counted once the director accepts it
-    assert adm.put("/api/admin/grace", json={"seconds": 0}).status_code == 200
     assert d1.upload(dev, journal_id(1), recs).status_code == 200
     late = [h for h in adm.get("/api/admin/disputes").json()["disputes"] if h["table"] == 1]
     assert [h["seq"] for h in late] == [r["seq"] for r in recs[half:]]

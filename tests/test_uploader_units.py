@@ -44,6 +44,8 @@ for status, body in [(401, b'{"ok":false,"error":"unknown_device"}'),
                      (401, b'{"ok":false,"error":"bad_signature"}'),
                      (400, b'{"ok":false,"error":"malformed"}'),
                      (500, b'Internal Server Error'),
+                     (503, b'Service Unavailable'),
+                     (429, b'{"ok":false,"error":"quota"}'),
                      (413, b'{"ok":false,"error":"too_large"}')]:
     u2.acked = 4
     ms = u2._answer(status, body, recs)
@@ -104,7 +106,10 @@ def test_uploader_parts():
         [401, "signature refused", True, 20],
         [400, "refused: malformed", True, 20],
         [500, "organiser error 500", True, 20],
-        [413, "organiser error 500", False, 1],     # half the batch, again at once
+        # the organiser full (503) or a device over its quota (429): wait, then again
+        [503, "organiser error 503", True, 20],
+        [429, "organiser error 429", True, 20],
+        [413, "organiser error 429", False, 1],     # half the batch, again at once
     ]
     assert out["413_one"] == [True, "record too large"]
     assert out["link"] == [False, "Wi-Fi not set up", False, "no Wi-Fi", False, True, ""]

@@ -1,6 +1,6 @@
 """The benchmarks: speed and memory figures, printed, for anyone to re-run (`make bench`).
 
-    python -m host_tools.bench              # engine, upload, pages, app, boot, fuzz, circuitpython
+    python -m host_tools.bench              # engine, upload, pages, app, boot, fuzz, circuitpython, abuse
     python -m host_tools.bench NAME [ARGS]  # one of them (NAMES below), with its own options
 
 Each NAME is a module here with a main().  devbench, benchhands and benchsmoke run unchanged
@@ -21,7 +21,8 @@ NAMES = {
     "soak": "1,000 hands into the session on the emulated Pico: the free heap (make soak)",
     "organiser": "the organiser under 200 uploading devices (make bench-organiser)",
     "circuitpython": "the application on CircuitPython beside MicroPython: keys, rows, HMAC, heap",
+    "abuse": "the organiser under floods: a bystander's page and upload times",
 }
 # what `make bench` runs (bench-organiser apart: about a minute on its own; soak apart:
 # about 12 minutes, `make soak`)
-DEFAULT = ("engine", "upload", "pages", "app", "boot", "fuzz", "circuitpython")
+DEFAULT = ("engine", "upload", "pages", "app", "boot", "fuzz", "circuitpython", "abuse")

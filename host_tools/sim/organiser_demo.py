@@ -194,16 +194,17 @@ def serve(db_path, timeout=20, stuck_seconds=None):
     if stuck_seconds is None:
         cmd = [sys.executable, "-m", "organiser", "--db", db_path, "--port", str(port)]
     else:
-        cmd = [sys.executable, "-c", "import uvicorn; from organiser.app import create_app; "
-               "uvicorn.run(create_app(%r, stuck_seconds=%r), host='127.0.0.1', port=%d, "
-               "log_level='warning')" % (db_path, stuck_seconds, port)]
+        cmd = [sys.executable, "-c", "from organiser import server; "
+               "from organiser.app import create_app; "
+               "server.run(create_app(%r, stuck_seconds=%r), '127.0.0.1', %d)"
+               % (db_path, stuck_seconds, port)]
     proc = subprocess.Popen(cmd, cwd=paths.ROOT, stdout=log, stderr=subprocess.STDOUT)
     url = "http://127.0.0.1:%d" % port
     try:
         deadline = time.monotonic() + timeout
         while True:
             try:
-                with urllib.request.urlopen(url + "/api/openapi.json", timeout=2):
+                with urllib.request.urlopen(url + "/api/v1/tables", timeout=2):
                     break
             except OSError:
                 if proc.poll() is not None or time.monotonic() > deadline:

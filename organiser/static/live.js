@@ -55,21 +55,29 @@
   // the page was rendered from data older than the organiser's last change
   if (document.body.dataset.stale) parts.forEach(schedule);
 
-  var src = new EventSource(document.body.dataset.stream || "/live");
   var wasDown = false;
-  src.addEventListener("open", function () {
-    setState("live", "live");
-    // Anything missed while the stream was down: fetch once now.
-    if (wasDown) parts.forEach(schedule);
-    wasDown = false;
-  });
-  src.addEventListener("error", function () {
-    setState("down", "reconnecting");
-    wasDown = true;
-  });
-  src.addEventListener("update", function (e) {
-    var data = {};
-    try { data = JSON.parse(e.data); } catch (err) { /* refresh everything */ }
-    parts.forEach(function (el) { if (concerns(el, data)) schedule(el); });
-  });
+  function connect() {
+    var src = new EventSource(document.body.dataset.stream || "/live");
+    src.addEventListener("open", function () {
+      setState("live", "live");
+      // Anything missed while the stream was down: fetch once now.
+      if (wasDown) parts.forEach(schedule);
+      wasDown = false;
+    });
+    src.addEventListener("error", function () {
+      setState("down", "reconnecting");
+      wasDown = true;
+      // A browser retries a dropped stream itself, but not one refused (the organiser
+      // answers 503 when it has all the watchers it takes): try again a while later.
+      if (src.readyState === EventSource.CLOSED) {
+        setTimeout(connect, 15000 + Math.random() * 15000);
+      }
+    });
+    src.addEventListener("update", function (e) {
+      var data = {};
+      try { data = JSON.parse(e.data); } catch (err) { /* refresh everything */ }
+      parts.forEach(function (el) { if (concerns(el, data)) schedule(el); });
+    });
+  }
+  connect();
 })();
