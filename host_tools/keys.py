@@ -112,6 +112,8 @@ def event_keys(ev, info, rules=None, dealer=0, running=False):
         return keymap.DRAW_KEY + keymap.OK
     if name == "undo":
         return keymap.UNDO_KEY + keymap.OK
+    if name == "override":          # the referee's, once the round's time is up
+        return keymap.OVERRIDE_KEY + keymap.OK
     if name == "start":
         keys = keymap.NEW_KEY
         order = keymap.RULESETS

@@ -22,7 +22,8 @@ the ones this process replayed (it was restarted), {"key", "error": "out_of_step
 organiser sends the journal again from its first record.  The process's first line,
 {"ready": true}, says its engine is imported.
 
-Record status: ok (the uploaded payments are the organiser's), disputed (they differ),
+Record status: ok (the uploaded payments are the organiser's), disputed (they differ, or
+a hand came after the round's time_up without the referee's override),
 refused (the engine refuses the event), late (it arrived after its round's grace),
 corrected (a director's correction stands)."""
 
@@ -119,6 +120,10 @@ class Replayer:
         else:
             err = ans.get("error") or {}
             out.update(status="refused", error="%s: %s" % (err.get("code"), err.get("message")))
+            if err.get("code") == "time_up":
+                # a hand the device stored after its time_up with no override: the
+                # table's rule says it was not to be played; the director decides
+                out["status"] = "disputed"
             if name == "start":
                 ses.state = None
         if out["status"] == "ok" and rec.get("late"):

@@ -25,6 +25,7 @@ from organiser.tournament import ModelError
 router = APIRouter(prefix="/admin", include_in_schema=False)
 
 MENU = (("/admin", "Event"), ("/admin/rounds", "Rounds & seating"),
+        ("/admin/clock", "Round clock"),
         ("/admin/devices", "Devices"), ("/admin/corrections", "Corrections"),
         ("/admin/penalties", "Penalties"), ("/admin/refused", "Refused requests"))
 REFUSED_SHOWN = 200

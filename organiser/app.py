@@ -13,6 +13,7 @@ import importlib
 import importlib.util
 import json
 import os
+import time
 import uuid
 from contextlib import asynccontextmanager
 
@@ -22,6 +23,7 @@ from fastapi.responses import JSONResponse, RedirectResponse
 
 from organiser import admin_api, auth, exports, limits, pg, quotas, replay, security, \
     throttle, trust_api, upload
+from organiser import clock_api
 from organiser.db import Database
 from organiser.groupcommit import GroupCommit
 from organiser.live import Broker
@@ -35,7 +37,7 @@ REFUSED_PER_SOURCE = 1000    # refused requests kept per address (a flood erases
 
 def create_app(db_path, max_body=MAX_BODY, stuck_seconds=180, pages=True, sync="full",
                max_live=MAX_LIVE, refused_per_source=REFUSED_PER_SOURCE, https_port=None,
-               scoring="process", engine_command=None, engine_timeout=None):
+               scoring="process", engine_command=None, engine_timeout=None, clock=time.time):
     @asynccontextmanager
     async def lifespan(app):
         app.state.db.start_checkpoints()
@@ -62,6 +64,8 @@ def create_app(db_path, max_body=MAX_BODY, stuck_seconds=180, pages=True, sync="
     app.state.scoring = Scoring(app.state.db, app.state.commits, app.state.broker, scoring,
                                 engine)
     app.state.max_body = max_body
+    # the organiser's time source for the round clock (a test compresses a round with its own)
+    app.state.clock = clock
     # a table whose device gave no sign of life this long is flagged "no sync": an idle
     # device pulls its seating at least every 60 s, so three pulls missed
     app.state.stuck_seconds = stuck_seconds
@@ -92,6 +96,7 @@ def create_app(db_path, max_body=MAX_BODY, stuck_seconds=180, pages=True, sync="
     app.include_router(admin_api.router)
     app.include_router(trust_api.router)
     app.include_router(exports.router)
+    app.include_router(clock_api.router)
     if pages and importlib.util.find_spec("organiser.pages") is not None:
         pages = importlib.import_module("organiser.pages")
         if hasattr(pages, "router"):

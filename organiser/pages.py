@@ -126,8 +126,9 @@ def setup(app):
 
     # every announcement of a change (uploads, the director's changes) reaches the memo
     broker.publish = publish_and_note
-    from organiser import admin_pages
+    from organiser import admin_pages, clock_pages
     app.include_router(admin_pages.router)
+    app.include_router(clock_pages.router)
 
 
 def _int_or_none(v):
@@ -249,8 +250,9 @@ def _projector_ctx(request):
 
 @router.get("/projector", response_class=HTMLResponse)
 def projector_page(request: Request):
+    from organiser import clock_pages
     return render(request, "projector.html", here="/projector", live=True,
-                  **_projector_ctx(request))
+                  round_clock=clock_pages.ctx(request), **_projector_ctx(request))
 
 
 @router.get("/projector/part", response_class=HTMLResponse)

@@ -111,7 +111,16 @@ class Undo(Strict):
     event: Literal["undo"]
 
 
-COMMON = {"start": Start, "win": Win, "flowers": Flowers, "draw": Draw, "undo": Undo}
+class TimeUp(Strict):               # the round's clock reached zero (docs/table.md)
+    event: Literal["time_up"]
+
+
+class Override(Strict):             # the referee lets the table play on past it
+    event: Literal["override"]
+
+
+COMMON = {"start": Start, "win": Win, "flowers": Flowers, "draw": Draw, "undo": Undo,
+          "time_up": TimeUp, "override": Override}
 
 
 def _table_module(rules):
@@ -167,6 +176,9 @@ class State(Strict):
     outside: Optional[Score] = None
     over: Optional[StrictBool] = None
     extras: Optional[Dict[Name, Any]] = None
+    # the round clock's: the last hand the table may enter, the referee's override
+    time_up: Optional[Annotated[StrictInt, Field(ge=1, le=MAX_HAND_NO)]] = None
+    override: Optional[StrictBool] = None
 
     _extras = field_validator("extras")(lambda v: _small(v, "extras"))
 

@@ -49,6 +49,22 @@ CREATE TABLE IF NOT EXISTS trounds (
     closed_at REAL
 );
 
+-- The round clock (organiser/clock.py): the director's actions on each round's clock, as
+-- they happened (never rewritten; the clock is worked out from them), and the event's
+-- round length.
+CREATE TABLE IF NOT EXISTS clock_events (
+    id INTEGER PRIMARY KEY,
+    tround_id INTEGER NOT NULL REFERENCES trounds(id),
+    kind TEXT NOT NULL CHECK (kind IN ('start', 'pause', 'extend', 'end')),
+    seconds INTEGER,                             -- start: the round's length; extend: added
+    at REAL NOT NULL,
+    who TEXT
+);
+CREATE TABLE IF NOT EXISTS clock_length (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    seconds INTEGER NOT NULL
+);
+
 -- The seating of one tournament round; seat 0..3 in playing order (the device's seats).
 CREATE TABLE IF NOT EXISTS seating (
     tround_id INTEGER NOT NULL REFERENCES trounds(id),

@@ -15,6 +15,7 @@ from fastapi.responses import JSONResponse
 from starlette.requests import ClientDisconnect
 
 from organiser import devices, quotas, record_model, records, signing, tournament
+from organiser import clock
 from organiser.db import one
 
 router = APIRouter()
@@ -216,6 +217,8 @@ async def seating(request: Request):
         with db.read() as con:
             answer = dict({"ok": True}, **tournament.device_seating(con, dev))
             answer.update(devices.resume(con, dev, answer.get("tround")))
+            # the open round's clock, as seconds left (organiser/clock.py)
+            answer["clock"] = clock.for_device(con, clock.now_of(app))
         return JSONResponse(answer)
     except Refusal as ref:
         return await refused(request, len(body), ref)

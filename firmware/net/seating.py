@@ -18,6 +18,9 @@
 # event: a running session keeps the players its journal's start holds); rules, settings
 # and dealer only while the table is free.  The settings file is rewritten (atomically)
 # only when the answer differs from what it holds; then the app redraws (on_change).
+# The round's clock (seconds left, running or not) goes to the app's clock (roundclock.py),
+# in RAM only: it changes with every pull.  While it runs, the pull before its zero comes
+# a moment before it, so a pause or an extension the director made is known at zero.
 
 import os
 import json
@@ -47,6 +50,7 @@ try:                            # the build's own ids (host_tools/build.py gener
 except ImportError:             # run from the sources (the simulator on CPython)
     _BUILD = _DATA = b"source"
 _MARK = "seating: "             # cfg["_error"] set by this module starts so
+_BEFORE_ZERO_MS = const(1500)   # the last pull before the clock's zero: this long before it
 
 
 class Seating:
@@ -55,7 +59,8 @@ class Seating:
     `last_ok` (ticks_ms of the last answer), `last_error` (None, or why the last pull
     failed, in a few words)."""
 
-    def __init__(self, up, session, on_change=None):
+    def __init__(self, up, session, on_change=None, clock=None):
+        self.clock = clock          # the round clock (roundclock.Clock) the answers set
         self.up = up                # the Uploader: settings, link, log, timeout, back-off cap
         self.cfg = up.cfg
         self.ses = session
@@ -159,7 +164,13 @@ class Seating:
             self.last_ok = time.ticks_ms()
             self.last_error = None
             self._show(None)
-            return self.free_ms if self.free() else self.every_ms
+            ms = self.free_ms if self.free() else self.every_ms
+            c = self.clock
+            if c is not None and c.runs:
+                zero = c.ms() - _BEFORE_ZERO_MS
+                if 0 < zero < ms:
+                    ms = zero
+            return ms
         if status == 401:
             return self.fail(refused(ans.get("error")), True)
         if status == 400:
@@ -178,6 +189,8 @@ class Seating:
         tround = ans.get("tround")
         if tround is not None and (not isinstance(tround, int) or isinstance(tround, bool)):
             return False
+        if self.clock is not None:
+            self.clock.take(ans.get("clock"))      # a malformed clock: the last one stands
         new = {"players": players, "tround": tround}
         table = ans.get("table")
         if isinstance(table, int) and not isinstance(table, bool) and table >= 0:

@@ -385,17 +385,18 @@ class Uploader:
 current = None                  # the app's uploader (its counters for the status line)
 
 
-def run(cfg, jpath, status=None, has_wifi=True, session=None, on_change=None):
+def run(cfg, jpath, status=None, has_wifi=True, session=None, on_change=None, clock=None):
     """The upload task's coroutine for the app; the Uploader is `uploader.current` (and
     status["net"] where status is a dict).  Given the table session, on a board with
     Wi-Fi the same task pulls the table's seating (net/seating.py; status["seating"]) and
-    calls on_change() when that changed the settings."""
+    calls on_change() when that changed the settings, and sets the round's clock (a
+    roundclock.Clock) from it."""
     global current
     import netlink
     current = Uploader(cfg, jpath, netlink.Link(cfg, has_wifi))
     if session is not None and has_wifi:     # without Wi-Fi there is nothing to pull
         import seating
-        current.puller = seating.Seating(current, session, on_change)
+        current.puller = seating.Seating(current, session, on_change, clock)
     if isinstance(status, dict):
         status["net"] = current
         status["seating"] = current.puller

@@ -8,6 +8,10 @@
 #            net/seating.py, in the same task)
 #   watchdog fed from its own task, on boards that name a timeout (WATCHDOG_MS): a hung
 #            loop resets the board
+#   clock    the round's clock (lib/device/roundclock.py, set by the seating pull): the
+#            status screen's title redrawn as its time shown changes; at zero the session
+#            journals time_up (the table engine's rule then refuses hands after the one
+#            in play, unless the referee overrides)
 #
 # Boot: the settings file, the session resumed from the journal, the status screen (with an
 # empty journal the status screen offers a new session; `fresh` starts one from the
@@ -26,6 +30,7 @@ TICK_MS = 5000                  # the status line's upload counters: redrawn thi
 BANNER_CHECK_MS = 250           # how often a message's time is looked at
 LOW_SPACE = 64 * 1024           # flash left under this: the status screen warns
 RECORD = 1400                   # bytes a hand takes in the journal, about (for the warning)
+CLOCK_MS = 250                  # the round clock looked at this often
 
 
 def save_settings(cfg):
@@ -73,6 +78,10 @@ class App:
                 self.cfg["_error"] = "start: " + ans["error"]["message"]
         gc.collect()
         self.status = {}
+        self.clock = None                   # the round clock, where an organiser sets it
+        if self.cfg["organiser"]:
+            import roundclock
+            self.clock = roundclock.Clock()
         self.upload = self.uploader()       # before the screens: they show its counters
         from ui import display
         self.display = display.open(board)
@@ -80,6 +89,10 @@ class App:
         self.ui = UI(self.session, self.cfg, self.display.rows, self.display.cols,
                      save_cfg=save_settings, net=self.status.get("net"))
         self.ui.on_saved = self.saved
+        self.ui.clock = self.clock
+        if self.display.kind == "ssd1680":  # a slow panel: the clock by the minute
+            self.ui.clock_step = 60
+        self.timed = -1                     # the journal's seq when time_up was last tried
         self.keypad = keypad.open(board)
         self.dirty = asyncio.Event()
         self.stopped = asyncio.Event()
@@ -155,6 +168,45 @@ class App:
             await asyncio.sleep_ms(ms)
             self.dirty.set()
 
+    async def clock_task(self):
+        """The round clock: redraw the status screen when the time it shows changes; at
+        zero, time_up into the session."""
+        from ui import ui as screens
+        shown = None
+        while True:
+            await asyncio.sleep_ms(CLOCK_MS)
+            clock = self.ui.clock
+            if clock is None:
+                continue
+            if clock.ms() == 0:
+                self.time_up()
+            t = clock.text(self.ui.clock_step)
+            if t != shown:
+                shown = t
+                if self.ui.mode == screens.STATUS:
+                    self.dirty.set()
+
+    def time_up(self):
+        """Journal time_up once in a running session: the hand in play may still be
+        entered, no hand after it.  Not while the review screen waits to save a preview
+        made before (that hand ended at the table before zero; the next look, a moment
+        after the save, finds the next hand in play); a refusal (the flash full) is tried
+        again only after the journal moved."""
+        from ui import ui as screens
+        ses = self.session
+        st = ses.state
+        if (st is None or st["over"] or st.get("time_up") or self.ui.mode == screens.REVIEW
+                or self.timed == ses.jseq):
+            return
+        self.timed = ses.jseq
+        ans = ses.handle({"event": "time_up"})
+        if ans.get("ok"):
+            self.saved()
+            self.space()
+        else:
+            print("time_up not saved:", ans["error"]["message"])
+        self.dirty.set()
+
     async def watchdog_task(self, ms):
         """Feed the watchdog while the event loop runs: a key or a screen that never
         returns stops the loop, and the chip resets after `ms`."""
@@ -184,7 +236,8 @@ class App:
         except ImportError:
             return None
         return uploader.run(self.cfg, self.journal_path, self.status,
-                            getattr(self.board, "WIFI", False), self.session, self.refresh)
+                            getattr(self.board, "WIFI", False), self.session, self.refresh,
+                            self.clock)
 
     def space(self):
         """The status screen's warning (cfg["_space"]) when the flash runs low: the hands
@@ -224,6 +277,8 @@ class App:
         if self.upload is not None:
             self.tasks.append(asyncio.create_task(self.upload))
             self.tasks.append(asyncio.create_task(self.tick_task(TICK_MS)))
+        if self.ui.clock is not None:
+            self.tasks.append(asyncio.create_task(self.clock_task()))
         ms = getattr(self.board, "WATCHDOG_MS", 0)
         if ms:
             self.tasks.append(asyncio.create_task(self.watchdog_task(ms)))

@@ -14,6 +14,7 @@ SETTINGS_KEY = "D"
 UNDO_KEY = "*"          # take back the last saved event (asks to confirm)
 NEW_KEY = "0"           # a new session
 PAGE_KEY = "#"          # more of the status
+OVERRIDE_KEY = "9"      # the round's time is up: the referee lets the table play on
 # lists and reviews
 UP = "A"
 DOWN = "B"

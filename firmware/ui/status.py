@@ -1,6 +1,8 @@
 # The status screen: the table's seats, winds, dealer, streak, 荒番 and scores, what waits
-# to upload, and the keys that lead to every other screen.
+# to upload, the round's clock (its time in the title), and the keys that lead to every
+# other screen.
 
+from session import time_closed
 from ui import keymap as K
 from ui import ui as U
 from ui.keymap import Refused
@@ -17,6 +19,12 @@ def key(ui, k):
         ui.part("setup").open(ui)
     elif st is None:
         raise Refused("0 starts a session")
+    elif k == K.OVERRIDE_KEY:
+        if not st.get("time_up"):
+            raise Refused("9: only once the round's time is up")
+        ui.review({"event": "override"})
+    elif time_closed(st) and ("1" <= k <= "4" or k == K.DRAW_KEY or k == K.EVENTS_KEY):
+        raise Refused(CLOSED)
     elif "1" <= k <= "4":
         from ui.entry import Entry         # loaded per hand (a tight heap drops it between)
         ui.ev = {"event": "win", "winner": ord(k) - 49}
@@ -38,6 +46,23 @@ def key(ui, k):
         ui.top += ui.rows - 1
         if ui.top >= len(lines(ui)):
             ui.top = 0
+
+
+CLOSED = "time is up: no new hand; 9 referee override"
+
+
+def clock_line(ui, st):
+    """What the round's clock means for the table, or None."""
+    if st.get("time_up"):
+        if st.get("override"):
+            return "time up: referee override"
+        if time_closed(st):
+            return CLOSED
+        return "time up: hand %d is the last" % st["time_up"]
+    c = ui.clock
+    if c is not None and c.left is not None and not c.runs and c.left:
+        return "clock paused"
+    return None
 
 
 def lines(ui):
@@ -67,6 +92,9 @@ def lines(ui):
         more.append("荒%d" % st["huang"])
     if st.get("over"):
         more.append("game over: 0 new")
+    t = clock_line(ui, st)
+    if t:
+        more.append(t)
     net = ui.net
     if net is not None:                 # the upload: hands waiting, the last success
         up = "up %d wait" % net.waiting if net.waiting else "up all"
@@ -91,7 +119,12 @@ def lines(ui):
 def show(ui):
     st = ui.ses.state
     if st is None:
-        return "T%s no session" % ui.cfg["table"], lines(ui)
-    from ui import labels
-    return ("T%s %s %s%d" % (ui.cfg["table"], labels.RULES[st["rules"]],
-                            labels.WINDS[st["round"]], st["hand_no"]), lines(ui))
+        title = "T%s no session" % ui.cfg["table"]
+    else:
+        from ui import labels
+        title = "T%s %s %s%d" % (ui.cfg["table"], labels.RULES[st["rules"]],
+                                 labels.WINDS[st["round"]], st["hand_no"])
+    t = ui.clock.text(ui.clock_step) if ui.clock is not None else None
+    if t:                       # the round's time left, at the title's right
+        title = fit(title, t, ui.cols)
+    return title, lines(ui)

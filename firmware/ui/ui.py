@@ -134,6 +134,8 @@ class UI:
         self.new_dealer = 0
         self.items = None           # SETTINGS: [(label, key, kind)]
         self.opened = None          # OPENED: (the record's lines, the history's cursor)
+        self.clock = None           # the round clock (roundclock.Clock), where there is one
+        self.clock_step = 1         # its time shown by the second (60: by the minute)
 
     # -- messages -----------------------------------------------------------------------
 

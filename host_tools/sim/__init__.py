@@ -12,6 +12,7 @@ drawn in the terminal.
     python -m host_tools.sim                       # resume the simulated board
     python -m host_tools.sim --rules tw            # a fresh tw session (default settings, seat 1 deals)
     python -m host_tools.sim --rules mcr --keys "..." --journal out.jsonl --png shots/
+    python -m host_tools.sim --pull-ms 1000        # the organiser's seating and round clock each second
 
 Keys: 0-9, a-d (or A-D), * and #; Backspace is *, Enter is #; ~ then a key is a long
 press (held 600 ms or more).  q or Ctrl-C quits.  The board's filesystem (settings.json,
@@ -112,9 +113,12 @@ def journal_lines(state):
 class Sim:
     """The simulated board: the firmware's application in a unix-port process."""
 
-    def __init__(self, state=STATE, fresh=False, fb=False, size=None, heap="512k", timeout=120):
+    def __init__(self, state=STATE, fresh=False, fb=False, size=None, heap="512k", timeout=120,
+                 pull_ms=None):
         self.folder = build.build_device()
         opts = []
+        if pull_ms:                 # the seating pull this often (a compressed round)
+            opts.append("pull=%d" % pull_ms)
         if fb:
             opts.append("fb")
         if fresh:
@@ -376,6 +380,9 @@ def main(argv=None):
                     help="at the keyboard: the screen's pixels too (half size, above its text)")
     ap.add_argument("--header", action="append", default=[], metavar="LINE",
                     help="a line kept above the screen at the keyboard (make run: the organiser)")
+    ap.add_argument("--pull-ms", type=int, metavar="MS",
+                    help="pull the seating (and the round's clock) this often: a round "
+                         "compressed to minutes (a board pulls every 30-60 s)")
     a = ap.parse_args(argv)
     if a.rules:
         fresh_state(a.state, a.rules)
@@ -385,7 +392,8 @@ def main(argv=None):
         if os.path.isdir(a.png):
             shutil.rmtree(a.png)
         os.makedirs(a.png)
-    sim = Sim(a.state, fresh=bool(a.rules), fb=want_fb, size=EINK if a.eink else None)
+    sim = Sim(a.state, fresh=bool(a.rules), fb=want_fb, size=EINK if a.eink else None,
+              pull_ms=a.pull_ms)
     end = None
     hung = None
     try:

@@ -6,7 +6,8 @@
 #   {"key": k, "long": b, "changed": b}     a key handled
 #   {"rows": [...], "fb": hex}              a screen drawn (fb: the frame buffer, if asked)
 #   {"ready": ...}  {"end": ...}            the app is up; stdin ended and the app stopped
-# Usage: micropython simdev.py DEVICE_FOLDER STATE_FOLDER [fb] [fresh] [size=WxH]
+# Usage: micropython simdev.py DEVICE_FOLDER STATE_FOLDER [fb] [fresh] [size=WxH] [pull=MS]
+# (pull: the seating pull's interval, for a round compressed to seconds; a board: 30-60 s)
 import sys
 import json
 
@@ -73,6 +74,10 @@ def hooks(app):
         send({"end": app.session.jseq, "faults": app.faults})
         app.stop()
 
+    for o in OPTS:
+        seat = app.status.get("seating")
+        if o.startswith("pull=") and seat is not None:
+            seat.free_ms = seat.every_ms = int(o[5:])
     app.on_key = on_key
     app.on_show = on_show
     send({"ready": app.session.jseq, "grid": [app.display.rows, app.display.cols]})

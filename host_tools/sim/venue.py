@@ -2,7 +2,7 @@
 event, and table 1's device in the simulator, registered with the organiser and
 uploading to it.  Hands keyed in on the simulator reach the standings page.
 
-    python -m host_tools.sim.venue [--rules mcr] [--port 8000] [--fresh]
+    python -m host_tools.sim.venue [--rules mcr] [--port 8000] [--fresh] [--pull-ms MS]
 
 The event, the organiser's database and the simulated board's flash live in build/venue/
 and survive between runs (--fresh starts over).
@@ -111,6 +111,10 @@ def main(argv=None):
                     help="the demo event's ruleset (a new venue only)")
     ap.add_argument("--port", type=int, default=8000)
     ap.add_argument("--fresh", action="store_true", help="start the venue over")
+    ap.add_argument("--pull-ms", type=int, metavar="MS",
+                    help="the device pulls its seating and the round's clock this often "
+                         "(a round compressed to minutes: the director's clock changes "
+                         "show at once)")
     a = ap.parse_args(argv)
     if a.fresh and os.path.exists(HOME):
         shutil.rmtree(HOME)
@@ -137,6 +141,8 @@ def main(argv=None):
         print("\n".join(header) + "\n")
         sys.stdout.flush()
         sim = [sys.executable, "-m", "host_tools.sim", "--state", BOARD]
+        if a.pull_ms:
+            sim += ["--pull-ms", str(a.pull_ms)]
         for line in header:
             sim += ["--header", line]
         rc = subprocess.run(sim, cwd=paths.ROOT).returncode

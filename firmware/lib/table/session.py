@@ -61,6 +61,15 @@ CHECKPOINT_EVERY = 16
 STACK_WINDOW = 64
 
 
+def time_closed(st):
+    """The table's rule at the round's end: once a time_up event is journaled, the hand
+    then in play (st["time_up"]) may still be entered; after it no new hand, unless the
+    referee overrode.  Here (resident) so the status screen says it before a hand is
+    typed, as the engine (sessionops) refuses it."""
+    t = st.get("time_up")
+    return bool(t) and st["hand_no"] > t and not st.get("override")
+
+
 def roomy():
     """Room in the heap to keep what was loaded (always so off MicroPython)."""
     if not LEAN or _room:
