@@ -38,8 +38,8 @@ LAYERS = (
     ("ui", ("ui.*", "cpy.oled", "cpy.keys")),
     ("app", ("main", "boot", "cpy.boot", "cpy.code")),
     # the organiser
-    ("organiser base", ("organiser", "organiser.db", "organiser.migrate", "organiser.signing",
-                        "organiser.seating", "organiser.auth", "organiser.live",
+    ("organiser base", ("organiser", "organiser.db", "organiser.pg", "organiser.migrate",
+                        "organiser.signing", "organiser.seating", "organiser.auth", "organiser.live",
                         "organiser.groupcommit", "organiser.record_model", "organiser.stored",
                         "organiser.limits", "organiser.security", "organiser.throttle",
                         "organiser.quotas", "organiser.tls", "organiser.server")),
