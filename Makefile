@@ -42,9 +42,11 @@ bench: build bench-organiser
 soak: build
 	$(PY) -m host_tools.bench soak
 
-# The organiser under 200 uploading devices on loopback (about a minute).
+# The organiser under 200 uploading devices on loopback (about two minutes), then the same
+# devices with 500 live pages and a projector watching (about a minute).
 bench-organiser: build
 	$(PY) -m host_tools.bench organiser
+	$(PY) -m host_tools.bench watchers
 
 # Boards: firmware image with the application frozen in (pico, pico_w) -> build/firmware/$(BOARD)/,
 # the .mpy bundle for stock MicroPython -> build/bundle/$(BOARD)/, deployment over mpremote

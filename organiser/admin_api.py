@@ -203,6 +203,8 @@ async def register_device(request: Request, body: dict = Body(default={}), who: 
     with _db(request).write() as con:
         did, secret = tournament.register_device(con, _int(body.get("table"), "table"),
                                                  str(body.get("label", "")), body.get("id"))
+        if request.app.state.claim_device is not None:
+            request.app.state.claim_device(did)
     _publish(request, "event")
     return {"ok": True, "id": did, "secret": secret}
 

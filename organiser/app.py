@@ -73,6 +73,8 @@ def create_app(db_path, max_body=MAX_BODY, stuck_seconds=180, pages=True, sync="
     app.state.quotas = quotas.Quotas()
     app.state.login_throttle = throttle.LoginThrottle()
     app.state.refused_per_source = refused_per_source
+    # a league's server checks each new device id against its other events' (league/)
+    app.state.claim_device = None
     @app.exception_handler(ModelError)
     async def _model_error(request: Request, err: ModelError):
         return JSONResponse({"ok": False, "error": str(err)}, status_code=400)

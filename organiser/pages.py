@@ -27,7 +27,7 @@ from organiser.render import HERE, render, shared, shared_grid
 router = APIRouter(include_in_schema=False)
 
 KEEPALIVE_SECONDS = 15
-BATCH_SECONDS = 0.25         # the live stream gathers a burst of uploads this long
+MANY_TABLES = 32             # more tables in one flush: one "everything" event instead
 PROJECTOR_SECONDS = 12       # each projector page shows this long
 PROJECTOR_ROWS = 12          # players per projector page
 
@@ -281,11 +281,12 @@ def sse(event, data):
     return "event: %s\ndata: %s\n\n" % (event, json.dumps(data, ensure_ascii=False))
 
 
-def updates(messages):
+def updates(messages, overflow=False, stamp=None):
     """The stream's events for a batch of the broker's messages: one per table an upload
     came from, or a single one for everything when a change concerns no one table (the
-    director's); refused requests change nothing shown."""
-    tables, everything = set(), False
+    director's) or many tables changed at once; refused requests change nothing shown.
+    stamp: fields every event carries besides (the flush's number and time)."""
+    tables, everything = set(), overflow
     for m in messages:
         if m.get("topic") == "refused":
             continue
@@ -294,17 +295,29 @@ def updates(messages):
             tables.add(table)
         else:
             everything = True
-    if everything:
-        return [sse("update", {})]
-    return [sse("update", {"table": t}) for t in sorted(tables)]
+    stamp = stamp or {}
+    if everything or len(tables) > MANY_TABLES:
+        return [sse("update", dict(stamp))]
+    return [sse("update", dict(stamp, table=t)) for t in sorted(tables)]
+
+
+def flush_text(flush):
+    """A broker's Flush as the stream's text, made once for every watcher ("" when it
+    shows nothing)."""
+    text = flush.cache.get("sse")
+    if text is None:
+        text = flush.cache["sse"] = "".join(updates(
+            flush.messages, flush.overflow,
+            {"flush": flush.seq, "at": round(flush.at, 3) if flush.at else None}))
+    return text
 
 
 @router.get("/live")
 async def live(request: Request):
-    """Server-sent events: `update` (data {"table": n}, or {} for anything) after each
-    announced change.  Messages that queue up while a browser is being written to are
-    sent as one batch: a busy event (hundreds of uploads a second) costs a browser a few
-    events a second, not one per upload."""
+    """Server-sent events: `update` (data {"table": n}, or no table for anything, with
+    the flush's number and the time of its oldest change) after announced changes.  The
+    broker coalesces (organiser.live): a busy event (hundreds of uploads a second) costs
+    a browser at most two flushes a second, not one event per upload."""
     broker = request.app.state.broker
     if len(broker.queues) >= request.app.state.max_live:
         # every watcher it takes is connected: a clear answer; the page tries again later
@@ -318,7 +331,7 @@ async def live(request: Request):
             quiet_since = time.monotonic()
             while not _server_exiting():
                 try:
-                    batch = [await asyncio.wait_for(queue.get(), 1.0)]
+                    flush = await asyncio.wait_for(queue.get(), 1.0)
                 except asyncio.TimeoutError:
                     if await request.is_disconnected():
                         break
@@ -326,13 +339,10 @@ async def live(request: Request):
                         quiet_since = time.monotonic()
                         yield ": keepalive\n\n"
                     continue
-                await asyncio.sleep(BATCH_SECONDS)       # let a burst gather
-                while not queue.empty():
-                    batch.append(queue.get_nowait())
-                events = updates(batch)
-                if events:
+                text = flush_text(flush)
+                if text:
                     quiet_since = time.monotonic()
-                    yield "".join(events)
+                    yield text
         finally:
             broker.unsubscribe(queue)
 

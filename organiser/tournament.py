@@ -8,10 +8,14 @@ import secrets
 import time
 
 from organiser import seating as seatgen
-from organiser import signing, stored
+from organiser import record_model, signing, stored
 from organiser.db import one, rows
 
 RULESETS = ("mcr", "hk", "tw", "sh")
+# what a director picks from (hk is the 16-tile Cloud Dragon Cup table, not old style)
+RULESET_NAMES = {"mcr": "Chinese Official (MCR, 81 fan)",
+                 "hk": "Hong Kong 16-tile (Cloud Dragon Cup table)",
+                 "tw": "Taiwanese 16-tile", "sh": "Shanghai 敲麻"}
 DEVICE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")        # fullmatch: no trailing newline
 MAX_TROUND = 10000
 
@@ -37,6 +41,12 @@ def set_event(con, name=None, rules=None, settings=None, hands_per_tround=-1,
         raise ModelError("ruleset: one of %s" % ", ".join(RULESETS))
     if settings is not None and not isinstance(settings, dict):
         raise ModelError("settings: a JSON object")
+    # the devices start their sessions with these: values a start may carry, or every
+    # device's upload would be refused
+    why = record_model.check_settings(settings) if settings is not None else None
+    if why is not None:
+        raise ModelError("settings: %s (whole numbers 0..%d or true/false)"
+                         % (why, record_model.MAX_COUNT))
     if name is not None:
         con.execute("UPDATE event SET name = ? WHERE id = 1", (name,))
     if rules is not None:
@@ -89,8 +99,10 @@ def players(con):
 
 
 def add_table(con, number, name=""):
-    if not isinstance(number, int) or number < 1:
-        raise ModelError("table number: a positive integer")
+    # a device's start names its table: one a record may name (organiser.record_model)
+    if not isinstance(number, int) or isinstance(number, bool) or not \
+            1 <= number <= record_model.MAX_TABLE:
+        raise ModelError("table number: a whole number 1..%d" % record_model.MAX_TABLE)
     if one(con, "SELECT 1 FROM tables WHERE number = ?", (number,)):
         raise ModelError("table %d exists" % number)
     con.execute("INSERT INTO tables (number, name) VALUES (?, ?)", (number, name))

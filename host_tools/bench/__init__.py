@@ -20,6 +20,7 @@ NAMES = {
     "boot": "boot on the emulated Pico with 0, 300, 1,000 journal records, checkpoint or not",
     "soak": "1,000 hands into the session on the emulated Pico: the free heap (make soak)",
     "organiser": "the organiser under 200 uploading devices (make bench-organiser)",
+    "watchers": "200 uploading devices, 500 live pages and a projector (make bench-organiser)",
     "circuitpython": "the application on CircuitPython beside MicroPython: keys, rows, HMAC, heap",
     "abuse": "the organiser under floods: a bystander's page and upload times",
 }

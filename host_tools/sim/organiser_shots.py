@@ -54,7 +54,8 @@ def shoot(url, out):
 
         pg = page(1280, 800)
         for path, name, full in (("/", "standings", True), ("/tables", "tables", False),
-                                 ("/tables/1", "hand-log", False)):
+                                 ("/tables/1", "hand-log", False),
+                                 ("/tables/1?lang=en", "hand-log-en", False)):
             pg.goto(url + path)
             pg.wait_for_selector(".live-state[data-state=live]")
             pg.screenshot(path=os.path.join(out, "organiser-%s.png" % name), full_page=full)
