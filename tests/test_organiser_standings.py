@@ -58,7 +58,6 @@ def test_table_points_share_ties():
     assert standings.table_points([0, 0, 0, 0]) == [Fraction(7, 4)] * 4
 
 
-@pytest.mark.pg_core          # on PostgreSQL in make test too
 def test_players_and_teams_from_the_hands(env, games_recs):
     c, ev, db = env
     r1, r2 = games_recs[0], games_recs[1]
@@ -182,7 +181,6 @@ def test_penalties_apart_from_hands(env, games_recs):
     assert [(x["who"], x["why"], x["points"]) for x in pen] == [("director", "late", -30)]
 
 
-@pytest.mark.pg_core          # on PostgreSQL in make test too
 def test_rounds_and_exports(env, games_recs):
     c, ev, db = env
     r1, r3 = games_recs[0], games_recs[2]

@@ -77,7 +77,6 @@ def test_contiguous_ack_with_gaps(env, recs):
     assert d.upload(c, journal_id(2), [recs[1]]).json()["acked"] == 0
 
 
-@pytest.mark.pg_core          # on PostgreSQL in make test too
 def test_conflict_refused_logged_never_overwritten(env, recs):
     c, ev, db = env
     d = ev["devices"][0]
@@ -196,7 +195,6 @@ def test_seating_pull(env):
     assert refused(db)[-1]["path"] == "/api/v1/seating"
 
 
-@pytest.mark.pg_core          # on PostgreSQL in make test too
 def test_sessions_take_the_tag_and_undo_takes_back(env):
     """A journal with two sessions, the second's start undone: the first counts again,
     and what counts adds up to the device's own scores."""
