@@ -198,7 +198,8 @@ def event_page(request):
         ctx = dict(ev=ev, settings_json=json.dumps(ev["settings"], ensure_ascii=False),
                    teams=tournament.teams(con), players=tournament.players(con),
                    tables=tournament.tables(con), rulesets=tournament.RULESETS,
-                   ruleset_names=tournament.RULESET_NAMES)
+                   ruleset_names=tournament.RULESET_NAMES, device_langs=tournament.DEVICE_LANGS,
+                   device_lang_names=tournament.DEVICE_LANG_NAMES)
     return page(request, "admin/event.html", "/admin", title="Event setup", **ctx)
 
 
@@ -212,7 +213,8 @@ def event_save(request, f):
     with request.app.state.db.write() as con:
         tournament.set_event(con, name=f.get("name") or None, rules=f.get("rules") or None,
                              settings=settings, hands_per_tround=hands,
-                             avoid_teammates=bool(f.get("avoid_teammates")))
+                             avoid_teammates=bool(f.get("avoid_teammates")),
+                             device_lang=f.get("device_lang") or None)
     changed(request, "event")
     return back("/admin", ok="event saved")
 

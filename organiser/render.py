@@ -5,11 +5,10 @@ organiser.pages and organiser.admin_pages import this; it imports neither."""
 
 import datetime
 import os
-from urllib.parse import urlencode
 
 from fastapi.templating import Jinja2Templates
 
-from organiser import auth, elnames, security, views
+from organiser import auth, elnames, security, views, words
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 templates = Jinja2Templates(directory=os.path.join(HERE, "templates"))
@@ -39,17 +38,15 @@ def _static_url(name):
 
 templates.env.globals["static"] = _static_url
 templates.env.globals["elname"] = elnames.name
+templates.env.globals["say"] = words.t
 LANG_LINKS = (("zh-Hant", "繁"), ("zh-Hans", "简"), ("en", "EN"))
 
 
 def lang_links(request):
-    """(href, lang, label) of the header's language switch: this page with ?lang= set (an
-    absolute path, its other query fields kept: under a league the prefix is added to it)."""
-    keep = [(k, v) for k, v in request.query_params.multi_items() if k != "lang"]
-    out = []
-    for lang, label in LANG_LINKS:
-        out.append((request.url.path + "?" + urlencode(keep + [("lang", lang)]), lang, label))
-    return out
+    """(href, lang, label) of the header's language switch: this page by its absolute path
+    (under a league the prefix is added to it) with ?lang= alone: other query fields may
+    carry text someone else put in a link, and none is echoed."""
+    return [("%s?lang=%s" % (request.url.path, lang), lang, label) for lang, label in LANG_LINKS]
 
 
 def render(request, name, here=None, live=False, **ctx):

@@ -352,3 +352,97 @@ def test_the_pico_reviews_in_english_and_journals_the_scorer_s_names(tmp_path):
     # the review showed the first of them in its short English form
     shown = {eid: short or full for eid, full, short in table("hk", "en")}
     assert body[0].startswith(shown[items[0]["id"]] + " "), (review, items[0])
+
+
+def test_the_director_sets_the_devices_language_and_the_seating_pull_carries_it(tmp_path):
+    """The event page's device language: in every seating answer once set, absent when
+    the devices keep their own; a language the devices do not know is refused and the
+    event keeps the one it had; the admin API sets it too."""
+    import re
+    from test_registration_deploy import director
+    from test_organiser_pages import ClientDevice
+    from organiser.db import Database
+    from organiser import tournament
+    client = director(tmp_path)
+    d = Database(str(tmp_path / "organiser.db"))
+    with d.write() as con:
+        dev_id, secret = tournament.register_device(con, 1, "t1")
+    d.close()
+    dev = ClientDevice(client, dev_id, secret)
+
+    def pulled():
+        status, ans = dev.seating()
+        assert status == 200 and ans["ok"], ans
+        return ans
+
+    def save(**form):
+        page = client.get("/admin").text
+        token = re.search(r'name="csrf" value="([0-9a-f]+)"', page)[1]
+        data = dict(name="Reg Cup", rules="hk", settings="{}", csrf=token)
+        data.update(form)
+        return client.post("/admin/event", data=data, follow_redirects=False)
+
+    assert "lang" not in pulled()
+    page = client.get("/admin").text
+    for lang in langs.LANGS:
+        assert '<option value="%s">' % lang in page
+    assert save(device_lang="en").status_code == 303
+    assert pulled()["lang"] == "en"
+    assert '<option value="en" selected>' in client.get("/admin").text
+    r = save(device_lang="fr")
+    assert r.status_code == 303 and "device+language" in r.headers["location"]
+    assert pulled()["lang"] == "en"
+    assert save(device_lang="zh-Hans").status_code == 303 and pulled()["lang"] == "zh-Hans"
+    assert save(device_lang="").status_code == 303 and "lang" not in pulled()
+    r = client.put("/api/admin/event", json={"device_lang": "zh-Hant"})
+    assert r.status_code == 200 and r.json()["event"]["device_lang"] == "zh-Hant", r.text
+    assert pulled()["lang"] == "zh-Hant"
+    assert client.put("/api/admin/event", json={"device_lang": ["en"]}).status_code == 400
+    assert pulled()["lang"] == "zh-Hant"
+    # whatever the database holds, the pull and the page carry a known language or none
+    d = Database(str(tmp_path / "organiser.db"))
+    with d.write() as con:
+        con.execute("UPDATE event SET device_lang = ? WHERE id = 1", ("<b>x</b>",))
+    d.close()
+    assert "lang" not in pulled()
+    page = client.get("/admin")
+    assert page.status_code == 200 and "<b>x</b>" not in page.text
+
+
+def test_the_projector_speaks_the_language_of_its_address(tmp_path):
+    """/projector?lang=zh-Hant: its words and page titles in Traditional Chinese (the pages'
+    navigation too),
+    its live parts asked for in the same language (not the cookie's); without ?lang=, a
+    fresh browser's pages are in English; a bad value is ignored."""
+    import re
+    import warnings
+    warnings.filterwarnings("ignore", category=DeprecationWarning)
+    from fastapi.testclient import TestClient
+    from host_tools.sim import organiser_demo as demo
+    from organiser import words
+    from organiser.app import create_app
+    db = str(tmp_path / "o.db")
+    demo.setup_event(db, name="Lang Cup", rules="hk", teams={"A": ["a1", "a2", "a3", "a4"]},
+                     rounds=1)
+    client = TestClient(create_app(db))
+    page = client.get("/projector").text
+    assert "<th>Player</th>" in page and "尚無" not in page
+    for lang, col in (("zh-Hant", 0), ("zh-Hans", 1)):
+        client.cookies.clear()
+        page = client.get("/projector?lang=" + lang).text
+        for w in ("Player", "Team", "Score"):
+            assert "<th>%s</th>" % words.WORDS[w][col] in page or \
+                '<th class="num">%s</th>' % words.WORDS[w][col] in page, (lang, w)
+        title = re.findall(r'data-title="([^"]*)"', page)
+        assert title and title[0].startswith(words.WORDS["Teams"][col]), title
+        # the other pages' navigation
+        assert ">%s</a>" % words.WORDS["Standings"][col] in client.get("/tables?lang=" + lang).text
+        part = re.search(r'id="proj-pages" data-live="([^"]*)"', page)[1]
+        assert "lang=" + lang in part
+        client.cookies.set("lang", "en")                # another page's choice
+        assert "<th>%s</th>" % words.WORDS["Player"][col] in client.get(part).text
+        assert "<th>Player</th>" in client.get("/projector/part").text
+    client.cookies.clear()
+    assert "<th>Player</th>" in client.get("/projector?lang=xx").text
+    # every word the pages look up has both scripts, of the same length
+    assert all(len(a) == len(b) and a and not a.isascii() for a, b in words.WORDS.values())

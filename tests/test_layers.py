@@ -41,7 +41,7 @@ LAYERS = (
     # the organiser
     ("organiser base", ("organiser", "organiser.db", "organiser.pg", "organiser.migrate",
                         "organiser.signing", "organiser.seating", "organiser.elnames",
-                        "organiser.auth", "organiser.live",
+                        "organiser.words", "organiser.auth", "organiser.live",
                         "organiser.groupcommit", "organiser.record_model", "organiser.stored",
                         "organiser.limits", "organiser.security", "organiser.throttle",
                         "organiser.quotas", "organiser.tls", "organiser.server")),
