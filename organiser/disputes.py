@@ -18,7 +18,7 @@ def _q(where=""):
 
 
 def count(con):
-    return con.execute("SELECT COUNT(*) FROM (" + _q() + ")").fetchone()[0]
+    return con.execute("SELECT COUNT(*) FROM (" + _q() + ") AS d").fetchone()[0]
 
 
 def _loads(text, default=None):

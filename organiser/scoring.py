@@ -125,7 +125,10 @@ class Scoring:
             while self.dirty:
                 # every journal marked meanwhile, in one call and one commit: under load a
                 # batch holds many uploads' journals
-                keys = list(self.dirty)[:BATCH]
+                # stored in one order (another organiser process on the same PostgreSQL
+                # database storing some of the same journals takes their rows in the
+                # same order: no deadlock between the two)
+                keys = sorted(list(self.dirty)[:BATCH])
                 futs = {k: self.dirty.pop(k) for k in keys}
                 self.running = True
                 try:

@@ -39,9 +39,9 @@ LAYERS = (
     ("ui", ("ui.*", "cpy.oled", "cpy.keys")),
     ("app", ("main", "boot", "cpy.boot", "cpy.code")),
     # the organiser
-    ("organiser base", ("organiser", "organiser.db", "organiser.migrate", "organiser.signing",
-                        "organiser.tiletext",
-                        "organiser.seating", "organiser.elnames", "organiser.words", "organiser.auth", "organiser.live",
+    ("organiser base", ("organiser", "organiser.db", "organiser.pg", "organiser.migrate",
+                        "organiser.signing", "organiser.tiletext", "organiser.seating",
+                        "organiser.elnames", "organiser.words", "organiser.auth", "organiser.live",
                         "organiser.groupcommit", "organiser.record_model", "organiser.stored",
                         "organiser.limits", "organiser.security", "organiser.throttle",
                         "organiser.quotas", "organiser.tls", "organiser.server")),

@@ -48,9 +48,9 @@ class ClientDevice(demo.Device):
 
 
 @pytest.fixture(scope="module")
-def event():
+def event(module_db_url):
     folder = tempfile.mkdtemp(prefix="organiser-views-")
-    db = os.path.join(folder, "organiser.db")
+    db = module_db_url
     ev = demo.setup_event(db, name="Test Cup", rules="hk", teams=TEAMS, rounds=1,
                           password=PASSWORD)
     app = create_app(db, stuck_seconds=STUCK)
@@ -348,10 +348,10 @@ def test_hand_log_shows_one_round_at_a_time(event):
     assert every.count('class="session"') == 2
 
 
-def test_mcr_standings_show_table_points():
+def test_mcr_standings_show_table_points(db_url):
     """An MCR event ranks by table points (4-2-1-0 by each game's scores)."""
     folder = tempfile.mkdtemp(prefix="organiser-mcr-")
-    db = os.path.join(folder, "organiser.db")
+    db = db_url
     ev = demo.setup_event(db, name="MCR Open", rules="mcr",
                           teams={"N": ["北一", "北二"], "S": ["South A", "South B"]}, rounds=1)
     app = create_app(db)
