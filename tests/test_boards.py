@@ -29,6 +29,12 @@ ESP32_PINS = set(range(40)) - {20, 24, 28, 29, 30, 31}
 ESP32_FLASH = set(range(6, 12))
 ESP32_INPUT_ONLY = set(range(34, 40))
 ESP32_STRAPPING = {0, 2, 5, 12, 15}
+# ESP32-S3: GPIO 0-21 and 26-48; 26-32 belong to the flash; 0, 3, 45 and 46 are strapping
+# pins; 19 and 20 the native USB (CircuitPython's drive and console).  Any pin does I2C.
+ESP32S3_PINS = set(range(22)) | set(range(26, 49))
+ESP32S3_FLASH = set(range(26, 33))
+ESP32S3_STRAPPING = {0, 3, 45, 46}
+ESP32S3_USB = {19, 20}
 
 
 def load(name):
@@ -45,7 +51,8 @@ def pins(board):
 
 
 def test_every_board_is_checked():
-    assert NAMES == ["cp_pico", "esp32_devkitc", "pico", "pico_eink", "pico_w", "sim"]
+    assert NAMES == ["cp_feather_esp32s3", "cp_pico", "esp32_devkitc", "pico", "pico_eink",
+                     "pico_w", "sim"]
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -68,7 +75,7 @@ def test_board_shape(name):
 
 def test_wifi():
     assert {n: load(n).WIFI for n in NAMES} == {
-        "cp_pico": False, "esp32_devkitc": True, "pico": False, "pico_eink": True, "pico_w": True, "sim": True}
+        "cp_feather_esp32s3": True, "cp_pico": False, "esp32_devkitc": True, "pico": False, "pico_eink": True, "pico_w": True, "sim": True}
 
 
 @pytest.mark.parametrize("name", [n for n in NAMES if load(n).CHIP == "rp2040"])
@@ -92,3 +99,11 @@ def test_esp32_pins(name):
     assert not set(b.KEYPAD_COLS) & ESP32_INPUT_ONLY, "keypad columns need internal pull-ups"
     assert not set(b.KEYPAD_ROWS) & ESP32_INPUT_ONLY, "keypad rows are outputs"
     assert not set(b.KEYPAD_ROWS + b.KEYPAD_COLS) & ESP32_STRAPPING
+
+
+@pytest.mark.parametrize("name", [n for n in NAMES if load(n).CHIP == "esp32s3"])
+def test_esp32s3_pins(name):
+    b = load(name)
+    used = set(pins(b))
+    assert used <= ESP32S3_PINS and not used & (ESP32S3_FLASH | ESP32S3_USB)
+    assert not set(b.KEYPAD_ROWS + b.KEYPAD_COLS) & ESP32S3_STRAPPING

@@ -25,7 +25,8 @@ from host_tools import paths
 LAYERS = (
     # the device
     ("board", ("board", "drivers", "drivers.*", "hmac", "cpy", "cpy.pins", "cpy.cptime",
-               "cpy.cpsys", "cpy.cphashlib", "cpy.cpframebuf", "cpy.runtime")),
+               "cpy.cpsys", "cpy.cphashlib", "cpy.cpframebuf", "cpy.cpnetwork", "cpy.cpstreams",
+               "cpy.runtime")),
     ("engine", ("tiles", "errors", "errtext", "hand", "dtable", "engine", "shapes", "eltable")),
     ("rules", ("rules", "rules.mcr", "rules.mcr_data", "rules.hk", "rules.hk_data", "rules.hk_names",
                "rules.hk_shapes", "rules.tw", "rules.tw_exclusions", "rules.sh",

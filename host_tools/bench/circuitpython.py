@@ -12,8 +12,11 @@ keys typed on the same keypad model:
     the library, pure Python), and show();
   * HMAC-SHA256 of a 600-byte record: CircuitPython's hashlib, and pure-Python SHA-256
     (adafruit_hashlib) for a port without it;
+  * the heap at the heaviest screen: with the whole heap, a long session of each ruleset
+    (tests/sessiongen, 30 events) typed on the keypad, a collection at each screen drawn and
+    the bytes free then; the least per screen, the journal read back against CPython's;
   * the memory budget (the filler method of host_tools.board.picomem): code.py holds a filler so
-    that only BENCH_CP_BUDGET_KB (default 80) KB stay free, then starts the application, and
+    that only BENCH_CP_BUDGET_KB (default 145) KB stay free, then starts the application, and
     a long session of each ruleset (tests/sessiongen, 30 events) is typed on the keypad;
     the journal read back from CIRCUITPY must equal CPython's table.
 
@@ -52,22 +55,24 @@ def h(app):
 ui.app.main(hooks=h)
 """
 
-FILL = """import gc
-gc.collect()
-_n = gc.mem_free() - %d - 48
-_fill = None
-while _n > 48 and _fill is None:
-    try:
-        _fill = bytearray(_n)
-    except MemoryError:
-        _n -= 256
-del _n
-gc.collect()
-print('filled', gc.mem_free())
-from cpy import runtime
+# code.py for the memory budget: the filler (host_tools.board.picomem), then the application
+START = """from cpy import runtime
 runtime.install()
 import ui.app
 ui.app.main()
+"""
+
+# code.py for the heap at each screen: collected, then what stays free printed with the
+# screen (ui/ui.py's mode), each time a screen is drawn
+HEAP = """from cpy import runtime
+runtime.install()
+import ui.app, gc
+def h(app):
+    def shown(rows):
+        gc.collect()
+        print('M', gc.mem_free(), app.ui.mode)
+    app.on_show = shown
+ui.app.main(hooks=h)
 """
 
 DRAW = """from cpy import runtime
@@ -149,38 +154,59 @@ def budget_run(rid, kb, folder):
     folder): (passed, detail)."""
     from host_tools.board import picomem
     d = picomem.keyed_long_session(rid)
-    fs = cpbundle.fat_image(folder, files=dict(d.files, **{"code.py": FILL % (kb * 1024)}))
+    code = picomem.filler(kb * 1024, "filled") + START
+    fs = cpbundle.fat_image(folder, files=dict(d.files, **{"code.py": code}))
     with Pico(fs=fs, board=BOARD) as pico:
-        up = pico.wait_serial(r"filled (\d+)[\s\S]*?(app: ready|\w+Error[^\r\n]*)", timeout_ms=30000)
-        if up["groups"][1] != "app: ready":
+        # what code.py prints before USB is up is lost: the application's own line says
+        up = pico.wait_serial(r"app: ready, (\d+) bytes free|(\w+Error[^\r\n]*)", timeout_ms=30000)
+        if up["groups"][1]:
             return False, "the application did not start: %s" % up["groups"][1]
-        pico.type(d.typed, hold_ms=picomem.HOLD_MS, gap_ms=GAP_MS)
-        recs = journal_of(pico.read_fs())
-        stalled = 0
-        while len(recs) < len(d.events) and stalled < 8:
-            pico.wait(1000)
-            n = len(recs)
-            recs = journal_of(pico.read_fs())
-            stalled = stalled + 1 if len(recs) == n else 0
-        said = pico.serial()
-    if "Error" in said:
-        return False, "the application said: %s" % said.strip().splitlines()[-1][:200]
-    for i, (rec, want) in enumerate(zip(recs, d.answers)):
-        if {k: rec["state"][k] for k in d.STATE} != {k: want[k] for k in d.STATE}:
-            return False, "record %d differs" % (i + 1)
-    if len(recs) != len(d.events):
-        return False, "%d records for %d events" % (len(recs), len(d.events))
-    return True, "%d events, %d keys, %s bytes free at the start" % (len(d.events), len(d.typed), up["groups"][0])
+        passed, detail, _ = d.typed_in(pico, journal_of, GAP_MS)
+    if not passed:
+        return False, detail
+    return True, "%s, %s bytes free when the application was up" % (detail, up["groups"][0])
+
+
+def heap_run(rid, folder):
+    """A long session typed with the whole heap; (passed, detail, {screen name: least
+    bytes free after a collection while it was shown}, bytes free at the start)."""
+    from host_tools.board import picomem
+    d = picomem.keyed_long_session(rid)
+    fs = cpbundle.fat_image(folder, files=dict(d.files, **{"code.py": HEAP}))
+    with Pico(fs=fs, board=BOARD) as pico:
+        up = pico.wait_serial(r"app: ready, (\d+) bytes free|(\w+Error[^\r\n]*)", timeout_ms=30000)
+        if up["groups"][1]:
+            return False, "the application did not start: %s" % up["groups"][1], {}, None
+        passed, detail, said = d.typed_in(pico, journal_of, GAP_MS)
+    names = screens()
+    least = {}
+    for line in said.splitlines():
+        if line.startswith("M "):
+            _, free, mode = line.split()
+            name = names.get(int(mode), mode)
+            least[name] = min(int(free), least.get(name, 1 << 30))
+    return passed, detail, least, int(up["groups"][0])
+
+
+def screens():
+    """{ui/ui.py's mode number: the screen's name}."""
+    paths.use_firmware()
+    from ui import ui
+    return {getattr(ui, n): n.lower() for n in (
+        "STATUS", "ENTRY", "FROM", "REVIEW", "WORDS", "MENU", "FIELD", "NEW", "HISTORY",
+        "SETTINGS", "EDIT", "CONFIRM", "OPENED")}
 
 
 def main():
     n = int(os.environ.get("BENCH_CP_HANDS", "5"))
-    kb = int(os.environ.get("BENCH_CP_BUDGET_KB", "80"))
-    only = os.environ.get("BENCH_CP_ONLY")     # one part: rows, keys or budget
+    kb = int(os.environ.get("BENCH_CP_BUDGET_KB", "145"))
+    only = os.environ.get("BENCH_CP_ONLY")     # one part: rows, keys, heap or budget
     if only in (None, "rows"):
         small_figures()
     if only in (None, "keys"):
         keyed(n)
+    if only in (None, "heap"):
+        heap()
     if only in (None, "budget"):
         budget(kb)
 
@@ -224,6 +250,30 @@ def guarded(f, *args):
         return f(*args)
     except PicoError as e:
         return False, "board: %s" % e
+
+
+def heap():
+    print("heap on CircuitPython: the application with the whole heap, a long session "
+          "(30 events) typed on the keypad; at each screen drawn, a collection, then the "
+          "bytes free; per ruleset the heaviest screen (least free), and each screen's least:")
+    from concurrent.futures import ThreadPoolExecutor
+    folder = drive()                                    # built once, before the threads
+    with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+        found = list(pool.map(lambda rid: guarded(heap_run, rid, folder), RULES))
+    for rid, r in zip(RULES, found):
+        if len(r) == 2:                                 # the board stopped answering
+            r = r + ({}, None)
+        passed, detail, least, start = r
+        if not least:
+            print("  %-4s FAIL (%s)" % (rid, detail), flush=True)
+            continue
+        name = min(least, key=least.get)
+        print("  %-4s %6d bytes free at the %s screen (%d when the application was up; "
+              "journal %s: %s)" % (rid, least[name], name, start,
+                                   "equal to CPython's" if passed else "FAIL", detail),
+              flush=True)
+        print("       " + ", ".join("%s %d" % (n, least[n]) for n in sorted(least, key=least.get)),
+              flush=True)
 
 
 def budget(kb):

@@ -24,11 +24,10 @@ import argparse
 import json
 import os
 import shutil
-import subprocess
 
 from host_tools import build, paths
 from host_tools.board import firmware
-from host_tools.gen import font as gen_font
+from host_tools.board.layout import compiler, copy_licences, lay_out
 
 OUT = os.path.join(paths.BUILD, "bundle")
 # the chip of boards/<board>.py -> mpy-cross -march (the architecture in each .mpy header)
@@ -64,50 +63,24 @@ def read_mpy_header(path):
 
 def build_bundle(board, out=None):
     """build/bundle/<board>: the folder to copy onto the board's flash."""
-    out = out or os.path.join(OUT, board)
     march = arch_of(board)
-    mpy_cross = firmware.mpy_cross()
-    stage = "%s.%d.tmp" % (out, os.getpid())
-    if os.path.exists(stage):
-        shutil.rmtree(stage)
-    os.makedirs(stage)
 
-    def compile_to(src, rel):
-        target = os.path.join(stage, rel + ".mpy")
-        os.makedirs(os.path.dirname(target), exist_ok=True)
-        subprocess.run([mpy_cross, "-O3", "-s", rel + ".py", "-march=" + march, "-o", target, src],
-                       check=True)
+    def fill(stage):
+        compile_to = compiler(firmware.mpy_cross(), stage, "-march=" + march)
+        compile_to(os.path.join(paths.ROOT, "boards", board + ".py"), "board")
+        for src, rel in build.sources():
+            if rel in build.SCRIPTS:
+                shutil.copyfile(src, os.path.join(stage, rel + ".py"))
+            else:
+                compile_to(src, rel)
+        for sub in LICENCES:
+            folder = os.path.join(paths.FIRMWARE, sub)
+            if os.path.isdir(folder):
+                copy_licences(folder, stage if sub in build.ROOT_DIRS else os.path.join(stage, sub))
 
-    compile_to(os.path.join(paths.ROOT, "boards", board + ".py"), "board")
-    for src, rel in build.sources():
-        if rel in build.SCRIPTS:
-            shutil.copyfile(src, os.path.join(stage, rel + ".py"))
-        else:
-            compile_to(src, rel)
-    shutil.copyfile(build.ensure_table(), os.path.join(stage, "dtable.bin"))
-    shutil.copyfile(gen_font.ensure(), os.path.join(stage, "font.bin"))
-    for sub in LICENCES:
-        folder = os.path.join(paths.FIRMWARE, sub)
-        if not os.path.isdir(folder):
-            continue
-        dest = stage if sub in build.ROOT_DIRS else os.path.join(stage, sub)
-        for name in os.listdir(folder):
-            if name.startswith("LICENSE"):
-                shutil.copyfile(os.path.join(folder, name), os.path.join(dest, name))
-    files = {}
-    for top, dirs, names in os.walk(stage):
-        dirs.sort()
-        for name in sorted(names):
-            p = os.path.join(top, name)
-            files[os.path.relpath(p, stage).replace(os.sep, "/")] = os.path.getsize(p)
-    meta = {"board": board, "micropython": "v1.28.0", "mpy": "%d.%d" % (MPY_VERSION, MPY_SUB_VERSION),
-            "arch": march, "files": files, "bytes": sum(files.values())}
-    with open(os.path.join(stage, "bundle.json"), "w") as f:
-        json.dump(meta, f, indent=1, sort_keys=True)
-    if os.path.exists(out):
-        shutil.rmtree(out)
-    os.replace(stage, out)
-    return out
+    return lay_out(out or os.path.join(OUT, board), fill, {
+        "board": board, "micropython": "v1.28.0", "mpy": "%d.%d" % (MPY_VERSION, MPY_SUB_VERSION),
+        "arch": march})
 
 
 # ---------------------------------------------------------------- deployment

@@ -1,18 +1,22 @@
 """CircuitPython's tools, built from the shared CircuitPython 10.2.1 sources, and Adafruit's
 libraries from PyPI, for the CircuitPython boards (boards/cp_*.py).
 
-    .venv/bin/python -m host_tools.board.circuitpython            # build both, fetch the libraries
+    .venv/bin/python -m host_tools.board.circuitpython            # build the tools, fetch the libraries
 
   mpy-cross  build/circuitpython/.../mpy-cross/build/mpy-cross: compiles the .mpy files
              CircuitPython loads (its .mpy format is not MicroPython v1.28's)
   unix       build/circuitpython/.../ports/unix/build-coverage/micropython: CircuitPython's
              unix port (coverage variant: VfsFat, the FAT power-cut test runs on it)
+  unix-net   .../ports/unix/build-netcov/micropython: the same with a `socket` module, for
+             the Wi-Fi adapters' test against the organiser (CircuitPython's unix port has
+             its socket module taken out; MicroPython v1.28.0's ports/unix/modsocket.c is
+             built into a copy of the coverage variant)
   libraries  setup/circuitpython-libs.txt, pinned: fetched with pip download (no install:
              on CPython they pull in Blinka) into build/circuitpython/pypi/, unpacked into
              build/circuitpython/libs/ with their licences
 
 The builds run the shared build.sh (offline, its own venv) at low priority; each is done
-once, and again only when the tarball changes."""
+once, and again only when the tarball changes (about 40 s each on two cores)."""
 
 import fcntl
 import glob
@@ -37,6 +41,7 @@ UNIX = os.path.join(SRC, "ports", "unix", "build-coverage", "micropython")
 LIBS_TXT = os.path.join(paths.ROOT, "setup", "circuitpython-libs.txt")
 PYPI = os.path.join(OUT, "pypi")
 LIBS = os.path.join(OUT, "libs")
+UNIX_NET = os.path.join(SRC, "ports", "unix", "build-netcov", "micropython")
 TOOLS = {"mpy-cross": MPY_CROSS, "unix": UNIX}
 
 
@@ -144,6 +149,38 @@ def mpy_cross():
     return ensure("mpy-cross")
 
 
+def unix_net():
+    """CircuitPython's unix port with a `socket` module (the variant `netcov`: the coverage
+    variant, plus MicroPython v1.28.0's unix modsocket.c, which CircuitPython's tree lacks),
+    built if missing or its sources changed."""
+    from host_tools.board import mpsource
+    ensure("unix")                              # the tree unpacked, the build's venv
+    unix_dir = os.path.join(SRC, "ports", "unix")
+    modsocket = os.path.join(mpsource.unpack(), "ports", "unix", "modsocket.c")
+    stamp = _stamp_of("unix-net")
+    with open(os.path.join(OUT, ".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        sha = _tarball_sha() + " " + hashlib.sha256(open(modsocket, "rb").read()).hexdigest()
+        if os.path.exists(UNIX_NET) and os.path.exists(stamp) and open(stamp).read() == sha:
+            return UNIX_NET
+        variant = os.path.join(unix_dir, "variants", "netcov")
+        if os.path.exists(variant):
+            shutil.rmtree(variant)
+        shutil.copytree(os.path.join(unix_dir, "variants", "coverage"), variant)
+        shutil.copyfile(modsocket, os.path.join(variant, "modsocket.c"))   # built with the variant's .c
+        env = dict(os.environ, PATH=os.path.join(OUT, "venv", "bin") + os.pathsep + os.environ["PATH"],
+                   CP_VERSION=VERSION, SOURCE_DATE_EPOCH="1778618352")   # as build.sh builds
+        env.pop("MAKEFLAGS", None)
+        print("circuitpython: building unix-net (a minute) ...", file=sys.stderr)
+        with open(os.path.join(OUT, "build-unix-net.log"), "w") as log:
+            subprocess.run(["nice", "-n", "15", "make", "-C", unix_dir, "-j2", "VARIANT=netcov",
+                            "MICROPY_PY_FFI=0", "MICROPY_PY_BTREE=0", "MICROPY_PY_SOCKET=1"],
+                           env=env, stdout=log, stderr=subprocess.STDOUT, check=True)
+        with open(stamp, "w") as f:
+            f.write(sha)
+    return UNIX_NET
+
+
 def unix():
     return ensure("unix")
 
@@ -151,4 +188,5 @@ def unix():
 if __name__ == "__main__":
     print(mpy_cross())
     print(unix())
+    print(unix_net())
     print(ensure_libs())

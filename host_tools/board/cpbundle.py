@@ -26,7 +26,7 @@ import tempfile
 
 from host_tools import build, paths
 from host_tools.board import circuitpython
-from host_tools.gen import font as gen_font
+from host_tools.board.layout import compiler, copy_licences, lay_out
 
 OUT = os.path.join(paths.BUILD, "bundle")
 SCRIPTS = ("boot", "code")              # firmware/cpy/boot.py, code.py -> the drive's root
@@ -47,51 +47,24 @@ def sources():
 
 def build_bundle(board, out=None):
     """build/bundle/<board>: the CIRCUITPY drive's files."""
-    out = out or os.path.join(OUT, board)
-    mpy_cross = circuitpython.mpy_cross()
-    stage = "%s.%d.tmp" % (out, os.getpid())
-    if os.path.exists(stage):
-        shutil.rmtree(stage)
-    lib = os.path.join(stage, "lib")
-    os.makedirs(lib)
+    def fill(stage):
+        lib = os.path.join(stage, "lib")
+        os.makedirs(lib)
+        compile_to = compiler(circuitpython.mpy_cross(), lib)
+        compile_to(os.path.join(paths.ROOT, "boards", board + ".py"), "boarddef")
+        for src, rel in sources():
+            compile_to(src, rel)
+        for src, rel in circuitpython.lib_sources():
+            compile_to(src, rel)
+        copy_licences(circuitpython.LIBS, lib)
+        copy_licences(os.path.join(paths.FIRMWARE, "vendor"), lib)
+        for name in SCRIPTS:
+            shutil.copyfile(os.path.join(paths.FIRMWARE, ADAPTERS, name + ".py"),
+                            os.path.join(stage, name + ".py"))
 
-    def compile_to(src, rel):
-        target = os.path.join(lib, rel + ".mpy")
-        os.makedirs(os.path.dirname(target), exist_ok=True)
-        subprocess.run([mpy_cross, "-O3", "-s", rel + ".py", "-o", target, src], check=True)
-
-    compile_to(os.path.join(paths.ROOT, "boards", board + ".py"), "boarddef")
-    for src, rel in sources():
-        compile_to(src, rel)
-    for src, rel in circuitpython.lib_sources():
-        compile_to(src, rel)
-    for name in os.listdir(circuitpython.LIBS):
-        if name.startswith("LICENSE"):
-            shutil.copyfile(os.path.join(circuitpython.LIBS, name), os.path.join(lib, name))
-    vendor = os.path.join(paths.FIRMWARE, "vendor")
-    for name in os.listdir(vendor):
-        if name.startswith("LICENSE"):
-            shutil.copyfile(os.path.join(vendor, name), os.path.join(lib, name))
-    for name in SCRIPTS:
-        shutil.copyfile(os.path.join(paths.FIRMWARE, ADAPTERS, name + ".py"),
-                        os.path.join(stage, name + ".py"))
-    shutil.copyfile(build.ensure_table(), os.path.join(stage, "dtable.bin"))
-    shutil.copyfile(gen_font.ensure(), os.path.join(stage, "font.bin"))
-    files = {}
-    for top, dirs, names in os.walk(stage):
-        dirs.sort()
-        for name in sorted(names):
-            p = os.path.join(top, name)
-            files[os.path.relpath(p, stage).replace(os.sep, "/")] = os.path.getsize(p)
-    meta = {"board": board, "circuitpython": circuitpython.VERSION, "files": files,
-            "bytes": sum(files.values()),
-            "libraries": ["%s==%s" % p for p in circuitpython.pins()]}
-    with open(os.path.join(stage, "bundle.json"), "w") as f:
-        json.dump(meta, f, indent=1, sort_keys=True)
-    if os.path.exists(out):
-        shutil.rmtree(out)
-    os.replace(stage, out)
-    return out
+    return lay_out(out or os.path.join(OUT, board), fill, {
+        "board": board, "circuitpython": circuitpython.VERSION,
+        "libraries": ["%s==%s" % p for p in circuitpython.pins()]})
 
 
 # ---------------------------------------------------------------- FAT images (mtools)

@@ -43,8 +43,14 @@ while _n > 48 and _fill is None:
         _n -= 256
 del _n
 gc.collect()
-print(gc.mem_free())
+print(%s gc.mem_free())
 """
+
+
+def filler(budget, say=""):
+    """Code that holds a filler bytearray so that only `budget` bytes stay free, then
+    prints `say` and what is free (the board's code.py, or exec'd after a soft reset)."""
+    return FILL % (budget, "%r," % say if say else "")
 
 
 def device_image(files=None, mpy=True, board="pico"):
@@ -60,7 +66,7 @@ def run_at(budget, driver, fs, uf2=None, board=None):
     "emu_ms"}."""
     with Pico(fs=fs, uf2=uf2, board=board) as pico:
         pico.soft_reset()
-        free = int(pico.exec(FILL % budget).strip())
+        free = int(pico.exec(filler(budget)).strip())
         t0 = pico.t
         try:
             passed, detail = driver.run(pico)
@@ -171,25 +177,35 @@ class KeyedSession:
         up = pico.wait_serial(r"app: ready|(\w+Error[^\r\n]*)", timeout_ms=30000)
         if up["groups"][0]:
             return False, "the application did not start: %s" % up["groups"][0]
-        pico.type(self.typed, hold_ms=self.hold_ms, gap_ms=self.gap_ms)
+        passed, detail, _ = self.typed_in(
+            pico, lambda fs: [rec for _, rec in journal_records(fs)])
+        return passed, detail
+
+    def typed_in(self, pico, records, gap_ms=None):
+        """Type the keys into the application running on the board; (passed, detail,
+        what it printed meanwhile).  records(fs image): the journal's records on the
+        board's filesystem (LittleFS on MicroPython, FAT on CircuitPython)."""
+        pico.type(self.typed, hold_ms=self.hold_ms,
+                  gap_ms=self.gap_ms if gap_ms is None else gap_ms)
         # A tight heap makes the application slow (modules loaded per screen and event):
         # the keys typed ahead wait in the keypad's queue.  Wait while records still come.
-        recs = journal_records(pico.read_fs())
+        recs = records(pico.read_fs())
         stalled = 0
         while len(recs) < len(self.events) and stalled < 8:
             pico.wait(1000)
             n = len(recs)
-            recs = journal_records(pico.read_fs())
+            recs = records(pico.read_fs())
             stalled = stalled + 1 if len(recs) == n else 0
         said = pico.serial()
         if "Error" in said:
-            return False, "the application said: %s" % said.strip().splitlines()[-1][:200]
-        for i, ((_, rec), want) in enumerate(zip(recs, self.answers)):
+            return (False, "the application said: %s" % said.strip().splitlines()[-1][:200],
+                    said)
+        for i, (rec, want) in enumerate(zip(recs, self.answers)):
             if {k: rec["state"][k] for k in self.STATE} != {k: want[k] for k in self.STATE}:
-                return False, "record %d differs" % (i + 1)
+                return False, "record %d differs" % (i + 1), said
         if len(recs) != len(self.events):
-            return False, "%d records for %d events" % (len(recs), len(self.events))
-        return True, "%d events, %d keys" % (len(self.events), len(self.typed))
+            return False, "%d records for %d events" % (len(recs), len(self.events)), said
+        return True, "%d events, %d keys" % (len(self.events), len(self.typed)), said
 
 
 def accepted(events):
