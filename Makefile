@@ -25,8 +25,12 @@ sim: build
 score: build
 	$(PY) -m host_tools.run
 
+# The tests in one process a core, at most two (README "Testing"); a file's tests stay in
+# one process, as they share its emulator boots and servers.  TEST_JOBS=0: one process.
+TEST_JOBS ?= $(shell n=$$(nproc 2>/dev/null || echo 1); echo $$(( n < 2 ? n : 2 )))
+
 test: build
-	$(PY) -m pytest -q tests
+	$(PY) -m pytest -q -n $(TEST_JOBS) --dist loadfile tests
 
 bench: build bench-organiser
 	$(PY) -m host_tools.bench

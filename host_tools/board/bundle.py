@@ -26,7 +26,7 @@ import os
 import shutil
 import subprocess
 
-from host_tools import build, paths
+from host_tools import build, buildlock, paths
 from host_tools.board import firmware
 from host_tools.gen import font as gen_font
 
@@ -104,10 +104,7 @@ def build_bundle(board, out=None):
             "arch": march, "files": files, "bytes": sum(files.values())}
     with open(os.path.join(stage, "bundle.json"), "w") as f:
         json.dump(meta, f, indent=1, sort_keys=True)
-    if os.path.exists(out):
-        shutil.rmtree(out)
-    os.replace(stage, out)
-    return out
+    return buildlock.swap_in(stage, out)
 
 
 # ---------------------------------------------------------------- deployment

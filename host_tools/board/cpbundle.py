@@ -24,7 +24,7 @@ import shutil
 import subprocess
 import tempfile
 
-from host_tools import build, paths
+from host_tools import build, buildlock, paths
 from host_tools.board import circuitpython
 from host_tools.gen import font as gen_font
 
@@ -88,10 +88,7 @@ def build_bundle(board, out=None):
             "libraries": ["%s==%s" % p for p in circuitpython.pins()]}
     with open(os.path.join(stage, "bundle.json"), "w") as f:
         json.dump(meta, f, indent=1, sort_keys=True)
-    if os.path.exists(out):
-        shutil.rmtree(out)
-    os.replace(stage, out)
-    return out
+    return buildlock.swap_in(stage, out)
 
 
 # ---------------------------------------------------------------- FAT images (mtools)
