@@ -58,7 +58,8 @@ LAYERS = (
     # the host's tools (they may run the firmware's modules on CPython)
     ("host generators", ("host_tools", "host_tools.gen.tables")),
     ("host paths", ("host_tools.paths",)),
-    ("host build", ("host_tools.gen", "host_tools.gen.font", "host_tools.build")),
+    ("host build", ("host_tools.gen", "host_tools.gen.font", "host_tools.buildlock",
+                    "host_tools.build")),
     ("host encoders", ("host_tools.keys", "host_tools.mcr_oracle")),
     ("host board", ("host_tools.board", "host_tools.board.*")),
     ("host CLIs", ("host_tools.jsonl", "host_tools.score", "host_tools.table", "host_tools.run",
