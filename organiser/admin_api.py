@@ -94,7 +94,7 @@ async def put_event(request: Request, body: dict = Body(...), who: str = admin):
         e = tournament.set_event(con, body.get("name"), body.get("rules"), body.get("settings"),
                                  _int(body["hands_per_tround"], "hands_per_tround")
                                  if "hands_per_tround" in body else -1,
-                                 body.get("avoid_teammates"))
+                                 body.get("avoid_teammates"), body.get("device_lang", -1))
     _publish(request, "event")
     return {"ok": True, "event": e}
 

@@ -8,6 +8,7 @@ mistake is shown on the page, nothing written).  A change that moves the standin
 announced on the live stream, so every open page refreshes."""
 
 import json
+import shlex
 import time
 from urllib.parse import quote, urlencode
 
@@ -15,8 +16,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 from starlette.concurrency import run_in_threadpool
 
-from organiser import auth, binding, corrections, devices, disputes, queries, security, \
-    stored, throttle, tournament, views
+from organiser import auth, binding, corrections, devices, disputes, queries, record_model, \
+    security, stored, throttle, tournament, views
 from organiser.db import one, rows
 from organiser.limits import MAX_ID
 from organiser.render import render, shared_grid
@@ -196,7 +197,9 @@ def event_page(request):
         ev = tournament.event(con)
         ctx = dict(ev=ev, settings_json=json.dumps(ev["settings"], ensure_ascii=False),
                    teams=tournament.teams(con), players=tournament.players(con),
-                   tables=tournament.tables(con), rulesets=tournament.RULESETS)
+                   tables=tournament.tables(con), rulesets=tournament.RULESETS,
+                   ruleset_names=tournament.RULESET_NAMES, device_langs=tournament.DEVICE_LANGS,
+                   device_lang_names=tournament.DEVICE_LANG_NAMES)
     return page(request, "admin/event.html", "/admin", title="Event setup", **ctx)
 
 
@@ -210,7 +213,8 @@ def event_save(request, f):
     with request.app.state.db.write() as con:
         tournament.set_event(con, name=f.get("name") or None, rules=f.get("rules") or None,
                              settings=settings, hands_per_tround=hands,
-                             avoid_teammates=bool(f.get("avoid_teammates")))
+                             avoid_teammates=bool(f.get("avoid_teammates")),
+                             device_lang=f.get("device_lang") or None)
     changed(request, "event")
     return back("/admin", ok="event saved")
 
@@ -251,6 +255,9 @@ def table_add(request, f):
     """Tables numbered from..to (or one)."""
     first = _int(f.get("first"), "first table")
     last = _opt_int(f.get("last"), "last table") or first
+    if not 1 <= first <= last <= record_model.MAX_TABLE:
+        raise ModelError("tables: from 1 to at most %d, the first no higher than the last"
+                         % record_model.MAX_TABLE)
     with request.app.state.db.write() as con:
         for n in range(first, last + 1):
             tournament.add_table(con, n, f.get("name", "") if first == last else "")
@@ -423,7 +430,9 @@ def device_register(request, f):
                                                     f.get("device_id") or None)
         if request.app.state.claim_device is not None:
             request.app.state.claim_device(dev_id)
-    # under a league the event's address has its path (/e/<event>): the device's too
+    # under a league the event's address has its path (/e/<event>): the device's too.
+    # The registration as the settings file names its fields: what `make deploy
+    # REGISTRATION=` reads (host_tools/board/bundle.py settings_from)
     origin = str(request.base_url).rstrip("/")
     settings = {"device": dev_id, "secret": secret, "organiser": origin}
     if table_no is not None:
@@ -431,7 +440,16 @@ def device_register(request, f):
     return render(request, "admin/device_secret.html", here="/admin", admin_menu=MENU,
                   admin_here="/admin/devices", who=_who(request), title="Device registered",
                   dev_id=dev_id, secret=secret, table_no=table_no,
-                  settings_json=json.dumps(settings, indent=2))
+                  settings_json=json.dumps(settings, indent=2),
+                  deploy_command=deploy_command(settings))
+
+
+def deploy_command(settings):
+    """One shell line writing the registration to a file and deploying with it.  Quoted for
+    the shell: the origin comes from the request's Host header, which anyone may set."""
+    text = shlex.quote(json.dumps(settings, separators=(",", ":")))
+    return ("printf '%%s\\n' %s > registration.json && "
+            "make deploy PORT=/dev/ttyACM0 REGISTRATION=registration.json" % text)
 
 
 @post("/devices/revoke")

@@ -19,7 +19,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 
-from organiser import views
+from organiser import elnames, views, words
 from organiser.db import connect
 from organiser.limits import MAX_ID, PathId
 from organiser.render import HERE, render, shared, shared_grid
@@ -226,23 +226,24 @@ def table_part(request: Request, number: PathId):
 # -- projector ------------------------------------------------------------------------
 def _projector_ctx(request):
     rows = max(1, _int_or_none(request.query_params.get("rows")) or PROJECTOR_ROWS)
+    lang = elnames.visitor_lang(request)       # a projector's by its address (?lang=)
 
     def compute():
         with request.app.state.pages_db.read() as con:
             return views.standings(con, None)
     standings = shared(request, ("standings", None), compute)
     grid = shared_grid(request)
-    pages = [dict(kind="teams", title="Teams", rows=standings["teams"])] \
+    pages = [dict(kind="teams", title=words.t("Teams", lang), rows=standings["teams"])] \
         if standings["teams"] else []
     players = standings["players"]
     for i in range(0, len(players), rows):
-        title = "Players %d–%d" % (i + 1, min(i + rows, len(players)))
+        title = "%s %d–%d" % (words.t("Players", lang), i + 1, min(i + rows, len(players)))
         pages.append(dict(kind="players", title=title, rows=players[i:i + rows]))
     per = rows * 2
     tables = grid["tables"]
     for i in range(0, len(tables), per):
-        pages.append(dict(kind="tables", title="Tables", rows=tables[i:i + per]))
-    return dict(title="Projector", standings=standings, pages=pages,
+        pages.append(dict(kind="tables", title=words.t("Tables", lang), rows=tables[i:i + per]))
+    return dict(title=words.t("Projector", lang), standings=standings, pages=pages,
                 seconds=max(1, _int_or_none(request.query_params.get("seconds"))
                             or PROJECTOR_SECONDS),
                 part_url="/projector/part?" + str(request.query_params))

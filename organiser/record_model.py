@@ -15,7 +15,7 @@ import os
 from typing import Annotated, Any, Dict, List, Literal, Optional, Union
 
 from pydantic import (BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr,
-                      ValidationError, field_validator, model_validator)
+                      TypeAdapter, ValidationError, field_validator, model_validator)
 
 from organiser.limits import MAX_ID          # a row id the organiser handed out (a session)
 
@@ -33,6 +33,8 @@ MAX_ITEMS = 64
 MAX_RECORD_BYTES = 8 * 1024      # one record as canonical JSON
 MAX_BLOB = 2048                  # a free-form part (hand, settlement, extras) as JSON
 MAX_DEVICE = 64                  # a device id
+MAX_TABLE = 10000                # a table number (the director numbers no table beyond)
+MAX_TROUND_ID = 10 ** 6          # a tournament round's id
 
 Seat = Annotated[StrictInt, Field(ge=0, le=3)]
 Count = Annotated[StrictInt, Field(ge=0, le=MAX_COUNT)]
@@ -53,9 +55,12 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+Settings = Dict[Name, Union[StrictBool, Count]]      # a ruleset's table settings
+
+
 class Tag(Strict):
-    table: Optional[Annotated[StrictInt, Field(ge=1, le=10000)]] = None
-    tround: Optional[Annotated[StrictInt, Field(ge=1, le=10 ** 6)]] = None
+    table: Optional[Annotated[StrictInt, Field(ge=1, le=MAX_TABLE)]] = None
+    tround: Optional[Annotated[StrictInt, Field(ge=1, le=MAX_TROUND_ID)]] = None
 
 
 class Resume(Strict):
@@ -76,7 +81,7 @@ class Start(Strict):
     rules: Rules
     dealer: Optional[Seat] = None
     players: Optional[Annotated[List[Name], Field(min_length=4, max_length=4)]] = None
-    settings: Optional[Dict[Name, Union[StrictBool, Count]]] = None
+    settings: Optional[Settings] = None
     tag: Optional[Tag] = None
     resume: Optional[Resume] = None
 
@@ -164,7 +169,7 @@ for _r in RULESETS:
 class State(Strict):
     rules: Optional[Rules] = None
     players: Optional[Annotated[List[Name], Field(min_length=4, max_length=4)]] = None
-    settings: Optional[Dict[Name, Union[StrictBool, Count]]] = None
+    settings: Optional[Settings] = None
     first: Optional[Seat] = None
     dealer: Optional[Seat] = None
     round: Optional[Seat] = None             # the prevailing wind, 0..3
@@ -253,6 +258,24 @@ def check_seating(msg):
     except ValidationError as e:
         return _why(e)
     return None
+
+
+def check_settings(settings):
+    """None when table settings are what a device's start may carry (the event's, which
+    the devices pull and start with), else a short reason."""
+    try:
+        _SETTINGS.validate_python(settings)
+    except ValidationError:
+        for k, v in (settings.items() if isinstance(settings, dict) else ()):
+            if not isinstance(k, str) or len(k) > MAX_NAME:
+                return "a name longer than %d characters" % MAX_NAME
+            if not (isinstance(v, bool) or (isinstance(v, int) and 0 <= v <= MAX_COUNT)):
+                return "%s = %s" % (k, json.dumps(v)[:40])
+        return "not an object"
+    return None
+
+
+_SETTINGS = TypeAdapter(Settings)
 
 
 def check(rec):

@@ -8,7 +8,7 @@ import os
 
 from fastapi.templating import Jinja2Templates
 
-from organiser import auth, security, views
+from organiser import auth, elnames, security, views, words
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 templates = Jinja2Templates(directory=os.path.join(HERE, "templates"))
@@ -37,6 +37,16 @@ def _static_url(name):
 
 
 templates.env.globals["static"] = _static_url
+templates.env.globals["elname"] = elnames.name
+templates.env.globals["say"] = words.t
+LANG_LINKS = (("zh-Hant", "繁"), ("zh-Hans", "简"), ("en", "EN"))
+
+
+def lang_links(request):
+    """(href, lang, label) of the header's language switch: this page by its absolute path
+    (under a league the prefix is added to it) with ?lang= alone: other query fields may
+    carry text someone else put in a link, and none is echoed."""
+    return [("%s?lang=%s" % (request.url.path, lang), lang, label) for lang, label in LANG_LINKS]
 
 
 def render(request, name, here=None, live=False, **ctx):
@@ -47,12 +57,20 @@ def render(request, name, here=None, live=False, **ctx):
                 admin=auth.current_admin(request), csrf=security.csrf_token(request),
                 stream_url="/live", now_iso=now.isoformat(timespec="seconds"),
                 now_hm=now.strftime("%H:%M:%S"), title=ctx.get("title", ""))
+    # the elements' names in the visitor's language (?lang=, kept in a cookie)
+    lang = elnames.visitor_lang(request)
+    base.update(names_lang=lang, lang_links=lang_links(request))
+    if lang:
+        base["lang"] = lang
     base.update(ctx)
     base["stale"] = getattr(request.state, "stale", False)
     headers = {"Cache-Control": "no-store"}
     if base["stale"]:
         headers["X-Fresh"] = "0"
-    return templates.TemplateResponse(request, name, base, headers=headers)
+    response = templates.TemplateResponse(request, name, base, headers=headers)
+    if lang and request.query_params.get("lang") == lang:
+        response.set_cookie(elnames.COOKIE, lang, max_age=365 * 86400, samesite="lax")
+    return response
 
 
 def shared(request, key, compute):

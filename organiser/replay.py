@@ -144,6 +144,14 @@ class Engine:
         with self.lock:
             self._stop()
 
+    def forget(self, keys):
+        """The scoring could not store these journals' rows: they are replayed from their
+        start next time (the process's state of them ran ahead of what is stored).  No
+        lock: called on the event loop, which must not wait for a replay (a dict's pop is
+        atomic)."""
+        for d, j in keys:
+            self.held.pop("%s/%s" % (d, j), None)
+
     def replay_journals(self, db_path, keys):
         """Replay each (device, journal) of keys, from one snapshot of the database:
         [{"fingerprint", "rows"}] for organiser.scoring to store."""
@@ -161,22 +169,27 @@ class Engine:
         for _ in range(MAX_HELD):
             try:
                 return self._replay(con, fp, device, journal, key)
-            except EngineStuck as e:
-                seq = self._culprit(con, fp, device, journal, key)
-                if seq is None:         # it did not happen again: the scoring tries later
-                    raise EngineDied("the table engine: %s" % e.reason)
-                corr = _hand_corrections(con, device, journal).get(seq[0])
-                self.hung.setdefault(key, {})[seq[0]] = (seq[1], corr["id"] if corr else None)
+            except EngineStuck:
+                found = self._culprit(con, fp, device, journal, key)
+                if isinstance(found, list):     # it did not stall again: its whole replay
+                    return {"fingerprint": fp, "rows": found}
+                if found is None:
+                    raise EngineDied("the table engine does not answer for %s" % key)
+                seq, reason = found
+                corr = _hand_corrections(con, device, journal).get(seq)
+                self.hung.setdefault(key, {})[seq] = (reason, corr["id"] if corr else None)
         raise EngineDied("the table engine stalls on more than %d records of %s"
                          % (MAX_HELD, key))
 
-    def _holds(self, con, device, journal, key):
+    def _holds(self, con, device, journal, key, stored_too=True):
         """{seq: reason} of the journal's records kept from the engine: found here, or
         by the scoring before (stored); an event the director amended since is tried."""
-        corr = _hand_corrections(con, device, journal)
         mine = self.hung.get(key, {})
+        if not mine and not stored_too:
+            return {}
+        corr = _hand_corrections(con, device, journal)
         out = {}
-        for seq, err in con.execute(
+        for seq, err in () if not stored_too else con.execute(
                 "SELECT seq, error FROM replayed WHERE device = ? AND journal = ? AND "
                 "error IN (%s)" % ",".join("?" * len(HELD_REASONS)),
                 (device, journal) + HELD_REASONS):
@@ -193,13 +206,17 @@ class Engine:
 
     def _culprit(self, con, fp, device, journal, key):
         """After a request stalled: the journal sent again from its start, one record a
-        request, to a new process: (seq, reason) of the record it stalls on, or None."""
+        request, to a new process: (seq, reason) of the record it stalls on; else the
+        rows of the whole journal (it did not stall again: a process that died of
+        something else); None if the process answers nonsense."""
         holds = self._holds(con, device, journal, key)
-        after, reset = 0, True
+        self.held.pop(key, None)
+        after, reset, rows = 0, True, []
         while True:
             req = request(con, fp, device, journal, key, after, reset, holds, limit=1)
             if not req["records"]:
-                return None
+                self.held[key] = (list(fp), after)      # (only once its rows go back)
+                return rows
             seq = req["records"][0]["seq"]
             try:
                 got = self._ask(req)
@@ -207,15 +224,16 @@ class Engine:
                 return seq, e.reason
             if "rows" not in got:
                 return None
+            rows += got["rows"]
             after, reset = got["seq"], False
-            self.held[key] = (list(fp), after)
 
     def _replay(self, con, fp, device, journal, key):
-        holds = self._holds(con, device, journal, key)
         for _ in range(2):
             held = self.held.get(key)
             reset = held is None or held[0] != list(fp)
             after = 0 if reset else held[1]
+            # (only a replay from the start can meet a record held before this process)
+            holds = self._holds(con, device, journal, key, stored_too=reset)
             got = self._ask(request(con, fp, device, journal, key, after, reset, holds))
             if got.get("error") == "out_of_step":
                 self.held.pop(key, None)

@@ -9,7 +9,8 @@ CREATE TABLE IF NOT EXISTS event (
     settings TEXT NOT NULL DEFAULT '{}',        -- the ruleset's table settings (JSON)
     hands_per_tround INTEGER,                   -- a tournament round closes after N hands per table (NULL: director closes)
     avoid_teammates INTEGER NOT NULL DEFAULT 1, -- seating generation keeps teammates apart
-    grace_seconds INTEGER NOT NULL DEFAULT 900  -- a round's records still count this long after it closed
+    grace_seconds INTEGER NOT NULL DEFAULT 900, -- a round's records still count this long after it closed
+    device_lang TEXT                            -- the devices' language (zh-Hant | zh-Hans | en; NULL: each its own)
 );
 
 CREATE TABLE IF NOT EXISTS admins (

@@ -93,14 +93,15 @@ class Scoring:
             for _ in range(3):
                 try:
                     got, = self.engine.replay_journals(self.db.path, [key])
+                    with self.db.write() as con:
+                        if store(con, key, got) is not None:
+                            break
                 except Exception as e:
                     # the page answers all the same; the journal is scored again with
                     # its next upload or the next correction
                     sys.stderr.write("organiser scoring: %r\n" % (e,))
+                    self.engine.forget([key])
                     break
-                with self.db.write() as con:
-                    if store(con, key, got) is not None:
-                        break
 
     def catch_up(self):
         """At start: the worker started (its engine imported before the first upload
@@ -137,6 +138,7 @@ class Scoring:
                     # (its engines replay the journals from their start) and another try
                     # a moment later; after a few, the journals wait for their next upload
                     sys.stderr.write("organiser scoring: %r\n" % (e,))
+                    self.engine.forget(keys)
                     self.failures += 1
                     for k, fs in futs.items():
                         if self.failures <= RETRIES:

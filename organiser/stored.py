@@ -128,19 +128,21 @@ def state(v):
 
 def item(v):
     return {"name": text(v.get("name")) or text(v.get("id")) or "?",
+            "id": text(v.get("id"), 64),      # the pages name it in a visitor's language
             "value": number(v.get("value"), -MAX_COUNT, MAX_COUNT),
             "count": number(v.get("count"), 0, 64)}
 
 
 def result(v):
-    """A win's result: {"total", "unit", "items": [{"name", "value", "count"}]}."""
+    """A win's result: {"total", "unit", "rules", "items": [{"name", "id", "value",
+    "count"}]}."""
     if not isinstance(v, dict):
-        return {"total": None, "unit": None, "items": []}
+        return {"total": None, "unit": None, "rules": None, "items": []}
     items = v.get("items")
     items = [item(i) for i in items[:MAX_ITEMS] if isinstance(i, dict)] \
         if isinstance(items, list) else []
     return {"total": number(v.get("total"), -MAX_PAYMENT, MAX_PAYMENT),
-            "unit": text(v.get("unit"), 16), "items": items}
+            "unit": text(v.get("unit"), 16), "rules": text(v.get("rules"), 8), "items": items}
 
 
 def record(body):

@@ -8,10 +8,17 @@ import secrets
 import time
 
 from organiser import seating as seatgen
-from organiser import signing, stored
+from organiser import record_model, signing, stored
 from organiser.db import one, rows
 
 RULESETS = ("mcr", "hk", "tw", "sh")
+# what a director picks from (hk is the 16-tile Cloud Dragon Cup table, not old style)
+RULESET_NAMES = {"mcr": "Chinese Official (MCR, 81 fan)",
+                 "hk": "Hong Kong 16-tile (Cloud Dragon Cup table)",
+                 "tw": "Taiwanese 16-tile", "sh": "Shanghai 敲麻"}
+# the devices' languages (firmware/lib/engine/langs.py LANGS), as the director picks them
+DEVICE_LANGS = ("zh-Hant", "zh-Hans", "en")
+DEVICE_LANG_NAMES = {"zh-Hant": "繁體中文", "zh-Hans": "简体中文", "en": "English"}
 DEVICE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")        # fullmatch: no trailing newline
 MAX_TROUND = 10000
 
@@ -27,16 +34,29 @@ def event(con):
     settings = stored.loads(e["settings"])       # whatever is stored: an object to show
     e["settings"] = settings if isinstance(settings, dict) else {}
     e["avoid_teammates"] = bool(e["avoid_teammates"])
+    if e.get("device_lang") not in DEVICE_LANGS:     # whatever is stored: a known one or none
+        e["device_lang"] = None
     del e["id"]
     return e
 
 
 def set_event(con, name=None, rules=None, settings=None, hands_per_tround=-1,
-              avoid_teammates=None):
+              avoid_teammates=None, device_lang=-1):
+    """device_lang: the language the devices name the scoring elements in (they take it
+    with the seating pull), one of DEVICE_LANGS; None: each device keeps its own; -1:
+    unchanged."""
+    if device_lang != -1 and device_lang is not None and device_lang not in DEVICE_LANGS:
+        raise ModelError("device language: one of %s, or none" % ", ".join(DEVICE_LANGS))
     if rules is not None and rules not in RULESETS:
         raise ModelError("ruleset: one of %s" % ", ".join(RULESETS))
     if settings is not None and not isinstance(settings, dict):
         raise ModelError("settings: a JSON object")
+    # the devices start their sessions with these: values a start may carry, or every
+    # device's upload would be refused
+    why = record_model.check_settings(settings) if settings is not None else None
+    if why is not None:
+        raise ModelError("settings: %s (whole numbers 0..%d or true/false)"
+                         % (why, record_model.MAX_COUNT))
     if name is not None:
         con.execute("UPDATE event SET name = ? WHERE id = 1", (name,))
     if rules is not None:
@@ -50,6 +70,8 @@ def set_event(con, name=None, rules=None, settings=None, hands_per_tround=-1,
         con.execute("UPDATE event SET hands_per_tround = ? WHERE id = 1", (hands_per_tround,))
     if avoid_teammates is not None:
         con.execute("UPDATE event SET avoid_teammates = ? WHERE id = 1", (int(avoid_teammates),))
+    if device_lang != -1:
+        con.execute("UPDATE event SET device_lang = ? WHERE id = 1", (device_lang,))
     return event(con)
 
 
@@ -89,8 +111,10 @@ def players(con):
 
 
 def add_table(con, number, name=""):
-    if not isinstance(number, int) or number < 1:
-        raise ModelError("table number: a positive integer")
+    # a device's start names its table: one a record may name (organiser.record_model)
+    if not isinstance(number, int) or isinstance(number, bool) or not \
+            1 <= number <= record_model.MAX_TABLE:
+        raise ModelError("table number: a whole number 1..%d" % record_model.MAX_TABLE)
     if one(con, "SELECT 1 FROM tables WHERE number = ?", (number,)):
         raise ModelError("table %d exists" % number)
     con.execute("INSERT INTO tables (number, name) VALUES (?, ?)", (number, name))
@@ -376,5 +400,8 @@ def device_seating(con, dev):
                    (t["id"], dev["table_no"]))
         if len(got) == 4:
             names = [g["name"] for g in got]
-    return {"table": dev["table_no"], "tround": t["id"] if t else None,
-            "rules": e["rules"], "settings": e["settings"], "players": names, "dealer": 0}
+    out = {"table": dev["table_no"], "tround": t["id"] if t else None,
+           "rules": e["rules"], "settings": e["settings"], "players": names, "dealer": 0}
+    if e["device_lang"]:
+        out["lang"] = e["device_lang"]
+    return out

@@ -229,7 +229,9 @@ def hand_log(con, number, games=None, show=None):
                                                   prev.get("hand_no") or "")
             hands.append(dict(
                 seq=r["seq"], label=label, kind=r["kind"], summary=describe(ev, rec, players),
-                elements=res["items"], total=res["total"], unit=res["unit"],
+                # each element with its ruleset: the page names it in the visitor's language
+                elements=[dict(i, rules=res["rules"]) for i in res["items"]],
+                total=res["total"], unit=res["unit"],
                 payments=[] if undo else payments,
                 effective=undo or bool(r["effective"]) and not (fix and fix["kind"] == "void"),
                 corrected=note, received=clock(r["received_at"]),

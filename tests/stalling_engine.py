@@ -1,9 +1,11 @@
 """The organiser's table-engine process (host_tools.replay) with a planted fault: the
-engine spins forever on one win, and ends the process on another.
+engine spins forever on one win, ends the process on another, and ends it on a third
+only the first time it meets it (a process that died of something else).
 
-    python tests/stalling_engine.py HANG_EVENT STOP_EVENT     (each a win's event, JSON)
+    python tests/stalling_engine.py HANG_EVENT STOP_EVENT [ONCE_EVENT FLAG_FILE]
 
-The organiser runs it with --engine-command (tests/test_organiser_engine_stall.py)."""
+(each event a win's, JSON; FLAG_FILE is made when ONCE_EVENT ended a process).  The
+organiser runs it with --engine-command (tests/test_organiser_engine_stall.py)."""
 
 import json
 import os
@@ -15,6 +17,7 @@ sys.path.insert(0, ROOT)
 from host_tools import replay  # noqa: E402
 
 HANG, STOP = json.loads(sys.argv[1]), json.loads(sys.argv[2])
+ONCE, FLAG = (json.loads(sys.argv[3]), sys.argv[4]) if len(sys.argv) > 4 else (None, None)
 
 
 def planted(session):
@@ -26,6 +29,9 @@ def planted(session):
                 pass
         if ev == STOP:
             os._exit(3)             # a scorer that takes the process down
+        if ev == ONCE and not os.path.exists(FLAG):
+            open(FLAG, "w").close()
+            os._exit(4)             # the process ends once, not the hand's fault
         return preview(self, ev)
     session.Session.preview = stalling
 

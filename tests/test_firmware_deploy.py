@@ -1,6 +1,7 @@
 """Deployment to the emulated Pico: mpremote copies the bundle and writes the settings over
-the board's USB serial (run.mjs --serve), then the flash it leaves, booted again with the
-keypad and the OLED attached, starts the application from those settings."""
+the board's USB serial (run.mjs --serve), the registration being the text the organiser's
+registration page gives; then the flash it leaves, booted again with the keypad and the
+OLED attached, starts the application from those settings."""
 
 import argparse
 import json
@@ -14,6 +15,7 @@ import pytest
 
 from host_tools.board import bundle
 from host_tools.board.pico import PICOKIT, Pico, list_files, read_file
+from test_registration_deploy import register
 
 SETTINGS = dict(table=7, rules="tw", dealer=None, players=None, ssid="venue", password="pw",
                 organiser="http://192.168.4.1:8000", device=None, secret=None)
@@ -29,7 +31,8 @@ def _free_port():
 def deployed(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("deploy")
     reg = tmp / "registration.json"
-    reg.write_text(json.dumps({"ok": True, "id": "d-0007", "secret": "9c0f11aa"}))
+    text, _, dev_id, secret = register(tmp)         # through the organiser's page (HTTP)
+    reg.write_text(text)
     port = _free_port()
     fs_out = tmp / "fs.img"
     # free-running held to real time: flash erases take no emulated (so no real) time
@@ -50,19 +53,19 @@ def deployed(tmp_path_factory):
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=60)
-    return answer, fs_out.read_bytes()
+    return answer, fs_out.read_bytes(), dev_id, secret
 
 
 def test_board_answers_with_the_settings(deployed):
-    answer, _ = deployed
+    answer, _, dev_id, secret = deployed
     assert "MicroPython v1.28.0" in answer["version"] or "1.28.0" in answer["version"]
     s = answer["settings"]
-    assert (s["table"], s["rules"], s["device"], s["secret"]) == (7, "tw", "d-0007", "9c0f11aa")
+    assert (s["table"], s["rules"], s["device"], s["secret"]) == (7, "tw", dev_id, secret)
     assert s["wifi"] == {"ssid": "venue", "password": "pw"} and answer["error"] is None
 
 
 def test_flash_holds_the_bundle(deployed):
-    _, fs = deployed
+    _, fs, _, _ = deployed
     meta = json.load(open(os.path.join(bundle.OUT, "pico", "bundle.json")))
     files = list_files(fs)
     for name, size in meta["files"].items():
@@ -71,7 +74,7 @@ def test_flash_holds_the_bundle(deployed):
 
 
 def test_deployed_board_starts_the_application(deployed, tmp_path):
-    _, fs = deployed
+    _, fs, _, _ = deployed
     with Pico(fs=fs) as pico:
         pico.wait_serial(r"app: ready", timeout_ms=20000)   # main.py started it at power-on
         pico.wait(100)

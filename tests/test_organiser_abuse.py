@@ -318,6 +318,8 @@ def test_parallel_logins_do_not_stall_the_pages(server):
             while not stop.is_set():
                 # the director's name: each guess a full password check without a throttle
                 c.post(srv.url + "/api/admin/login", json={"name": "director", "password": "x"})
+    # the page's time on this machine now, quiet (a busy machine slows both alike)
+    quiet = sorted(timed_get(srv.url, "/api/v1/tables")[1] for _ in range(10))[5]
     threads = [threading.Thread(target=guess, args=(i,)) for i in range(60)]
     for t in threads:
         t.start()
@@ -329,8 +331,9 @@ def test_parallel_logins_do_not_stall_the_pages(server):
         for t in threads:
             t.join()
     # Unthrottled, 60 guessers held a page at 1.5 s on an idle machine; the bound leaves
-    # room for a busy one (0.2-0.5 s seen with the build's other jobs beside it).
-    assert times[len(times) // 2] < 1.0, times
+    # room for a busy one (0.2-0.5 s seen with the build's other jobs beside it, or ten
+    # times the page's quiet time on the machine now).
+    assert times[len(times) // 2] < max(1.0, 10 * quiet), (quiet, times)
 
 
 # -- the director's pages and API from elsewhere ---------------------------------------

@@ -14,7 +14,9 @@ device's own secret):
 - a device whose scorer values one element differently (an older ruleset build) is
   caught on exactly the hands holding that element;
 - a spare device bound to a table whose device failed continues its session from the
-  organiser's state."""
+  organiser's state;
+- what the devices start with (the event's settings, the table's number) is what a
+  start may carry: the director cannot set what would have every upload refused."""
 
 import copy
 
@@ -440,3 +442,43 @@ def test_a_journal_the_engine_no_longer_holds_is_sent_again_whole(tmp_path):
             d2.upload(c, journal_id(2), r2[:n])
         assert scores(c, ev, 1) == total(r1) and scores(c, ev, 2) == total(r2)
         assert c.get("/api/v1/scoring").json()["disputed"] == 0
+
+
+def test_the_event_settings_are_ones_a_device_start_may_carry(live):
+    """The devices start their sessions with the event's settings (their seating pull):
+    settings a start may not carry (organiser.record_model) would have every upload
+    refused, so the director cannot set them."""
+    srv, ev, dev, adm = live()
+    d1 = ev["devices"][0]
+    for bad in ({"base": 10 ** 6}, {"base": -1}, {"base": "8"}, {"x" * 65: 1},
+                {"base": {"a": 1}}, {"base": 1.5}):
+        r = adm.put("/api/admin/event", json={"settings": bad})
+        assert r.status_code == 400 and "settings" in r.json()["error"], bad
+    r = _form(adm, "/admin", "/admin/event", {"name": "Cup", "rules": "mcr",
+                                             "settings": '{"base": 100000}'})
+    assert r.status_code == 303 and "error=" in r.headers["location"]
+    assert adm.put("/api/admin/event", json={"settings": {"base": 10, "hands": 8}}
+                   ).status_code == 200
+    pulled = d1.pull(dev).json()
+    assert pulled["settings"] == {"base": 10, "hands": 8}
+    events = [e for e in session_events("mcr", seed=17, n=12,
+                                        tag={"table": 1, "tround": ev["tround"]})
+              if e["event"] != "undo"]
+    events[0]["settings"] = pulled["settings"]
+    recs = play(events)
+    assert d1.upload(dev, journal_id(1), recs).json()["acked"] == len(recs)
+    assert scores(dev, ev, 1) == recs[-1]["state"]["scores"]
+
+
+def test_table_numbers_are_ones_a_device_start_may_name(live):
+    """A device's start names its table (organiser.record_model: 1..10000): the director
+    numbers no table beyond, and a range of tables is refused whole, not walked."""
+    srv, ev, dev, adm = live()
+    from organiser.record_model import MAX_TABLE
+    for n in (0, MAX_TABLE + 1, 2 ** 40, True):
+        assert adm.post("/api/admin/tables", json={"number": n}).status_code == 400, n
+    r = _form(adm, "/admin", "/admin/tables", {"first": "3", "last": str(10 ** 9)})
+    assert r.status_code == 303 and "error=" in r.headers["location"]
+    assert adm.post("/api/admin/tables", json={"number": MAX_TABLE}).status_code == 200
+    assert [t["number"] for t in adm.get("/api/admin/event").json()["tables"]] == [
+        1, 2, MAX_TABLE]

@@ -3,7 +3,8 @@ MicroPython unix port with the sim board) against the real organiser.  The devic
 its table's seating for the open tournament round into its settings file; a new session
 typed on the keys (`0#` on the status screen) journals a start with those players and the
 organiser's tag, and the organiser files the uploaded session under that round and table.
-A running session keeps its players when the next round's seating arrives; a refused
+A running session keeps its players when the next round's seating arrives (and takes the
+event's device language the director set at once); a refused
 secret is shown on the status screen and changes nothing."""
 
 import json
@@ -182,7 +183,7 @@ def test_pulled_names_start_the_next_session_and_the_organiser_files_it(tmp_path
         r2 = tournament.add_tround(con)
         tournament.generate_seating(con, r2, seed=7)
         tournament.open_round(con, r2)
-        tournament.set_event(con, rules="tw")
+        tournament.set_event(con, rules="tw", device_lang="en")
     d.close()
     srv.start()
     names2 = seated(db, r2, 2)
@@ -194,6 +195,8 @@ def test_pulled_names_start_the_next_session_and_the_organiser_files_it(tmp_path
     assert out["pulled"] and out["seating"]["changes"] == 1, out
     saved = json.loads((root / "settings.json").read_text())
     assert saved["players"] == names2 and saved["tround"] == r2 and saved["rules"] == "hk"
+    # the event's device language, set by the director, reaches the running table at once
+    assert saved["lang"] == saved["event_lang"] == "en"
     assert out["players_shown"] == ["%d %s" % (i + 1, n[:8]) for i, n in enumerate(names1)]
     assert not any(n[:8] in line for n in names2 if n not in names1 for line in out["status"])
 

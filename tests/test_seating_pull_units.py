@@ -1,8 +1,10 @@
 """The seating pull's small parts, in the MicroPython unix port from the compiled firmware:
 what an answer changes in the settings (all of it while the table is free, only the names,
 round and table while a session runs), when the settings file is written (only on a
-change), answers that are not a seating, when a pull is due (boot, a session's end, the
-period), the status screen's fault line, and a board without Wi-Fi that never pulls."""
+change), the event's device language (taken when the director changes it, the table's own
+choice standing until then), answers that are not a seating, when a pull is due (boot, a
+session's end, the period), the status screen's fault line, and a board without Wi-Fi that
+never pulls."""
 
 import json
 import subprocess
@@ -79,6 +81,24 @@ out["unknown_rules"] = [s2.apply(dict(ANS, rules="riichi")), cfg2["rules"], cfg2
 # a spare device: where the table stands is kept for the next start, and dropped again
 out["resume"] = [s2.apply(dict(ANS, resume={"hand_no": 9, "round": 1})), cfg2.get("resume"),
                  s2.apply(dict(ANS)), cfg2.get("resume")]
+
+# the event's device language: taken when the director sets or changes it; the table's
+# own change stands until the director's next; an unknown one is ignored
+cfg6 = fresh()
+s6 = seating.Seating(uploader.Uploader(cfg6, "/x"), Session())
+s6.up.log = lambda m: None
+lang = [s6.apply(dict(ANS)), cfg6["lang"]]
+s6.apply(dict(ANS, lang="en"))
+lang += [cfg6["lang"], on_disk()["lang"]]
+cfg6["lang"] = "zh-Hans"                        # the settings screen
+s6.apply(dict(ANS, lang="en"))
+lang.append(cfg6["lang"])
+s6.apply(dict(ANS, lang="zh-Hant"))             # the director changes it
+lang.append(cfg6["lang"])
+for odd in ("fr", 3, ["en"], None):
+    lang.append(s6.apply(dict(ANS, lang=odd)))
+lang += [cfg6["lang"], cfg6["event_lang"]]
+out["lang"] = lang
 
 # the fault line: never over a settings fault, cleared once a pull succeeds
 cfg3 = {"_error": "settings: bad dealer"}
@@ -165,6 +185,8 @@ def test_seating_pull_units(tmp_path):
     assert r["bad"] == [[False] * 6, True]
     assert r["unknown_rules"] == [True, "mcr", names, True, "mcr", 0]
     assert r["resume"] == [True, {"hand_no": 9, "round": 1}, True, None]
+    assert r["lang"] == [True, "zh-Hant", "en", "en", "zh-Hans", "zh-Hant",
+                         True, True, True, True, "zh-Hant", "zh-Hant"]
     keep, own, cleared, fails, last = r["fault_line"]
     assert keep == "settings: bad dealer"           # a settings fault is not hidden
     assert own == "seating: signature refused" and cleared is None

@@ -12,7 +12,7 @@ from host_tools import build, paths
 
 DEFAULTS = {"table": 1, "rules": "mcr", "settings": {}, "players": ["1", "2", "3", "4"],
             "dealer": 0, "wifi": {"ssid": "", "password": ""}, "organiser": "", "device": "",
-            "secret": ""}
+            "secret": "", "lang": "zh-Hant"}
 
 
 def write(path, text):

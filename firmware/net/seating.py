@@ -18,6 +18,10 @@
 # event: a running session keeps the players its journal's start holds); rules, settings
 # and dealer only while the table is free.  The settings file is rewritten (atomically)
 # only when the answer differs from what it holds; then the app redraws (on_change).
+# The event's device language (`lang`, when the director set one) becomes the settings'
+# `lang` when it differs from the last one pulled (`event_lang`): the director's change
+# reaches every table, and a table's own change on its settings screen stands until the
+# director's next.
 # The round's clock (seconds left, running or not) goes to the app's clock (roundclock.py),
 # in RAM only: it changes with every pull.  While it runs, the pull before its zero comes
 # a moment before it, so a pause or an extension the director made is known at zero.
@@ -192,6 +196,11 @@ class Seating:
         if self.clock is not None:
             self.clock.take(ans.get("clock"))      # a malformed clock: the last one stands
         new = {"players": players, "tround": tround}
+        lang = ans.get("lang")
+        if lang in settings.LANGS and lang != self.cfg.get("event_lang"):
+            # the director set or changed the event's language: the review's from now on
+            # (the settings screen may change it again until the director's next change)
+            new["lang"] = new["event_lang"] = lang
         table = ans.get("table")
         if isinstance(table, int) and not isinstance(table, bool) and table >= 0:
             new["table"] = table

@@ -31,9 +31,9 @@ all_big             全大 50 -
 all_small           全小 50 -
 mixed_big           混全大 20 -
 mixed_small         混全小 20 -
-mixed_x1            混帶X 70 -
-mixed_x2            混帶X 50 -
-mixed_x3            混帶X 30 -
+mixed_x1            混帶X（一組字） 70 -
+mixed_x2            混帶X（兩組字） 50 -
+mixed_x3            混帶X（三組字） 30 -
 all_x               全帶X 100 -
 mixed_odd           混單 20 B
 mixed_even          混雙 30 B
@@ -41,7 +41,7 @@ all_odd             全單 40 B
 all_even            全雙 60 B
 mixed_outside       混帶么 40 -
 pure_outside        全帶么 80 -
-orphans_outside     混帶么 20 -
+orphans_outside     混帶么（十三么） 20 -
 mixed_terminals     混老頭 100 B
 pure_terminals      清老頭 300 B
 two_ranks           兩數 100 B
@@ -76,7 +76,7 @@ half_melded         半求人 20 c
 double_win          雙響 5 c
 triple_win          三響 10 c
 fanxue              反雪 10 c
-fanxue_big          反雪 20 c
+fanxue_big          反雪（大） 20 c
 last_draw           海底自摸 20 c
 last_discard        河底食出 20 c
 heavenly            天胡 150 c

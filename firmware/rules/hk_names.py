@@ -10,12 +10,12 @@ NAMES = (
     # 字牌類
     "small_dragons 三元（小）\nbig_dragons 三元（大）\nlique_dragons 三元（嚦咕）\nsmall_three_winds 三風（小）\nbig_three_winds 三風（大）\nlique_three_winds 三風（嚦咕）\nsmall_four_winds 四喜（小）\nbig_four_winds 四喜（大）\nlique_four_winds 四喜（嚦咕）\nall_honours 字一色\n",
     # 么九數字類
-    "no_terminals 斷么\nno_fives 缺五\nthree_treasures 缺斷三寳\nall_big 全大\nall_small 全小\nmixed_big 混全大\nmixed_small 混全小\nmixed_x1 混帶X\nmixed_x2 混帶X\nmixed_x3 混帶X\nall_x 全帶X\nmixed_odd 混單\nmixed_even 混雙\nall_odd 全單\nall_even 全雙\nmixed_outside 混帶么\n",
-    "pure_outside 全帶么\norphans_outside 混帶么\nmixed_terminals 混老頭\npure_terminals 清老頭\ntwo_ranks 兩數\nthree_ranks 三數\n",
+    "no_terminals 斷么\nno_fives 缺五\nthree_treasures 缺斷三寳\nall_big 全大\nall_small 全小\nmixed_big 混全大\nmixed_small 混全小\nmixed_x1 混帶X（一組字）\nmixed_x2 混帶X（兩組字）\nmixed_x3 混帶X（三組字）\nall_x 全帶X\nmixed_odd 混單\nmixed_even 混雙\nall_odd 全單\nall_even 全雙\nmixed_outside 混帶么\n",
+    "pure_outside 全帶么\norphans_outside 混帶么（十三么）\nmixed_terminals 混老頭\npure_terminals 清老頭\ntwo_ranks 兩數\nthree_ranks 三數\n",
     # 四歸般高類
     "four2_open 四歸二（明）\nfour2_hidden 四歸二（暗）\nfour3_open 四歸三（明）\nfour3_hidden 四歸三（暗）\nfour4_open 四歸四（明）\nfour4_hidden 四歸四（暗）\neight_three 八歸三\neight_four 八歸四\ntwelve_four 十二歸四\none_high 一般高\nthree_high 三般高\nfour_high 四般高\ntwo_high 雙般高\n",
     # 時態類
-    "dealer 莊連拉\nself_drawn 自摸\nconcealed 門清\nconcealed_self 門清摸\nready 叮\nconcealed_ready 門清叮\nready_immediate 叮即\nready_deal_in 叮銃\nheavenly_ready 天叮\nearthly_ready 地叮\nall_melded 全求人\nhalf_melded 半求人\ndouble_win 雙響\ntriple_win 三響\nfanxue 反雪\nfanxue_big 反雪\n",
+    "dealer 莊連拉\nself_drawn 自摸\nconcealed 門清\nconcealed_self 門清摸\nready 叮\nconcealed_ready 門清叮\nready_immediate 叮即\nready_deal_in 叮銃\nheavenly_ready 天叮\nearthly_ready 地叮\nall_melded 全求人\nhalf_melded 半求人\ndouble_win 雙響\ntriple_win 三響\nfanxue 反雪\nfanxue_big 反雪（大）\n",
     "last_draw 海底自摸\nlast_discard 河底食出\nheavenly 天胡\nearthly 地胡\nhuman 人胡\nwithin_4 四子\nwithin_7 七子\nwithin_10 十子\nfour_dead 四絕\ntrue_dead 真絕\n",
     # 順子相逢步高類
     "ping_hu 平糊\nbig_ping_hu 無字花大平\nold_young 老少上\ndouble_old_young 雙老少\nmeet 相逢\nthree_meet_open 三相逢（明）\nthree_meet_hidden 三相逢（暗）\ndouble_meet 雙相逢\nall_meet 全相逢\nfour_same 四同順\nfive_same 五同順\nmix_step3_open 三色三步高（明）\nmix_step3_hidden 三色三步高（暗）\nmix_step5_open 三色五步高（明）\nmix_step5_hidden 三色五步高（暗）\npure_step3_open 一色三步高（明）\n",

@@ -84,7 +84,10 @@ def start(ui):
 
 def s_new(ui):
     from ui import labels
-    out = ["0 rules: %s %s" % (ui.new_rules, labels.RULES[ui.new_rules]),
+    # where a referee picks a ruleset, hk is named the 16-tile (Cloud Dragon Cup) table,
+    # not Hong Kong old style
+    out = ["0 rules: %s %s%s" % (ui.new_rules, labels.RULES[ui.new_rules],
+                                 "16張" if ui.new_rules == "hk" else ""),
            "1-4 dealer: %d" % (ui.new_dealer + 1), "# start  * back"]
     for s in range(4):
         p = ui.cfg["players"][s]
@@ -97,7 +100,7 @@ def open(ui):
     import commit
     cfg = ui.cfg
     items = [("table", "table", "int"), ("rules", "rules", "rules"),
-             ("dealer", "dealer", "seat")]
+             ("dealer", "dealer", "seat"), ("lang", "lang", "lang")]
     defaults = commit.hooks(cfg["rules"]).SETTINGS
     for name in sorted(defaults):
         kind = "bool" if defaults[name] is True or defaults[name] is False else "int"
@@ -117,6 +120,8 @@ def value(ui, key):
         return ui.cfg["settings"].get(name, ui.defaults[name])
     if key == "wifi.ssid":
         return ui.cfg["wifi"].get("ssid", "")
+    if key == "lang":                   # settings older than the language: the default
+        return ui.cfg.get("lang", "zh-Hant")
     return ui.cfg[key]
 
 
@@ -151,6 +156,9 @@ def k_settings(ui, k):
         put(ui, key, r[(r.index(value(ui, key)) + 1) % len(r)])
         open(ui)
         ui.cur = 1
+    elif kind == "lang":                # the names' language: the next one
+        from settings import LANGS
+        put(ui, key, LANGS[(LANGS.index(value(ui, key)) + 1) % len(LANGS)])
     elif kind in ("int", "seat"):
         ui.typed = ""
         ui.mode = U.EDIT

@@ -334,6 +334,12 @@ class UI:
             return
         flags = (ev.get("hand") or {}).get("flags")
         self.dropped = self.part("dropped").words(self.ses, ev, pv) if flags else ()
+        lang = self.cfg.get("lang", "zh-Hant")
+        if lang != "zh-Hant":
+            # a copy named in the settings' language, for this review (the journal keeps
+            # the scorer's own names): the names read now and dropped at once
+            pv = __import__("langs").review(pv, lang)
+            drop("langs")
         self.pv = pv
         self.go(REVIEW)
 

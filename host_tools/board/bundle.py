@@ -114,11 +114,18 @@ def settings_from(args, current=None):
     cfg = dict(current or {})
     if args.registration:
         with open(args.registration) as f:
-            reg = json.load(f)                  # the organiser's answer: {"id", "secret", ...}
-        cfg["device"] = str(reg["id"])
+            reg = json.load(f)
+        # the organiser's registration page gives the settings file's own fields
+        # {"device", "secret", "organiser", "table"}; its API answers {"id", "secret"}
+        dev = reg.get("device", reg.get("id")) if isinstance(reg, dict) else None
+        if dev is None or reg.get("secret") is None:
+            raise SystemExit("%s: not a registration (device or id, and secret)" % args.registration)
+        cfg["device"] = str(dev)
         cfg["secret"] = str(reg["secret"])
         if reg.get("table") is not None and args.table is None:
             cfg["table"] = int(reg["table"])
+        if reg.get("organiser") and args.organiser is None:
+            cfg["organiser"] = str(reg["organiser"])
     for field in ("table", "rules", "organiser", "device", "secret", "dealer"):
         v = getattr(args, field)
         if v is not None:
@@ -333,7 +340,8 @@ def main(argv=None):
     ap.add_argument("--settings-only", action="store_true",
                     help="only the settings (firmware with the application frozen in)")
     ap.add_argument("--wipe", action="store_true", help="empty the board's filesystem first")
-    ap.add_argument("--registration", help="the organiser's registration answer (JSON: id, secret)")
+    ap.add_argument("--registration", help="the organiser's registration (JSON: device or id, secret, "
+                    "optional organiser and table)")
     ap.add_argument("--table", type=int)
     ap.add_argument("--rules")
     ap.add_argument("--dealer", type=int)

@@ -54,7 +54,9 @@ def shoot(url, out):
 
         pg = page(1280, 800)
         for path, name, full in (("/", "standings", True), ("/tables", "tables", False),
-                                 ("/tables/1", "hand-log", False)):
+                                 ("/tables/1", "hand-log", False),
+                                 ("/tables/1?lang=en", "hand-log-en", False),
+                                 ("/tables/1?lang=zh-Hant", "hand-log-zh-Hant", False)):
             pg.goto(url + path)
             pg.wait_for_selector(".live-state[data-state=live]")
             pg.screenshot(path=os.path.join(out, "organiser-%s.png" % name), full_page=full)
@@ -67,8 +69,12 @@ def shoot(url, out):
         adm.screenshot(path=os.path.join(out, "organiser-admin-refused.png"))
         pg = page(1280, 720)
         pg.goto(url + "/projector?seconds=1")
-        pg.wait_for_function("document.getElementById('proj-what').innerText.startsWith('Players')")
+        pg.wait_for_selector("#proj-what:text-matches('^Players')")  # no eval: the CSP forbids it
         pg.screenshot(path=os.path.join(out, "organiser-projector-players.png"))
+        pg = page(1280, 720)                    # a projector in Simplified Chinese: its address
+        pg.goto(url + "/projector?seconds=1&lang=zh-Hans")
+        pg.wait_for_selector("#proj-what:text-matches('^选手')")
+        pg.screenshot(path=os.path.join(out, "organiser-projector-zh-Hans.png"))
         phone = page(390, 844, 1)
         phone.goto(url + "/")
         phone.wait_for_selector(".live-state[data-state=live]")

@@ -33,6 +33,10 @@ SHOTS = [
     ("new-session", "mcr", "0"),
     ("new-confirm", "mcr", HAND + "3#0#"),
     ("settings", "mcr", "D"),
+    # the review in the other languages: the settings screen's lang item (4th) set first
+    ("review-zh-Hans", "mcr", "DBBB#*" + HAND + "3"),
+    ("review-en", "mcr", "DBBB##*" + HAND + "3"),
+    ("review-hk-en", "hk", "DBBB##*" + "2" + "123456789B123456C5" + "5" + "2"),
 ]
 
 

@@ -108,7 +108,8 @@ def wait_for(port, proc, timeout=30):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--rules", default="mcr", choices=("mcr", "hk", "tw", "sh"),
-                    help="the demo event's ruleset (a new venue only)")
+                    help="the demo event's ruleset (a new venue only): mcr Chinese Official, hk Hong Kong "
+                         "16-tile (Cloud Dragon Cup table), tw Taiwanese 16-tile, sh Shanghai")
     ap.add_argument("--port", type=int, default=8000)
     ap.add_argument("--fresh", action="store_true", help="start the venue over")
     ap.add_argument("--pull-ms", type=int, metavar="MS",

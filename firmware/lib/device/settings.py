@@ -9,13 +9,14 @@ import os
 import json
 
 PATH = "/settings.json"
+LANGS = ("zh-Hant", "zh-Hans", "en")    # langs.LANGS: the names' languages
 
 
 def defaults():
     """A fresh dict of the defaults (the caller may change it)."""
     return {"table": 1, "rules": "mcr", "settings": {}, "players": ["1", "2", "3", "4"],
             "dealer": 0, "wifi": {"ssid": "", "password": ""}, "organiser": "",
-            "device": "", "secret": ""}
+            "device": "", "secret": "", "lang": "zh-Hant"}
 
 
 def _fits(key, value, default):
@@ -35,6 +36,8 @@ def _fits(key, value, default):
         return isinstance(value, int) and 0 <= value <= 3
     if key == "table":
         return isinstance(value, int) and value >= 0
+    if key == "lang":
+        return value in LANGS
     return isinstance(value, type(default))
 
 

@@ -1,0 +1,81 @@
+# The languages the scoring elements are named in (docs/settings.md, `lang`).  A scorer's
+# answer names its items as its ruleset's text does (Traditional Chinese; Simplified for
+# sh), whatever the language: the answer, the journal and the upload stay the same in
+# every language.  The review names them at display time: names() reads another
+# language's from rules.<id>_<lang> (one small module per ruleset and language, loaded
+# for one review and dropped at once).
+
+import sys
+
+LANGS = ("zh-Hant", "zh-Hans", "en")
+DEFAULT = "zh-Hant"
+_SUFFIX = {"zh-Hant": "hant", "zh-Hans": "hans", "en": "en"}
+_NATIVE = {"sh": "zh-Hans"}     # the others' texts are in Traditional Chinese
+
+
+def module(rid, lang):
+    """The module holding ruleset rid's names in lang; None when the scorer's own are."""
+    if lang == _NATIVE.get(rid, DEFAULT):
+        return None
+    return "rules.%s_%s" % (rid, _SUFFIX[lang])
+
+
+def names(items, rid, lang, short=False):
+    """The items' names in lang, in their order (None when the scorer's own are);
+    short: the screen's short English forms where a name has one."""
+    mod = module(rid, lang) if items else None
+    if mod is None:
+        return None
+    out = [None] * len(items)
+    left = len(items)
+    # Found in each part's UTF-8 bytes: in a str every offset is counted out in
+    # characters from the start, in bytes it is one step.
+    for part in __import__(mod, None, None, ("NAMES",)).NAMES:
+        b = part.encode()
+        for k in range(len(items)):
+            if out[k] is not None:
+                continue
+            key = (str(items[k]["id"]) + " ").encode()
+            if b.startswith(key):
+                i = 0
+            else:
+                i = b.find(b"\n" + key) + 1
+                if i == 0:
+                    continue
+            i += len(key)
+            line = b[i:b.find(b"\n", i)]
+            tab = line.find(b"\t")
+            if tab >= 0:
+                line = line[tab + 1:] if short else line[:tab]
+            out[k] = line.decode()
+            left -= 1
+        b = None
+        if not left:
+            break
+    _drop(mod)
+    return out
+
+
+def review(pv, lang):
+    """A preview (the session's answer to an event) as the review shows it in lang: its
+    result's items copied, named in the short forms; pv itself is left as it was (the
+    save key journals it)."""
+    res = pv.get("result")
+    shown = names(res["items"], res.get("rules"), lang, True) if res else None
+    if not shown:
+        return pv
+    res = dict(res)
+    res["items"] = [dict(it, name=nm) if nm else it for it, nm in zip(res["items"], shown)]
+    pv = dict(pv)
+    pv["result"] = res
+    return pv
+
+
+def _drop(name):
+    """Forget the names module so the GC takes it back (a device's heap is small)."""
+    if sys.implementation.name == "cpython":
+        return
+    sys.modules.pop(name, None)
+    pkg = sys.modules.get("rules")
+    if pkg is not None and hasattr(pkg, name[6:]):
+        delattr(pkg, name[6:])
