@@ -2,7 +2,7 @@
 PY := .venv/bin/python
 STAMP := .venv/.installed
 
-.PHONY: run sim score test bench bench-organiser build clean firmware bundle deploy size soak
+.PHONY: run sim score test test-pg bench bench-organiser build clean firmware bundle deploy size soak
 
 $(STAMP): requirements.txt setup/apt-packages.txt setup/install.sh
 	bash setup/install.sh
@@ -29,8 +29,13 @@ score: build
 # one process, as they share its emulator boots and servers.  TEST_JOBS=0: one process.
 TEST_JOBS ?= $(shell n=$$(nproc 2>/dev/null || echo 1); echo $$(( n < 2 ? n : 2 )))
 
+# The organiser's core tests run on PostgreSQL too (a private server from Debian's packages).
 test: build
 	$(PY) -m pytest -q -n $(TEST_JOBS) --dist loadfile tests
+
+# Every organiser test on PostgreSQL (about 3 minutes).
+test-pg: build
+	$(PY) -m pytest -q tests --engine pg
 
 bench: build bench-organiser
 	$(PY) -m host_tools.bench

@@ -25,7 +25,9 @@ organiser sends the journal again from its first record.  The process's first li
 Record status: ok (the uploaded payments are the organiser's), disputed (they differ, or
 a hand came after the round's time_up without the referee's override),
 refused (the engine refuses the event), late (it arrived after its round's grace),
-corrected (a director's correction stands)."""
+corrected (a director's correction stands; or the record follows one that amended or
+voided an earlier hand of the journal: the device settled it from a state the director
+has since changed, and the organiser's settlement counts without holding it)."""
 
 import json
 import os
@@ -64,6 +66,8 @@ class Replayer:
         self.seq = 0
         self.ses = engine().Session()
         self.stack = []
+        self.amended = None     # the first record a director amended or voided: from
+                                # there the table's state is no longer the device's
 
     def step(self, rec, rules, settings):
         """One record: the row the organiser keeps for it."""
@@ -91,6 +95,8 @@ class Replayer:
         self.stack.append(ses.state)
         if kind == "void":
             out.update(status="corrected", counted=[0, 0, 0, 0])
+            if self.amended is None:
+                self.amended = rec["seq"]
             return self._state(out)
         if name == "start":
             if ev.get("rules") != rules:
@@ -100,6 +106,8 @@ class Replayer:
                 return self._state(out)
             ev = organiser_start(ev, rules, settings, rec.get("resume"), dealer)
         ev = json.loads(json.dumps(ev))
+        if name != "start":
+            out.update(_where(ses.state, rules))
         if name == "start":             # (a preview answers from a state, and none stands)
             ans = ses.handle(ev)
             ans = dict(ans, payments=ans.get("deltas"))
@@ -141,6 +149,13 @@ class Replayer:
             out.update(status="corrected", counted=out["organiser"])
         elif out["status"] == "ok":
             out["counted"] = out["organiser"]
+        elif (out["status"] == "disputed" and self.amended is not None
+              and out["organiser"] is not None and not rec.get("late")):
+            # the device settled this hand from a state the director has since amended
+            # (who dealt, the streak): the organiser's settlement counts, not held
+            out.update(status="corrected", counted=out["organiser"])
+        if kind in ("event", "void") and self.amended is None:
+            self.amended = rec["seq"]
         return self._state(out)
 
     def _held(self, out, rec, body, name, kind, corr):
@@ -178,6 +193,19 @@ class Replayer:
 
 
 KEPT = ("first", "dealer", "round", "hand_no", "streak", "huang", "over")
+
+
+def _where(st, rules):
+    """Where a hand is played, from the state before it: its number in the game (a
+    referee's "hand 7"), the prevailing wind and each seat's wind 0..3 (E S W N; MCR
+    players change seats between wind rounds: the ruleset's own seat_wind says)."""
+    if not isinstance(st, dict) or not isinstance(st.get("hand_no"), int):
+        return {}
+    engine()
+    import commit
+    hooks = commit.hooks(rules)
+    return {"hand_no_at": st["hand_no"], "wind_at": st.get("round"),
+            "winds": [hooks.seat_wind(st, s) for s in range(4)]}
 
 
 def organiser_start(ev, rules, settings, resume, dealer=None):

@@ -1,21 +1,32 @@
-"""python -m organiser [--db FILE] [--host 127.0.0.1] [--port 8000] [--tls [--tls-port N]]
-python -m organiser --db FILE set-password [NAME]   (reads the new password from stdin)"""
+"""python -m organiser [--db FILE|URL] [--host 127.0.0.1] [--port 8000] [--tls [--tls-port N]]
+                     [--workers N]
+python -m organiser --db FILE set-password [NAME]   (reads the new password from stdin)
+
+--db: a SQLite file (the default, one process) or a PostgreSQL URL, e.g.
+postgresql://organiser@/league?host=/run/postgresql; on PostgreSQL, --workers N runs N
+organiser processes on the one address (docs/organiser.md)."""
 
 import argparse
 import getpass
+import json
 import os
 import shlex
 import sys
 
+import uvicorn
+
 from organiser import auth, replay, server, tls
 from organiser.app import MAX_BODY, MAX_LIVE, REFUSED_PER_SOURCE, create_app
-from organiser.db import Database
+from organiser.db import Database, is_postgres
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m organiser", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--db", default="organiser.db", help="SQLite file (created if missing)")
+    ap.add_argument("--db", default="organiser.db",
+                    help="SQLite file (created if missing) or postgresql:// URL")
+    ap.add_argument("--workers", type=int, default=1,
+                    help="organiser processes on the port (PostgreSQL only; no --tls)")
     ap.add_argument("--host", default="127.0.0.1")
     ap.add_argument("--port", type=int, default=8000)
     ap.add_argument("--log-level", default="warning")
@@ -64,6 +75,11 @@ def main(argv=None):
         db.close()
         print("password of %s set" % a.name)
         return
+    if a.workers > 1 and not is_postgres(a.db):
+        sys.exit("--workers: several processes need a PostgreSQL database (--db "
+                 "postgresql://...); a SQLite file has one")
+    if a.workers > 1 and (a.tls or a.cert):
+        sys.exit("--workers with --tls: serve HTTPS from nginx in front (docs/organiser.md)")
     if bool(a.cert) != bool(a.key):
         sys.exit("--cert and --key go together")
     use_tls = a.tls or bool(a.cert)
@@ -71,7 +87,8 @@ def main(argv=None):
     tls_port = a.tls_port or a.port + 443
     if use_tls:
         cert = (a.cert, a.key) if a.cert else tls.self_signed(
-            os.path.join(os.path.dirname(os.path.abspath(a.db)), "organiser-tls"), a.host)
+            os.path.join(os.getcwd() if is_postgres(a.db) else
+                         os.path.dirname(os.path.abspath(a.db)), "organiser-tls"), a.host)
     db = Database(a.db)
     pw = auth.ensure_admin(db)
     db.close()
@@ -83,11 +100,24 @@ def main(argv=None):
     if use_tls:
         print("organiser: director's pages at https://%s:%d/admin (certificate SHA-256 %s)"
               % (a.host, tls_port, tls.fingerprint(cert[0])), flush=True)
-    app = create_app(a.db, sync=a.sync, max_body=a.max_body, max_live=a.max_live,
-                     refused_per_source=a.refused_per_source,
-                     https_port=tls_port if use_tls else None,
-                     engine_command=shlex.split(a.engine_command) if a.engine_command else None,
-                     engine_timeout=a.engine_timeout)
+    args = dict(db_path=a.db, sync=a.sync, max_body=a.max_body, max_live=a.max_live,
+                refused_per_source=a.refused_per_source,
+                https_port=tls_port if use_tls else None,
+                engine_command=shlex.split(a.engine_command) if a.engine_command else None,
+                engine_timeout=a.engine_timeout)
+    if a.workers > 1:
+        # each worker process builds its own app from the same arguments
+        # (organiser.app.from_environment); the same bounds on each connection
+        os.environ["ORGANISER_APP"] = json.dumps(args)
+        os.environ["ORGANISER_BOUNDS"] = json.dumps({"header_timeout": a.header_timeout,
+                                                     "per_address": a.per_address})
+        server.open_files(2 * a.max_connections + 256)
+        uvicorn.run("organiser.app:from_environment", factory=True, workers=a.workers,
+                    host=a.host, port=a.port, log_level=a.log_level,
+                    http="organiser.server:GuardedHttp", limit_concurrency=a.max_connections,
+                    timeout_keep_alive=server.KEEP_ALIVE)
+        return
+    app = create_app(**args)
     server.run(app, a.host, a.port, tls=cert, tls_port=tls_port, log_level=a.log_level,
                header_timeout=a.header_timeout, per_address=a.per_address,
                max_connections=a.max_connections)

@@ -2,10 +2,12 @@
 and scripts may use.  Changes publish a live update ("standings" or "event")."""
 
 
-from fastapi import APIRouter, Body, Depends, HTTPException, Request
+from typing import Optional
+
+from fastapi import APIRouter, Body, Depends, HTTPException, Query, Request
 from fastapi.responses import JSONResponse
 
-from organiser import auth, corrections, queries, throttle, tournament
+from organiser import auth, corrections, handref, queries, stats, throttle, tournament
 from organiser.limits import MAX_ID, PathId, QueryId
 from organiser.tournament import ModelError
 
@@ -108,8 +110,10 @@ async def add_team(request: Request, body: dict = Body(...), who: str = admin):
 @router.post("/api/admin/players")
 async def add_player(request: Request, body: dict = Body(...), who: str = admin):
     with _db(request).write() as con:
+        details = {k: body[k] for k in ("assoc_id", "country", "last_name", "first_name")
+                   if k in body}
         pid = tournament.add_player(con, str(body.get("name", "")).strip(),
-                                    _int(body.get("team_id"), "team_id"))
+                                    _int(body.get("team_id"), "team_id"), **details)
     _publish(request)
     return {"ok": True, "id": pid}
 
@@ -119,6 +123,10 @@ async def patch_player(pid: PathId, request: Request, body: dict = Body(...), wh
     with _db(request).write() as con:
         if "active" in body:
             tournament.set_player_active(con, pid, body["active"])
+        details = {k: body[k] for k in ("assoc_id", "country", "last_name", "first_name")
+                   if k in body}
+        if details:
+            tournament.set_player_details(con, pid, **details)
     return {"ok": True}
 
 
@@ -262,6 +270,21 @@ def list_corrections(request: Request, who: str = admin):
         return {"ok": True, "corrections": corrections.history(con)}
 
 
+@router.get("/api/admin/hand")
+def find_hand(request: Request, table: QueryId = None,
+              tround: Optional[int] = Query(None, alias="round", ge=0, le=MAX_ID),
+              game: int = Query(1, ge=1, le=MAX_ID), hand: QueryId = None,
+              target: Optional[str] = Query(None, max_length=200), who: str = admin):
+    """A hand named as a referee names it (table, round number, game, hand number) or by
+    its record: as it counts now, with its record's target for a correction."""
+    with _db(request).read() as con:
+        if target is None:
+            if table is None or tround is None or hand is None:
+                raise ModelError("name the hand: table, round, game and hand, or target")
+            target = handref.locate(con, table, tround, game, hand)
+        return {"ok": True, "hand": handref.describe(con, target)}
+
+
 @router.post("/api/admin/penalties")
 async def add_penalty(request: Request, body: dict = Body(...), who: str = admin):
     with _db(request).write() as con:
@@ -294,6 +317,15 @@ def refused(request: Request, limit: int = 200, who: str = admin):
 def standings(request: Request, tround: QueryId = None):
     with _db(request).read() as con:
         return JSONResponse(queries.standings(con, tround))
+
+
+@router.get("/api/v1/players/{pid}/stats")
+def player_stats(request: Request, pid: PathId):
+    """A player's statistics per tournament round and overall (organiser.stats)."""
+    with _db(request).read() as con:
+        if not con.execute("SELECT 1 FROM players WHERE id = ?", (pid,)).fetchone():
+            raise HTTPException(404, "no player %d" % pid)
+        return JSONResponse(stats.player(con, pid))
 
 
 @router.get("/api/v1/tables")

@@ -16,8 +16,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 from starlette.concurrency import run_in_threadpool
 
-from organiser import auth, binding, corrections, devices, disputes, queries, record_model, \
-    security, stored, throttle, tournament, views
+from organiser import auth, binding, corrections, devices, disputes, handref, queries, \
+    record_model, security, stored, throttle, tournament, views
 from organiser.db import one, rows
 from organiser.limits import MAX_ID
 from organiser.render import render, shared_grid
@@ -232,12 +232,14 @@ def team_add(request, f):
 
 @post("/players")
 def player_add(request, f):
-    """Players of one team (or of none): one name a line."""
+    """Players of one team (or of none): one a line, a name or "name; EMA number;
+    country"."""
     team = _opt_int(f.get("team_id"), "team")
-    names = [n.strip() for n in f.get("names", "").splitlines() if n.strip()]
+    names = [tournament.registration_line(n) for n in f.get("names", "").splitlines()
+             if n.strip()]
     with request.app.state.db.write() as con:
-        for n in names:
-            tournament.add_player(con, n, team)
+        for n, details in names:
+            tournament.add_player(con, n, team, **details)
     changed(request, "players")
     return back("/admin", ok="%d player(s) added" % len(names))
 
@@ -247,6 +249,18 @@ def player_active(request, f):
     with request.app.state.db.write() as con:
         tournament.set_player_active(con, _int(f.get("player_id"), "player"),
                                      f.get("active") == "1")
+    return back("/admin", ok="player updated")
+
+
+@post("/players/details")
+def player_details(request, f):
+    """A player's association number, country and name as the association spells it."""
+    pid = _int(f.get("player_id"), "player")
+    with request.app.state.db.write() as con:
+        tournament.set_player_details(con, pid, assoc_id=f.get("assoc_id", ""),
+                                      country=f.get("country", ""),
+                                      last_name=f.get("last_name", ""),
+                                      first_name=f.get("first_name", ""))
     return back("/admin", ok="player updated")
 
 
@@ -526,7 +540,102 @@ def correct_payments(request, f):
             pay = [_int(f.get("p%d" % i), "payment of seat %d" % (i + 1)) for i in range(4)]
             corrections.add(con, who, f.get("why", ""), "payments", target, {"payments": pay})
     changed(request, "correction")
+    if f.get("from_hand"):
+        return back(HAND_PAGE, ok="correction of %s recorded" % target, target=target)
     return back("/admin/corrections", ok="correction of %s recorded" % target)
+
+
+# -- a hand named as a referee names it, corrected by its tiles ------------------------------
+HAND_PAGE = "/admin/corrections/hand"
+
+
+@get("/corrections/hand")
+def hand_page(request):
+    """Find a hand by table, round, game and hand number (or by its record), show it as
+    it counts, with the forms that correct it: its event (tiles, winner, discarder),
+    scored again by the organiser's engine, or its payments."""
+    q = request.query_params
+    target = q.get("target", "")
+    named = {k: q.get(k, "") for k in ("table", "round", "game", "hand")}
+    hand, error = None, None
+    try:
+        with request.app.state.db.read() as con:
+            if not target and all(named.values()):
+                target = handref.locate(con, _int(named["table"], "table"),
+                                        _int(named["round"], "round"),
+                                        _int(named["game"], "game"),
+                                        _int(named["hand"], "hand"))
+            if target:
+                hand = handref.describe(con, target)
+    except ModelError as e:
+        error = str(e)
+    if hand is not None:
+        named = {"table": hand["table"], "round": hand["tround"], "game": hand["game"],
+                 "hand": hand["hand_no"]}
+        h = hand["hand"] if isinstance(hand["hand"], dict) else {}
+        hand["form"] = dict(
+            kind=hand["event"] if hand["event"] in ("win", "draw") else "win",
+            concealed=h.get("hand", ""), win=h.get("win", ""),
+            melds="\n".join(m for m in h.get("melds") or [] if isinstance(m, str)),
+            flowers=h.get("flowers", "") or "",
+            flags=" ".join(f for f in h.get("flags") or [] if isinstance(f, str)))
+    return page(request, "admin/hand.html", "/admin/corrections", title="Correct a hand",
+                hand=hand, named=named, error=error)
+
+
+def _seat_field(f, key, what, optional=False):
+    v = f.get(key, "")
+    if optional and v == "":
+        return None
+    v = _int(v, what)
+    if not 0 <= v <= 3:
+        raise ModelError("%s: seat 1 to 4" % what)
+    return v
+
+
+def amended_event(f):
+    """The event a hand's correction form describes."""
+    if f.get("kind") == "draw":
+        return {"event": "draw"}
+    winner = _seat_field(f, "winner", "winner")
+    frm = _seat_field(f, "from", "discarder", optional=True)
+    if frm == winner:
+        raise ModelError("the winner cannot be the discarder: leave it empty for a "
+                         "self-drawn win")
+    if not f.get("concealed") or not f.get("win"):
+        raise ModelError("a win needs its concealed tiles and its winning tile")
+    hand = {"hand": f["concealed"].replace(" ", ""), "win": f["win"].replace(" ", "")}
+    melds = [" ".join(m.split()) for m in f.get("melds", "").splitlines() if m.strip()]
+    if melds:
+        hand["melds"] = melds
+    if f.get("flowers"):
+        hand["flowers"] = f["flowers"].replace(" ", "")
+    if f.get("flags"):
+        hand["flags"] = f["flags"].split()
+    ev = {"event": "win", "winner": winner, "hand": hand}
+    if frm is not None:
+        ev["from"] = frm
+    return ev
+
+
+@post("/corrections/hand")
+def correct_hand(request, f):
+    """A hand's tiles, winner or discarder corrected: an amendment of the event the
+    organiser replays; its engine scores and settles it again, and the hands after it."""
+    who = _who(request)
+    target = f.get("target", "")
+    ev = amended_event(f)
+    with request.app.state.db.write() as con:
+        corrections.add(con, who, f.get("why", ""), "event", target, {"event": ev})
+    changed(request, "correction")
+    with request.app.state.db.read() as con:
+        h = handref.describe(con, target)
+    if h["status"] == "refused":
+        return back(HAND_PAGE, target=target,
+                    error="recorded, but the organiser's engine refuses the hand as corrected "
+                          "(%s): it counts for nothing until corrected again" % h["refusal"])
+    return back(HAND_PAGE, target=target, ok="hand re-scored: %s %s, payments %s" % (
+        h["total"], h["unit"] or "", " ".join("%+d" % p for p in h["payments"] or [])))
 
 
 @post("/corrections/accept")

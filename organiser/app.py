@@ -1,4 +1,5 @@
-"""The organiser's web application: `create_app(db_path)`.
+"""The organiser's web application: `create_app(db_path)` (a SQLite file or a
+postgresql:// URL).
 
 Routers: the device API (upload, seating pull: HMAC-signed), the director's admin API
 (login, event setup, corrections: session cookie), the exports, and the HTML pages of
@@ -7,17 +8,21 @@ provide `setup(app)` for anything more, e.g. static files).
 
 `app.state.db` is the Database, `app.state.broker` the live-update Broker."""
 
+import asyncio
 import importlib
 import importlib.util
+import json
+import os
 import time
+import uuid
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import JSONResponse, RedirectResponse
 
-from organiser import admin_api, auth, exports, limits, quotas, replay, security, throttle, \
-    trust_api, upload
+from organiser import admin_api, auth, exports, limits, pg, quotas, replay, security, \
+    throttle, trust_api, upload
 from organiser import clock_api
 from organiser.db import Database
 from organiser.groupcommit import GroupCommit
@@ -36,8 +41,12 @@ def create_app(db_path, max_body=MAX_BODY, stuck_seconds=180, pages=True, sync="
     @asynccontextmanager
     async def lifespan(app):
         app.state.db.start_checkpoints()
+        if app.state.db.postgres:      # live updates of the other processes on the database
+            app.state.broker.connect(pg.Relay(db_path, uuid.uuid4().hex),
+                                     asyncio.get_running_loop())
         app.state.scoring.catch_up()
         yield
+        app.state.broker.close()
         app.state.scoring.close()
         app.state.db.close()
 
@@ -109,3 +118,12 @@ def create_app(db_path, max_body=MAX_BODY, stuck_seconds=180, pages=True, sync="
 DOCS_CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
             "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; img-src 'self' data: "
             "https://fastapi.tiangolo.com; frame-ancestors 'none'")
+
+
+def from_environment():
+    """The app of one of several worker processes (python -m organiser --workers N):
+    create_app's arguments from ORGANISER_APP (JSON)."""
+    from organiser import server
+    for k, v in json.loads(os.environ.get("ORGANISER_BOUNDS", "{}")).items():
+        setattr(server.GuardedHttp, k, v)       # the connections' bounds, as in one process
+    return create_app(**json.loads(os.environ["ORGANISER_APP"]))

@@ -1,4 +1,6 @@
-"""The organiser's SQLite database in WAL mode: one writing connection behind a lock, and
+"""The organiser's database: a SQLite file in WAL mode (the default: one event on one
+laptop, nothing to install) or PostgreSQL (`--db postgresql://...`, organiser/pg.py:
+several organiser processes on one database).  One writing connection behind a lock, and
 a reading connection for each thread that reads.
 
 Every request of this one-process server goes through `Database.read()` (the calling
@@ -12,7 +14,7 @@ import sqlite3
 import threading
 from contextlib import contextmanager
 
-from organiser import migrate
+from organiser import migrate, pg
 
 SCHEMA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "schema.sql")
 
@@ -20,15 +22,29 @@ SCHEMA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "schema.sql")
 SYNC = ("full", "normal")
 
 
+def is_postgres(target):
+    return pg.is_url(target)
+
+
 def connect(path, schema=True, sync="full"):
+    """A connection to the database at path: a SQLite file, or a postgresql:// URL; with
+    schema, the schema made and upgraded first."""
+    if sync not in SYNC:
+        raise ValueError("sync: one of %s" % ", ".join(SYNC))
+    if pg.is_url(path):
+        if not schema:
+            return pg.connect(path, sync=sync)
+        with open(SCHEMA, encoding="utf-8") as f:
+            sql = f.read()
+        con = pg.connect(path, sql, migrate.upgrade, sync=sync)
+        con.execute("INSERT OR IGNORE INTO event (id) VALUES (1)")
+        return con
     con = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=30)
     con.row_factory = sqlite3.Row
     con.execute("PRAGMA journal_mode=WAL")
     # full (default): a record is on disk before it is acknowledged.  normal: committed
     # to the OS only (safe from a crash of the server, not from a power cut of its
     # machine); the WAL is synced at checkpoints.
-    if sync not in SYNC:
-        raise ValueError("sync: one of %s" % ", ".join(SYNC))
     con.execute("PRAGMA synchronous=%s" % sync.upper())
     con.execute("PRAGMA foreign_keys=ON")
     if schema:
@@ -47,6 +63,7 @@ class Database:
     def __init__(self, path, sync="full"):
         self.path = path
         self.sync = sync
+        self.postgres = pg.is_url(path)
         self.con = connect(path, sync=sync)
         self.lock = threading.RLock()
         self.local = threading.local()       # .writing: inside write(); .reader: its connection
@@ -57,8 +74,9 @@ class Database:
     def start_checkpoints(self, interval=1.0):
         """Checkpoint the WAL from a thread of its own instead of inside a commit: an
         automatic checkpoint copies megabytes while the committing upload (and all that
-        wait on it) waits.  A passive checkpoint neither waits for nor blocks writers."""
-        if self.checkpointer is not None:
+        wait on it) waits.  A passive checkpoint neither waits for nor blocks writers.
+        (PostgreSQL checkpoints on its own.)"""
+        if self.checkpointer is not None or self.postgres:
             return
         self.con.execute("PRAGMA wal_autocheckpoint=0")
         stop = threading.Event()
@@ -124,6 +142,20 @@ class Database:
             for con in self.readers:
                 con.close()
             self.readers = []
+
+
+def snapshot(path):
+    """A read-only connection holding one snapshot of the database until closed."""
+    if pg.is_url(path):
+        return pg.snapshot(path)
+    con = sqlite3.connect("file:%s?mode=ro" % path, uri=True, timeout=30)
+    con.execute("BEGIN")
+    return con
+
+
+# errors after which a transaction is tried again: another process's transaction held
+# what this one needed (PostgreSQL's deadlock or serialization failure)
+RETRY = pg.RETRY
 
 
 def rows(con, sql, args=()):

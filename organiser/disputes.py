@@ -18,7 +18,7 @@ def _q(where=""):
 
 
 def count(con):
-    return con.execute("SELECT COUNT(*) FROM (" + _q() + ")").fetchone()[0]
+    return con.execute("SELECT COUNT(*) FROM (" + _q() + ") AS d").fetchone()[0]
 
 
 def _loads(text, default=None):
@@ -66,13 +66,15 @@ def held(con, tround_id=None, table_no=None):
 
 
 def status_of(con, device, journal):
-    """{seq: (status, organiser payments, error, the organiser's result)} for one journal
-    (the hand log)."""
+    """{seq: (status, organiser payments, error, the organiser's result, where the hand
+    was played {hand_no_at, wind_at, winds})} for one journal (the hand log)."""
     out = {}
     for r in rows(con, "SELECT seq, status, organiser, error, detail FROM replayed WHERE "
                        "device = ? AND journal = ?", (device, journal)):
         detail = _loads(r["detail"], {})
         result = detail.get("result") if isinstance(detail, dict) else None
+        where = {k: detail.get(k) for k in ("hand_no_at", "wind_at", "winds")} \
+            if isinstance(detail, dict) else {}
         out[r["seq"]] = (r["status"], stored.loads(r["organiser"]), r["error"],
-                         result if isinstance(result, dict) else None)
+                         result if isinstance(result, dict) else None, where)
     return out

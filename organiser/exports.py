@@ -8,39 +8,54 @@ import json
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
-from organiser import queries
+from organiser import ema, queries
 from organiser.limits import QueryId
 
 router = APIRouter()
 # Plain functions: run in the thread pool, never on the event loop that takes uploads.
 
+# each seat's player and wind at that hand (MCR players change seats between wind
+# rounds), the winner and the discarder by name
 HAND_COLUMNS = ("tround_id", "table", "session_id", "device", "journal", "seq", "hand_no",
-                "event", "winner", "winner_name", "from", "total", "unit", "items",
-                "p0", "p1", "p2", "p3", "pay0", "pay1", "pay2", "pay3", "corrected",
-                "correction_why", "hand", "status")
+                "prevailing", "event", "winner", "winner_wind", "from", "from_wind", "total",
+                "unit", "items", "seat1", "wind1", "pay1", "seat2", "wind2", "pay2", "seat3",
+                "wind3", "pay3", "seat4", "wind4", "pay4", "corrected", "correction_why",
+                "hand", "status")
 PLAYER_COLUMNS = ("rank", "name", "team", "score", "penalties", "total", "table_points",
                   "games", "hands")
 TEAM_COLUMNS = ("rank", "name", "score", "penalties", "total", "table_points")
 
 
+def _seat_of(h, key):
+    i = h[key]
+    return i if isinstance(i, int) and not isinstance(i, bool) and 0 <= i < 4 else None
+
+
 def hand_csv_row(h):
     pay = h["payments"] or [None] * 4
-    return {
+    w, f = _seat_of(h, "winner"), _seat_of(h, "from")
+    row = {
         "tround_id": h["tround_id"], "table": h["table"], "session_id": h["session_id"],
         "device": h["device"], "journal": h["journal"], "seq": h["seq"],
-        "hand_no": h["hand_no"], "event": h["event"], "winner": h["winner"],
-        "winner_name": h["winner_name"], "from": h["from"], "total": h["total"],
-        "unit": h["unit"],
+        "hand_no": h["hand_no"], "prevailing": h["wind"], "event": h["event"],
+        "winner": h["players"][w] if w is not None else "",
+        "winner_wind": h["winds"][w] if w is not None else "",
+        "from": h["players"][f] if f is not None else "",
+        "from_wind": h["winds"][f] if f is not None else "",
+        "total": h["total"], "unit": h["unit"],
         "items": "; ".join("%s %s" % (i["name"], i["value"] * (i["count"] or 1)
                                       if isinstance(i["value"], int) else "")
                            for i in h["items"]),
-        "p0": h["players"][0], "p1": h["players"][1], "p2": h["players"][2],
-        "p3": h["players"][3], "pay0": pay[0], "pay1": pay[1], "pay2": pay[2],
-        "pay3": pay[3], "corrected": h["correction"]["kind"] if h["correction"] else "",
+        "corrected": h["correction"]["kind"] if h["correction"] else "",
         "correction_why": h["correction"]["why"] if h["correction"] else "",
         "hand": json.dumps(h["hand"], ensure_ascii=False) if h["hand"] else "",
         "status": h.get("status", ""),     # the organiser's scoring: ok, disputed, ...
     }
+    for i in range(4):
+        row["seat%d" % (i + 1)] = h["players"][i]
+        row["wind%d" % (i + 1)] = h["winds"][i]
+        row["pay%d" % (i + 1)] = pay[i]
+    return row
 
 
 FORMULA = ("=", "+", "-", "@", "\t", "\r")
@@ -87,6 +102,15 @@ def hands_csv(request: Request, tround: QueryId = None):
         hs = queries.hands(con, tround)
     return _csv(to_csv(HAND_COLUMNS, [hand_csv_row(h) for h in hs]),
                 _name("hands", tround, "csv"))
+
+
+@router.get("/export/ema.csv")
+def ema_csv(request: Request, tround: QueryId = None):
+    """An MCR event's results for the EMA's ranking (organiser/ema.py), UTF-8 with a byte
+    order mark (the spreadsheets associations open it with then read its accents)."""
+    with request.app.state.db.read() as con:
+        got = ema.results(con, tround)
+    return _csv("\ufeff" + to_csv(ema.COLUMNS, got), _name("ema-results", tround, "csv"))
 
 
 @router.get("/export/standings.json")

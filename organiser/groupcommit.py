@@ -6,9 +6,15 @@ take several milliseconds on a busy disk: committing each upload on its own woul
 the server at a few hundred uploads a second and queue the rest behind each other.
 The transaction runs in a worker thread, so the event loop keeps reading requests (from
 the reading connection, which never waits for the writer) meanwhile.  Each job runs in
-its own savepoint: one that fails is rolled back alone and its caller gets the error."""
+its own savepoint: one that fails is rolled back alone and its caller gets the error.
+
+Several organiser processes on one PostgreSQL database each commit their own groups; what
+keeps each record stored once is the database's (the journal's row locked by the first
+transaction that writes it, records.store), not a lock of this process."""
 
 import asyncio
+
+from organiser.db import RETRY
 
 
 class GroupCommit:
@@ -44,18 +50,32 @@ class GroupCommit:
         finally:
             self.task = None
 
-    def _commit(self, jobs):
-        out = []
-        with self.db.write() as con:
-            for job in jobs:
-                con.execute("SAVEPOINT job")
-                try:
-                    value = job(con)
-                except Exception as e:
-                    con.execute("ROLLBACK TO job")
-                    con.execute("RELEASE job")
-                    out.append((False, e))
-                else:
-                    con.execute("RELEASE job")
-                    out.append((True, value))
+    def _commit(self, jobs, tries=3):
+        out = [None] * len(jobs)
+        todo = list(range(len(jobs)))
+        for n in range(tries):
+            again = []
+            with self.db.write() as con:
+                for i in todo:
+                    ok, value = self._job(con, jobs[i])
+                    # another organiser process on the database holds what this job needs
+                    # and waits for what this transaction holds (PostgreSQL makes one of
+                    # the two give way): the job again once this transaction committed
+                    if not ok and isinstance(value, RETRY) and n + 1 < tries:
+                        again.append(i)
+                    out[i] = (ok, value)
+            if not again:
+                break
+            todo = again
         return out
+
+    def _job(self, con, job):
+        con.execute("SAVEPOINT job")
+        try:
+            value = job(con)
+        except Exception as e:
+            con.execute("ROLLBACK TO job")
+            con.execute("RELEASE job")
+            return False, e
+        con.execute("RELEASE job")
+        return True, value

@@ -11,7 +11,11 @@ times a second whatever the number of uploads (its page refetches at most once a
 static/live.js), and learns of a change at most GAP (plus the write to it) after it.
 
 Each subscriber has a bounded queue of flushes: a client too slow to keep up loses the
-oldest, never blocks a publisher (a page refetches what it shows on any message)."""
+oldest, never blocks a publisher (a page refetches what it shows on any message).
+
+Several organiser processes on one PostgreSQL database (connect()): what one publishes
+reaches the subscribers of every other through the database's LISTEN/NOTIFY
+(organiser/pg.py's Relay), so a page watched through any process hears of every upload."""
 
 import asyncio
 import time
@@ -45,9 +49,14 @@ class Broker:
         self.last = float("-inf")    # monotonic time of the last flush
         self.timer = None
         self.seq = 0
+        self.relay = None            # the other processes' updates (connect())
+        self.remote = False          # publishing what another process sent: not sent back
 
     def publish(self, topic, data=None):
-        """Note {"topic", "data"} for the next flush.  Call from the event loop."""
+        """Note {"topic", "data"} for the next flush (and send it to the other processes).
+        Call from the event loop."""
+        if self.relay is not None and not self.remote:
+            self.relay.send(topic, data if data is not None else {})
         if len(self.pending) < PENDING:
             self.pending.append({"topic": topic, "data": data if data is not None else {}})
         else:
@@ -86,6 +95,24 @@ class Broker:
             q.put_nowait(f)
         if len(queues) > STEP:
             asyncio.get_running_loop().call_soon(self._hand, f, queues[STEP:])
+
+    def connect(self, relay, loop):
+        """Share messages with other processes through relay (start(deliver), send(topic,
+        data), close()); theirs are published here on loop."""
+        self.relay = relay
+        relay.start(lambda msg: loop.call_soon_threadsafe(self._arrived, msg))
+
+    def _arrived(self, msg):
+        self.remote = True
+        try:
+            self.publish(msg["topic"], msg["data"])   # self.publish: the pages note changes
+        finally:
+            self.remote = False
+
+    def close(self):
+        if self.relay is not None:
+            self.relay.close()
+            self.relay = None
 
     def subscribe(self):
         """A new queue of Flushes; pass it to unsubscribe() when done."""

@@ -10,6 +10,10 @@ ADDED = (
     ("sessions", "refused", "TEXT"),
     ("sessions", "continues", "INTEGER REFERENCES sessions(id)"),
     ("records", "late", "INTEGER NOT NULL DEFAULT 0"),
+    ("players", "assoc_id", "TEXT NOT NULL DEFAULT ''"),
+    ("players", "country", "TEXT NOT NULL DEFAULT ''"),
+    ("players", "last_name", "TEXT NOT NULL DEFAULT ''"),
+    ("players", "first_name", "TEXT NOT NULL DEFAULT ''"),
 )
 
 

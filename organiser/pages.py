@@ -19,10 +19,11 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 
-from organiser import elnames, views, words
+from organiser import elnames, printouts, views, words
 from organiser.db import connect
 from organiser.limits import MAX_ID, PathId
 from organiser.render import HERE, render, shared, shared_grid
+from organiser.tournament import ModelError
 
 router = APIRouter(include_in_schema=False)
 
@@ -223,6 +224,59 @@ def table_part(request: Request, number: PathId):
     return render(request, "_table.html", **_log_ctx(request, number))
 
 
+# -- a player's page: standing and statistics -------------------------------------------
+@router.get("/players/{pid}", response_class=HTMLResponse)
+def player_page(request: Request, pid: PathId):
+    with request.app.state.db.read() as con:
+        got = views.player(con, pid)
+    if got is None:
+        raise HTTPException(404, "no player %d" % pid)
+    return render(request, "player.html", here="/", title=got["name"], p=got)
+
+
+# -- print-ready pages: seating, blank score sheets, results -------------------------------
+def _print_round(request, con):
+    tid = _int_or_none(request.query_params.get("tround"))
+    if tid is None:
+        t = views.open_tround(con) or (views.trounds(con) or [None])[-1]
+        if t is None:
+            raise HTTPException(404, "no tournament round yet")
+        tid = t["id"]
+    try:
+        return tid, printouts.seating(con, tid)
+    except ModelError:
+        raise HTTPException(404, "no tournament round %d" % tid)
+
+
+@router.get("/print/seating", response_class=HTMLResponse)
+def print_seating(request: Request):
+    with request.app.state.db.read() as con:
+        tid, s = _print_round(request, con)
+    return render(request, "print/seating.html",
+                  title="Seating · round %d" % s["tround"]["number"], s=s)
+
+
+@router.get("/print/sheets", response_class=HTMLResponse)
+def print_sheets(request: Request):
+    with request.app.state.db.read() as con:
+        tid, s = _print_round(request, con)
+        n = printouts.sheet_rows(con)
+    return render(request, "print/sheets.html", title="Score sheets · round %d"
+                  % s["tround"]["number"], s=s, rows=n)
+
+
+@router.get("/print/results", response_class=HTMLResponse)
+def print_results(request: Request):
+    tid = _int_or_none(request.query_params.get("tround"))
+    with request.app.state.db.read() as con:
+        t = next((x for x in views.trounds(con) if x["id"] == tid), None)
+        if tid is not None and t is None:
+            raise HTTPException(404, "no tournament round %d" % tid)
+        got = printouts.results(con, tid)
+    return render(request, "print/results.html", title="Results" + (
+        " · round %d" % t["number"] if t else ""), r=got, tround=t)
+
+
 # -- projector ------------------------------------------------------------------------
 def _projector_ctx(request):
     rows = max(1, _int_or_none(request.query_params.get("rows")) or PROJECTOR_ROWS)
@@ -266,8 +320,9 @@ def projector_part(request: Request):
 def exports_page(request: Request):
     with request.app.state.db.read() as con:
         trounds = views.trounds(con)
+        mcr = views.event(con)["rules"] == "mcr"
     return render(request, "exports.html", here="/exports", title="Exports",
-                  trounds=trounds, links=views.export_links(trounds))
+                  trounds=trounds, links=views.export_links(trounds, mcr))
 
 
 # -- the live stream ------------------------------------------------------------------

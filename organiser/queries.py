@@ -101,22 +101,32 @@ def table_grid(con, stuck_seconds=180, now=None):
 def _hand_row(r, g, names, corr, scored=None):
     rec = stored.record(r["body"])
     ev = rec["event"]
+    target = corrections.record_target(r["device"], r["journal"], r["seq"])
+    c = corr.get(("hand", target))
+    if c is not None and c["kind"] == "event" and ev["event"] != "start":
+        ev = stored.event(c["data"].get("event"))   # the event as the director amended it
+    where = scored[4] if scored and len(scored) > 4 and isinstance(scored[4], dict) else {}
+    winds = where.get("winds") if isinstance(where.get("winds"), list) else None
     # the scoring elements as the organiser's own engine found them (the device's while
     # the record is not scored yet, or the engine refused it)
     res = stored.result(scored[3]) if scored and isinstance(scored[3], dict) and scored[3] \
         else rec["result"]
-    target = corrections.record_target(r["device"], r["journal"], r["seq"])
-    c = corr.get(("hand", target))
     pay = st.hand_payments(r, corr) if r["effective"] else stored.payments(r["payments"])
     players = g["players"] if g else [None] * 4
-    winner = ev.get("winner")
+    winner, frm = ev.get("winner"), ev.get("from")
     return {
         "device": r["device"], "journal": r["journal"], "seq": r["seq"], "target": target,
         "session_id": r["session_id"], "table": g["table_no"] if g else None,
         "tround_id": g["tround_id"] if g else None,
-        "event": ev["event"], "winner": winner, "from": ev.get("from"),
+        "event": ev["event"], "winner": winner, "from": frm,
         "winner_name": names.get(players[winner]) if winner is not None
         and players[winner] is not None else None,
+        "from_name": names.get(players[frm]) if frm is not None
+        and players[frm] is not None else None,
+        # where it was played, as the organiser's replay has it: the prevailing wind and
+        # each seat's wind (letters), the hand's number in the game
+        "wind": _wind(where.get("wind_at")),
+        "winds": [_wind(w) for w in winds] if winds and len(winds) == 4 else [None] * 4,
         "hand": ev.get("hand"), "undoes": rec["undoes"],
         "total": res["total"], "unit": res["unit"], "items": res["items"],
         "settlement": rec["settlement"],
@@ -126,12 +136,17 @@ def _hand_row(r, g, names, corr, scored=None):
         "status": (stored.text(scored[0], 16) or "?") if scored else "scoring",
         "organiser_payments": stored.payments(scored[1]) if scored else None,
         "refusal": stored.text(scored[2], 200) if scored else None,
-        "counts": bool(r["effective"]), "hand_no": stored.hand_no(r["hand_no"]),
+        "counts": bool(r["effective"]),
+        "hand_no": stored.hand_no(where.get("hand_no_at")),
         "correction": {"kind": c["kind"], "who": c["who"], "at": c["at"], "why": c["why"]}
         if c else None,
         "players": [names.get(p) for p in players],
         "received_at": r["received_at"],
     }
+
+
+def _wind(i):
+    return WINDS[i] if isinstance(i, int) and not isinstance(i, bool) and 0 <= i < 4 else None
 
 
 def hands(con, tround_id=None, table_no=None, include_undone=False):

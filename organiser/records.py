@@ -56,8 +56,12 @@ def store(con, device, journal, records, now=None):
     acked after).  A record whose key is held with other content raises Conflict after
     the records before it are stored (the caller commits them)."""
     now = now or time.time()
-    con.execute("INSERT OR IGNORE INTO journals (device, journal, acked, first_at, last_at) "
-                "VALUES (?, ?, 0, ?, ?)", (device, journal, now, now))
+    # the journal's row written first, so held until the commit: an organiser process
+    # storing the same journal at the same moment (PostgreSQL) waits, then reads what
+    # this one stored (every record stored and derived once)
+    con.execute("INSERT INTO journals (device, journal, acked, first_at, last_at) "
+                "VALUES (?, ?, 0, ?, ?) ON CONFLICT (device, journal) DO UPDATE "
+                "SET last_at = journals.last_at", (device, journal, now, now))
     before = acked(con, device, journal)
     stored = 0
     try:

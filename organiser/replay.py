@@ -23,12 +23,11 @@ Record status (host_tools/replay.py): ok, disputed, refused, late, corrected."""
 import json
 import os
 import queue
-import sqlite3
 import subprocess
 import sys
 import threading
 
-from organiser import binding, stored
+from organiser import binding, db, stored
 from organiser.record_model import MAX_PAYMENT
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -156,9 +155,8 @@ class Engine:
         """Replay each (device, journal) of keys, from one snapshot of the database:
         [{"fingerprint", "rows"}] for organiser.scoring to store."""
         with self.lock:
-            con = sqlite3.connect("file:%s?mode=ro" % db_path, uri=True, timeout=30)
+            con = db.snapshot(db_path)          # one snapshot for every read below
             try:
-                con.execute("BEGIN")            # one snapshot for every read below
                 fp = fingerprint(con)
                 return [self._journal(con, fp, d, j) for d, j in keys]
             finally:

@@ -33,7 +33,14 @@ CREATE TABLE IF NOT EXISTS players (
     id INTEGER PRIMARY KEY,
     name TEXT NOT NULL UNIQUE,
     team_id INTEGER REFERENCES teams(id),
-    active INTEGER NOT NULL DEFAULT 1           -- takes part in generated seatings
+    active INTEGER NOT NULL DEFAULT 1,          -- takes part in generated seatings
+    -- for an association's results file (organiser/ema.py): the player's number with the
+    -- association (the EMA's: 8 digits), country (ISO 3166-1 alpha-3), the name split
+    -- as the association spells it ('' where not given: the name is split at its last space)
+    assoc_id TEXT NOT NULL DEFAULT '',
+    country TEXT NOT NULL DEFAULT '',
+    last_name TEXT NOT NULL DEFAULT '',
+    first_name TEXT NOT NULL DEFAULT ''
 );
 
 CREATE TABLE IF NOT EXISTS tables (

@@ -125,7 +125,10 @@ class Scoring:
             while self.dirty:
                 # every journal marked meanwhile, in one call and one commit: under load a
                 # batch holds many uploads' journals
-                keys = list(self.dirty)[:BATCH]
+                # stored in one order (another organiser process on the same PostgreSQL
+                # database storing some of the same journals takes their rows in the
+                # same order: no deadlock between the two)
+                keys = sorted(list(self.dirty)[:BATCH])
                 futs = {k: self.dirty.pop(k) for k in keys}
                 self.running = True
                 try:
@@ -186,6 +189,11 @@ def store(con, key, got):
     rows = got["rows"]
     for r in rows:
         detail = {"result": r["result"], "settlement": r["settlement"]}
+        # where the hand was played: its number in the game, the prevailing wind, each
+        # seat's wind (the hand log, the exports and a referee's naming of a hand)
+        for k in ("hand_no_at", "wind_at", "winds"):
+            if k in r:
+                detail[k] = r[k]
         con.execute("INSERT OR REPLACE INTO replayed (device, journal, seq, status, organiser, "
                     "error, detail, state) VALUES (?,?,?,?,?,?,?,?)",
                     (device, journal, r["seq"], r["status"],

@@ -90,15 +90,67 @@ def teams(con):
 MAX_NAME = 64          # a device's records carry the names: organiser.record_model's bound
 
 
-def add_player(con, name, team_id=None):
+def add_player(con, name, team_id=None, **details):
+    """A player; details: the association's fields (set_player_details), checked first."""
+    details = player_details(**details)
     if not name or one(con, "SELECT 1 FROM players WHERE name = ?", (name,)):
         raise ModelError("player name empty or taken: %r" % name)
     if len(name) > MAX_NAME:
         raise ModelError("player name: at most %d characters" % MAX_NAME)
     if team_id is not None and not one(con, "SELECT 1 FROM teams WHERE id = ?", (team_id,)):
         raise ModelError("no team %r" % team_id)
-    return con.execute("INSERT INTO players (name, team_id) VALUES (?, ?)",
-                       (name, team_id)).lastrowid
+    pid = con.execute("INSERT INTO players (name, team_id) VALUES (?, ?)",
+                      (name, team_id)).lastrowid
+    for col, v in details.items():
+        con.execute("UPDATE players SET %s = ? WHERE id = ?" % col, (v, pid))
+    return pid
+
+
+def registration_line(line):
+    """A line of the players' form: "name", or "name; EMA number; country" (a
+    spreadsheet's columns pasted: tabs separate too) -> (name, details)."""
+    parts = [x.strip() for x in line.replace("\t", ";").split(";")]
+    if len(parts) > 3:
+        raise ModelError("a player a line: name; EMA number; country (not %r)" % line)
+    parts += [""] * (3 - len(parts))
+    return parts[0], {"assoc_id": parts[1], "country": parts[2]}
+
+
+ASSOC_ID = re.compile(r"[0-9]{1,8}")          # an EMA number: 8 digits, leading zeros kept
+COUNTRY = re.compile(r"[A-Z]{3}")             # ISO 3166-1 alpha-3, as the EMA's files give it
+NAME_PART = 64
+
+
+def player_details(assoc_id=None, country=None, last_name=None, first_name=None):
+    """The association's fields of a player, checked: {column: value} of those given."""
+    out = {}
+    if assoc_id is not None:
+        assoc_id = str(assoc_id).strip()
+        if assoc_id and not ASSOC_ID.fullmatch(assoc_id):
+            raise ModelError("association number: up to 8 digits (the EMA's), not %r" % assoc_id)
+        out["assoc_id"] = assoc_id.zfill(8) if assoc_id else ""
+    if country is not None:
+        country = str(country).strip().upper()
+        if country and not COUNTRY.fullmatch(country):
+            raise ModelError("country: its three-letter code (ISO 3166-1, e.g. FRA), not %r"
+                             % country)
+        out["country"] = country
+    for key, v in (("last_name", last_name), ("first_name", first_name)):
+        if v is None:
+            continue
+        v = " ".join(str(v).split())
+        if len(v) > NAME_PART:
+            raise ModelError("%s: at most %d characters" % (key.replace("_", " "), NAME_PART))
+        out[key] = v
+    return out
+
+
+def set_player_details(con, player_id, **fields):
+    """Set a player's association number, country, last and first name (those given)."""
+    if not one(con, "SELECT 1 FROM players WHERE id = ?", (player_id,)):
+        raise ModelError("no player %r" % player_id)
+    for col, v in player_details(**fields).items():
+        con.execute("UPDATE players SET %s = ? WHERE id = ?" % col, (v, player_id))
 
 
 def set_player_active(con, player_id, active):

@@ -5,7 +5,7 @@ export links.  Functions take a connection inside db.read()."""
 
 import time
 
-from organiser import corrections, queries, stored
+from organiser import corrections, queries, stats, stored, tiletext
 from organiser import standings as query
 from organiser.db import one, rows
 
@@ -68,7 +68,7 @@ def standings(con, tround_id=None):
     {"teams", "players", "hands", "table_points" (an MCR event), "any_penalty",
     "unseated"}."""
     got = query.compute(con, tround_id)
-    players = [dict(rank=p["rank"], name=p["name"], team=p["team"], score=p["total"],
+    players = [dict(id=p["id"], rank=p["rank"], name=p["name"], team=p["team"], score=p["total"],
                     penalty=p["penalties"], hands=p["hands"], games=p["games"],
                     table_points=p["table_points"]) for p in got["players"]]
     teams = [dict(rank=t["rank"], name=t["name"], score=t["total"], penalty=t["penalties"],
@@ -79,6 +79,20 @@ def standings(con, tround_id=None):
     return dict(teams=teams, players=players, hands=hands, table_points=got["mcr"],
                 any_penalty=any(p["penalty"] for p in players),
                 unseated=got["unseated_games"])
+
+
+def player(con, pid):
+    """A player's page: name, team, standing in the event, statistics per round and
+    overall (organiser.stats); None for no such player."""
+    p = one(con, "SELECT p.*, t.name AS team FROM players p LEFT JOIN teams t ON "
+                 "t.id = p.team_id WHERE p.id = ?", (pid,))
+    if p is None:
+        return None
+    got = query.compute(con)
+    p["standing"] = next((x for x in got["players"] if x["id"] == pid), None)
+    p["mcr"] = got["mcr"]
+    p["stats"] = stats.player(con, pid)
+    return p
 
 
 # -- the grid of tables -----------------------------------------------------------------
@@ -214,6 +228,9 @@ def hand_log(con, number, games=None, show=None):
             fix = corr.get(("hand", corrections.record_target(r["device"], r["journal"],
                                                                r["seq"])))
             payments = query.hand_payments(r, corr)
+            if fix is not None and fix["kind"] == "event" and isinstance(
+                    fix["data"].get("event"), dict):
+                ev = stored.event(fix["data"].get("event"))   # as the director amended it
             note = ""
             if fix is not None:
                 note = "%s by %s at %s: %s" % (FIX_WORDS.get(fix["kind"], "corrected"),
@@ -232,6 +249,7 @@ def hand_log(con, number, games=None, show=None):
                 # each element with its ruleset: the page names it in the visitor's language
                 elements=[dict(i, rules=res["rules"]) for i in res["items"]],
                 total=res["total"], unit=res["unit"],
+                tiles=tiletext.hand(ev.get("hand")) if not undo else None,
                 payments=[] if undo else payments,
                 effective=undo or bool(r["effective"]) and not (fix and fix["kind"] == "void"),
                 corrected=note, received=clock(r["received_at"]),
@@ -264,11 +282,16 @@ def _href(path, *query):
     return path + ("?" + q if q else "")
 
 
-def export_links(trounds_):
+# an MCR event's too: the results file of the EMA's ranking (organiser.ema)
+MCR_EXPORTS = (("EMA results · CSV", "/export/ema.csv", ""),)
+
+
+def export_links(trounds_, mcr=False):
     """(heading, [(label, href)]): the whole event, then each tournament round."""
-    out = [("Whole event", [(label, _href(path, q)) for label, path, q in EXPORTS])]
+    kinds = EXPORTS + (MCR_EXPORTS if mcr else ())
+    out = [("Whole event", [(label, _href(path, q)) for label, path, q in kinds])]
     for t in trounds_:
         out.append(("Round %d (%s)" % (t["number"], t["status"]),
                     [(label, _href(path, "tround=%d" % t["id"], q))
-                     for label, path, q in EXPORTS]))
+                     for label, path, q in kinds]))
     return out

@@ -8,3 +8,69 @@ if ROOT not in sys.path:
 from host_tools import paths  # noqa: E402
 
 paths.use_firmware()
+
+
+# -- the organiser's storage engines ----------------------------------------------------------
+# A test that takes `db_url` runs on SQLite; with the mark pg_core on PostgreSQL too (a
+# private server, tests/pgserver.py).  `--engine pg` (make test-pg) runs every such test on
+# PostgreSQL alone, and only those.
+
+import pytest  # noqa: E402
+
+
+def pytest_addoption(parser):
+    parser.addoption("--engine", choices=("both", "sqlite", "pg"), default="both",
+                     help="the organiser's storage engine for tests that take db_url")
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "pg_core: run on PostgreSQL in make test as well")
+    config.addinivalue_line("markers", "pg_only: a test of PostgreSQL alone (not on SQLite)")
+
+
+def pytest_generate_tests(metafunc):
+    if "engine" not in metafunc.fixturenames:
+        return
+    opt = metafunc.config.getoption("engine")
+    if opt == "both":
+        engines = ["sqlite"] + (["pg"] if metafunc.definition.get_closest_marker("pg_core")
+                                else [])
+    else:
+        engines = [opt]
+    if metafunc.definition.get_closest_marker("pg_only"):       # several processes
+        engines = [e for e in engines if e == "pg"]
+    metafunc.parametrize("engine", engines, scope="module")
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("engine") != "pg":
+        return
+    keep = [it for it in items if "engine" in getattr(it, "fixturenames", ())]
+    config.hook.pytest_deselected(items=[it for it in items if it not in keep])
+    items[:] = keep
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    from pgserver import PostgresServer
+    srv = PostgresServer().start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+@pytest.fixture
+def db_url(engine, tmp_path, request):
+    """The organiser's database for one test: a SQLite file, or a new PostgreSQL database."""
+    if engine == "pg":
+        return request.getfixturevalue("postgres").new_database()
+    return str(tmp_path / "o.db")
+
+
+@pytest.fixture(scope="module")
+def module_db_url(engine, tmp_path_factory, request):
+    """The same for a module's shared event."""
+    if engine == "pg":
+        return request.getfixturevalue("postgres").new_database()
+    return str(tmp_path_factory.mktemp("organiser") / "organiser.db")

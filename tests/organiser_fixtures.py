@@ -150,6 +150,11 @@ class OrganiserServer:
         self.port = port or free_port()
         self.args = list(args)            # more of `python -m organiser`'s options
         self.proc = None
+        self.log = tempfile.TemporaryFile()      # its stderr: errors() after a failure
+
+    def errors(self):
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")[-3000:]
 
     @property
     def url(self):
@@ -159,7 +164,7 @@ class OrganiserServer:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "organiser", "--db", self.db_path, "--host", "127.0.0.1",
              "--port", str(self.port)] + self.args, cwd=ROOT, stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL)
+            stderr=self.log)
         end = time.time() + timeout
         while time.time() < end:
             if self.proc.poll() is not None:
@@ -193,10 +198,10 @@ class OrganiserServer:
 
 
 @pytest.fixture
-def organiser_server(tmp_path):
+def organiser_server(db_url):
     """A live organiser with an event of two tables (devices dev1, dev2) and its first
     tournament round open: yields (server, event dict from setup_event)."""
-    db_path = str(tmp_path / "organiser.db")
+    db_path = db_url
     ev = setup_event(db_path)
     srv = OrganiserServer(db_path).start()
     try:

@@ -27,8 +27,8 @@ class Clock:
         return self.t
 
 
-def test_the_clock_worked_out_from_the_directors_actions(tmp_path):
-    db_path = str(tmp_path / "o.db")
+def test_the_clock_worked_out_from_the_directors_actions(db_url):
+    db_path = db_url
     ev = setup_event(db_path)
     r = ev["tround"]
     db = Database(db_path)
@@ -85,8 +85,8 @@ def test_the_clock_worked_out_from_the_directors_actions(tmp_path):
 
 
 @pytest.fixture
-def organiser(tmp_path):
-    db_path = str(tmp_path / "o.db")
+def organiser(db_url):
+    db_path = db_url
     ev = setup_event(db_path)
     d = Database(db_path)
     auth.set_password(d, "director", PASSWORD)

@@ -151,7 +151,7 @@ def test_fifty_watchers_are_told_of_every_change_at_most_twice_a_second(organise
         assert any(last - 0.01 <= t <= last + 1.5 and at <= last + 0.01 for t, _, at in g)
 
 
-def test_upload_publishes_a_live_update(tmp_path, recs):
+def test_upload_publishes_a_live_update(db_url, recs):
     """The upload handler publishes to the broker after storing (the pages' SSE feed)."""
     import warnings
     with warnings.catch_warnings():
@@ -159,7 +159,7 @@ def test_upload_publishes_a_live_update(tmp_path, recs):
         from fastapi.testclient import TestClient
     from organiser.app import create_app
     from organiser_fixtures import setup_event
-    db_path = str(tmp_path / "o.db")
+    db_path = db_url
     ev = setup_event(db_path)
     app = create_app(db_path, pages=False)
     seen = []
@@ -175,7 +175,7 @@ def test_upload_publishes_a_live_update(tmp_path, recs):
                     ("standings", {"scored": 1})]
 
 
-def test_password_set_from_the_command_line(tmp_path):
+def test_password_set_from_the_command_line(db_url):
     import subprocess
     import sys
     import warnings
@@ -184,7 +184,7 @@ def test_password_set_from_the_command_line(tmp_path):
         from fastapi.testclient import TestClient
     from organiser.app import create_app
     from organiser_fixtures import ROOT
-    db_path = str(tmp_path / "o.db")
+    db_path = db_url
     r = subprocess.run([sys.executable, "-m", "organiser", "--db", db_path, "set-password"],
                        input="short\n", capture_output=True, text=True, cwd=ROOT)
     assert r.returncode != 0                            # too short: refused

@@ -48,9 +48,9 @@ class ClientDevice(demo.Device):
 
 
 @pytest.fixture(scope="module")
-def event():
+def event(module_db_url):
     folder = tempfile.mkdtemp(prefix="organiser-views-")
-    db = os.path.join(folder, "organiser.db")
+    db = module_db_url
     ev = demo.setup_event(db, name="Test Cup", rules="hk", teams=TEAMS, rounds=1,
                           password=PASSWORD)
     app = create_app(db, stuck_seconds=STUCK)
@@ -88,7 +88,8 @@ def csrf(client):
 
 def player_scores(html):
     return {m[0]: int(m[1]) for m in re.findall(
-        r'<tr data-player="([^"]+)"><td class="rank">\d+</td><td>[^<]*</td>'
+        r'<tr data-player="([^"]+)"><td class="rank">\d+</td>'
+        r'<td><a href="/players/\d+">[^<]*</a></td>'
         r'<td class="hide-narrow">[^<]*</td><td class="num[^"]*">(-?\d+)</td>', html)}
 
 
@@ -145,7 +146,7 @@ def test_correction_and_reseat_through_the_forms(event):
         assert after[n] - before[n] == fixed[i] - win["payments"][i]
     log = client.get("/tables/1").text
     assert "wrong winner keyed" in log and "director" in log
-    assert "/admin/corrections?target=%s" % target in log      # the director's link
+    assert "/admin/corrections/hand?target=%s" % target in log      # the director's link
     hist = client.get("/admin/corrections").text
     assert "wrong winner keyed" in hist and target in hist
     # a correction without a reason is refused and changes nothing
@@ -347,10 +348,10 @@ def test_hand_log_shows_one_round_at_a_time(event):
     assert every.count('class="session"') == 2
 
 
-def test_mcr_standings_show_table_points():
+def test_mcr_standings_show_table_points(db_url):
     """An MCR event ranks by table points (4-2-1-0 by each game's scores)."""
     folder = tempfile.mkdtemp(prefix="organiser-mcr-")
-    db = os.path.join(folder, "organiser.db")
+    db = db_url
     ev = demo.setup_event(db, name="MCR Open", rules="mcr",
                           teams={"N": ["北一", "北二"], "S": ["South A", "South B"]}, rounds=1)
     app = create_app(db)
@@ -369,7 +370,8 @@ def test_mcr_standings_show_table_points():
     html = client.get("/standings/part").text
     assert "Table pts" in html
     got = {m[0]: int(m[1]) for m in re.findall(
-        r'<tr data-player="([^"]+)">(?:<td[^>]*>[^<]*</td>){3}<td class="num[^"]*">-?\d+</td>'
+        r'<tr data-player="([^"]+)">(?:<td[^>]*>(?:<a [^>]*>)?[^<]*(?:</a>)?</td>){3}'
+        r'<td class="num[^"]*">-?\d+</td>'
         r'<td class="num">(\d+)</td>', html)}
     assert got == want
     ranked = re.findall(r'<tr data-player="([^"]+)">', html)

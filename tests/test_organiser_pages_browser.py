@@ -4,7 +4,6 @@ database; tables play hands with the firmware's table engine and upload their jo
 signed like a device (docs/upload.md); the pages must show them, and a live update must
 arrive without a reload."""
 
-import os
 import random
 import shutil
 import tempfile
@@ -21,9 +20,9 @@ WAIT_MS = 10000
 
 
 @pytest.fixture(scope="module")
-def event():
+def event(module_db_url):
     folder = tempfile.mkdtemp(prefix="organiser-pages-")
-    db = os.path.join(folder, "organiser.db")
+    db = module_db_url
     ev = demo.setup_event(db, name="Browser Cup", rules="hk", teams=TEAMS, rounds=1,
                           password=PASSWORD)
     with demo.serve(db) as url:
@@ -191,12 +190,12 @@ def test_admin_login_flow(event, browser):
     ctx.close()
 
 
-def test_server_stops_promptly_with_a_live_page_open(browser):
+def test_server_stops_promptly_with_a_live_page_open(browser, db_url):
     """An open page holds a server-sent-events stream; stopping the organiser (Ctrl-C,
     SIGTERM) must not wait for the browser to go away."""
     import time
     folder = tempfile.mkdtemp(prefix="organiser-stop-")
-    db = os.path.join(folder, "organiser.db")
+    db = db_url
     demo.setup_event(db, teams={"Solo": ["甲", "乙", "丙", "丁"]}, rounds=1)
     ctx = browser.new_context()
     page = ctx.new_page()

@@ -13,8 +13,8 @@ from organiser.app import create_app
 from organiser_fixtures import journal_id, play, session_events, setup_event
 
 
-def test_grid_and_log(tmp_path):
-    db_path = str(tmp_path / "o.db")
+def test_grid_and_log(db_url):
+    db_path = db_url
     ev = setup_event(db_path, rules="tw")
     recs = play(session_events("tw", seed=4, n=40))
     names = {v: k for k, v in ev["players"].items()}
@@ -51,10 +51,10 @@ def test_grid_and_log(tmp_path):
         assert h["payments"] == rec["payments"]
 
 
-def test_a_seating_pull_is_a_sign_of_life(tmp_path):
+def test_a_seating_pull_is_a_sign_of_life(db_url):
     """An idle table's device uploads nothing but pulls its seating (the heartbeat): the
     grid does not flag it "no sync" while the pulls come, and does once they stop."""
-    db_path = str(tmp_path / "o.db")
+    db_path = db_url
     ev = setup_event(db_path, rules="tw")
     recs = play(session_events("tw", seed=4, n=5))
     with TestClient(create_app(db_path, pages=False)) as c:

@@ -84,8 +84,8 @@ def test_validate_finds_each_problem():
 
 
 @pytest.fixture
-def con(tmp_path):
-    db = Database(str(tmp_path / "o.db"))
+def con(db_url):
+    db = Database(db_url)
     with db.write() as c:
         teams = [tournament.add_team(c, "T%d" % i) for i in range(4)]
         for i in range(16):

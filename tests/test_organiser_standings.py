@@ -25,8 +25,8 @@ def games_recs():
 
 
 @pytest.fixture
-def env(tmp_path, games_recs):
-    db_path = str(tmp_path / "o.db")
+def env(db_url, games_recs):
+    db_path = db_url
     ev = setup_event(db_path)
     app = create_app(db_path, pages=False)
     auth.set_password(app.state.db, "director", "s3cret-pw")
@@ -97,6 +97,7 @@ def test_admin_needs_login(env):
     assert c.get("/api/admin/me").status_code == 401
 
 
+@pytest.mark.pg_core          # on PostgreSQL in make test too
 def test_corrections_are_appended_and_the_latest_stands(env, games_recs):
     c, ev, db = env
     recs = games_recs[0]
@@ -221,15 +222,16 @@ def test_rounds_and_exports(env, games_recs):
         per_player = {}
         for x in rows:
             for i in range(4):
-                per_player[x["p%d" % i]] = per_player.get(x["p%d" % i], 0) + int(x["pay%d" % i])
+                per_player[x["seat%d" % (i + 1)]] = (per_player.get(x["seat%d" % (i + 1)], 0)
+                                                    + int(x["pay%d" % (i + 1)]))
         for p in sj["players"]:
             assert per_player.get(p["name"], 0) == p["score"]
     r = c.get("/export/hands.csv?tround=%d" % t1)
     assert "tround%d" % t1 in r.headers["content-disposition"]
 
 
-def test_round_closes_after_the_set_hands(tmp_path, games_recs):
-    db_path = str(tmp_path / "o.db")
+def test_round_closes_after_the_set_hands(db_url, games_recs):
+    db_path = db_url
     ev = setup_event(db_path, hands_per_tround=5)
     recs = games_recs[0]
     cut = next(i for i, r in enumerate(recs) if r["state"]["hand_no"] - 1 >= 5)

@@ -33,13 +33,13 @@ PW = "director password"
 
 
 @pytest.fixture
-def live(tmp_path):
+def live(db_url):
     """make(**setup_event args, second_round=False): (server, event, device client,
     director client).  second_round: a round 2 seated but left pending."""
     made = []
 
     def make(second_round=False, **kw):
-        path = str(tmp_path / "organiser.db")
+        path = db_url
         ev = setup_event(path, **kw)
         db = Database(path)
         auth.set_password(db, "director", PW)
@@ -316,7 +316,7 @@ def test_a_first_dealer_the_table_chose_counts_once_the_director_amends_the_star
     assert r.status_code == 400
 
 
-def test_the_scoring_goes_on_when_its_worker_process_dies(tmp_path):
+def test_the_scoring_goes_on_when_its_worker_process_dies(db_url):
     import os
     import signal
     import warnings
@@ -324,7 +324,7 @@ def test_the_scoring_goes_on_when_its_worker_process_dies(tmp_path):
         warnings.simplefilter("ignore")
         from fastapi.testclient import TestClient
     from organiser.app import create_app
-    path = str(tmp_path / "o.db")
+    path = db_url
     ev = setup_event(path)
     d1 = ev["devices"][0]
     recs = no_undo_session(seed=14, tag={"table": 1, "tround": ev["tround"]})
@@ -419,7 +419,7 @@ def test_records_after_the_rounds_grace_are_held_and_within_it_count(live):
     assert adm.put("/api/admin/grace", json={"seconds": -1}).status_code == 400
 
 
-def test_a_journal_the_engine_no_longer_holds_is_sent_again_whole(tmp_path):
+def test_a_journal_the_engine_no_longer_holds_is_sent_again_whole(db_url):
     import sys
     import warnings
     with warnings.catch_warnings():
@@ -427,7 +427,7 @@ def test_a_journal_the_engine_no_longer_holds_is_sent_again_whole(tmp_path):
         from fastapi.testclient import TestClient
     from organiser import replay
     from organiser.app import create_app
-    path = str(tmp_path / "o.db")
+    path = db_url
     ev = setup_event(path)
     d1, d2 = ev["devices"]
     r1 = no_undo_session(seed=17, tag={"table": 1, "tround": ev["tround"]})

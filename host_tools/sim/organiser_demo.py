@@ -187,7 +187,10 @@ def serve(db_path, timeout=20, stuck_seconds=None):
     stuck_seconds, the same app under uvicorn with that silence before a table is
     flagged."""
     port = free_port()
-    log = open(db_path + ".log", "w")
+    # the server's log beside its SQLite file; for a PostgreSQL URL, in a temporary file
+    log_path = (tempfile.mkstemp(prefix="organiser-", suffix=".log")[1]
+                if "://" in db_path else db_path + ".log")
+    log = open(log_path, "w")
     if stuck_seconds is None:
         cmd = [sys.executable, "-m", "organiser", "--db", db_path, "--port", str(port)]
     else:
@@ -205,7 +208,7 @@ def serve(db_path, timeout=20, stuck_seconds=None):
                     break
             except OSError:
                 if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("the organiser did not start: see %s.log" % db_path)
+                    raise RuntimeError("the organiser did not start: see %s" % log_path)
                 time.sleep(0.1)
         yield url
     finally:

@@ -49,7 +49,9 @@ def shoot(url, out):
         b = p.chromium.launch(executable_path=CHROMIUM, headless=True)
 
         def page(w, h, scale=1):
-            return b.new_context(viewport={"width": w, "height": h},
+            # (bypass_csp: the waits below evaluate script text, which the pages' policy
+            # forbids any script but their own files to do)
+            return b.new_context(viewport={"width": w, "height": h}, bypass_csp=True,
                                  device_scale_factor=scale).new_page()
 
         pg = page(1280, 800)
@@ -67,6 +69,15 @@ def shoot(url, out):
         adm.screenshot(path=os.path.join(out, "organiser-admin-seating.png"))
         adm.goto(url + "/admin/refused")
         adm.screenshot(path=os.path.join(out, "organiser-admin-refused.png"))
+        # a hand named as a referee names it, with the forms that correct it
+        adm.goto(url + "/admin/corrections/hand?table=1&round=2&game=1&hand=2")
+        adm.screenshot(path=os.path.join(out, "organiser-admin-hand.png"), full_page=True)
+        adm.goto(url + "/players/1")
+        adm.screenshot(path=os.path.join(out, "organiser-player.png"))
+        sheet = page(900, 1270)
+        sheet.emulate_media(media="print")
+        sheet.goto(url + "/print/sheets?tround=2")
+        sheet.screenshot(path=os.path.join(out, "organiser-print-sheet.png"))
         pg = page(1280, 720)
         pg.goto(url + "/projector?seconds=1")
         pg.wait_for_selector("#proj-what:text-matches('^Players')")  # no eval: the CSP forbids it

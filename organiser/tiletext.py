@@ -1,0 +1,50 @@
+"""A hand's tiles as a referee reads them: suited tiles as digits and suit (123m 55p),
+honours and flowers as their characters (東南西北中發白; 春夏秋冬梅蘭菊竹).
+The notation is the scoring interface's (shared spec, "Tiles"); what does not parse is
+shown as it was sent."""
+
+import re
+
+HONOURS = "東南西北中發白"        # 1z..7z
+FLOWERS = "春夏秋冬梅蘭菊竹"      # 1f..8f
+GROUP = re.compile(r"([0-9]+)([mpszf])")
+MAX_TEXT = 200
+
+
+def tiles(text):
+    """'123m55z1f' -> '123m 中中 春'."""
+    if not isinstance(text, str):
+        return ""
+    text = text[:MAX_TEXT]
+    compact = text.replace(" ", "")
+    if not compact or GROUP.sub("", compact):
+        return text                              # not the notation: as sent
+    out = []
+    for digits, suit in GROUP.findall(compact):
+        if suit in "mps":
+            out.append(digits + suit)
+            continue
+        chars = HONOURS if suit == "z" else FLOWERS
+        if any(not 1 <= int(d) <= len(chars) for d in digits):
+            out.append(digits + suit)
+        else:
+            out.append("".join(chars[int(d) - 1] for d in digits))
+    return " ".join(out)
+
+
+def meld(text):
+    """'pon 555z' -> 'pon 中中中'."""
+    if not isinstance(text, str):
+        return ""
+    kind, _, rest = text.strip().partition(" ")
+    return ("%s %s" % (kind, tiles(rest))) if rest else tiles(kind)
+
+
+def hand(h):
+    """A win's hand (the event's `hand` object) for a page: {"concealed", "melds", "win",
+    "flowers"} as text; None when there is no hand."""
+    if not isinstance(h, dict):
+        return None
+    melds = h.get("melds") if isinstance(h.get("melds"), list) else []
+    return {"concealed": tiles(h.get("hand")), "melds": [meld(m) for m in melds[:8]],
+            "win": tiles(h.get("win")), "flowers": tiles(h.get("flowers"))}
