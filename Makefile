@@ -25,9 +25,13 @@ sim: build
 score: build
 	$(PY) -m host_tools.run
 
+# The tests in one process a core, at most two (README "Testing"); a file's tests stay in
+# one process, as they share its emulator boots and servers.  TEST_JOBS=0: one process.
+TEST_JOBS ?= $(shell n=$$(nproc 2>/dev/null || echo 1); echo $$(( n < 2 ? n : 2 )))
+
 # The organiser's core tests run on PostgreSQL too (a private server from Debian's packages).
 test: build
-	$(PY) -m pytest -q tests
+	$(PY) -m pytest -q -n $(TEST_JOBS) --dist loadfile tests
 
 # Every organiser test on PostgreSQL (about 3 minutes).
 test-pg: build

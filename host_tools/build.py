@@ -7,7 +7,7 @@ import shutil
 import subprocess
 import sys
 
-from host_tools import paths
+from host_tools import buildlock, paths
 from host_tools.gen import font as gen_font, tables as gen_tables
 
 # firmware/lib's folders and firmware/net (folders on the host only) and firmware/vendor
@@ -74,6 +74,11 @@ def build_info(board):
 
 def build_device(out=paths.DEVICE, board="sim"):
     """The device image in `out` for boards/<board>.py (sim: the host simulator's)."""
+    with buildlock.held("device"):
+        return _build_device(out, board)
+
+
+def _build_device(out, board):
     ensure_table()
     os.makedirs(out, exist_ok=True)
     want = {os.path.normpath(build_board(out, board))}
@@ -98,7 +103,7 @@ def build_device(out=paths.DEVICE, board="sim"):
     info = build_info(board)
     target = os.path.join(out, "buildinfo.mpy")
     want.add(os.path.normpath(target))
-    src = os.path.join(paths.BUILD, "buildinfo.py")
+    src = os.path.normpath(out) + "-buildinfo.py"      # beside the folder: one per board
     if not os.path.exists(src) or open(src).read() != info or not os.path.exists(target):
         with open(src + ".tmp", "w") as f:
             f.write(info)

@@ -16,6 +16,7 @@ import pytest
 
 import journal
 from host_tools import build, paths
+from host_tools.build import build_info
 from organiser import tournament
 from organiser.db import Database
 from organiser_fixtures import OrganiserServer, setup_event
@@ -164,7 +165,7 @@ def test_pulled_names_start_the_next_session_and_the_organiser_files_it(tmp_path
                  (dev.id,))
     assert rows == [(2, r1, "hk", json.dumps(names1, ensure_ascii=False))]
     # the device told the organiser its firmware build and ruleset data version
-    info = open(os.path.join(paths.BUILD, "buildinfo.py")).read()
+    info = build_info("sim")
     (build, data), = query(db, "SELECT build, data FROM devices WHERE id = ?", (dev.id,))
     assert 'BUILD = "%s"' % build in info and 'DATA = "%s"' % data in info
     import urllib.request

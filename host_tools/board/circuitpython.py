@@ -18,7 +18,6 @@ libraries from PyPI, for the CircuitPython boards (boards/cp_*.py).
 The builds run the shared build.sh (offline, its own venv) at low priority; each is done
 once, and again only when the tarball changes (about 40 s each on two cores)."""
 
-import fcntl
 import glob
 import hashlib
 import os
@@ -27,7 +26,7 @@ import subprocess
 import sys
 import zipfile
 
-from host_tools import paths
+from host_tools import buildlock, paths
 
 SHARED = os.path.join(paths.SHARED, "circuitpython")
 BUILD_SH = os.path.join(SHARED, "build.sh")
@@ -62,8 +61,7 @@ def ensure(target):
     tool = TOOLS[target]
     stamp = _stamp_of(target)
     os.makedirs(OUT, exist_ok=True)
-    with open(os.path.join(OUT, ".lock"), "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)        # two test processes never build at once
+    with buildlock.held("circuitpython"):       # two test processes never build at once
         sha = _tarball_sha()
         if os.path.exists(tool) and os.path.exists(stamp) and open(stamp).read() == sha:
             return tool
@@ -99,6 +97,11 @@ def _wheel(name, version):
 def ensure_libs():
     """build/circuitpython/libs/: each pinned library's modules (.py, folders for
     packages) and LICENSE-<distribution>.  Returns the folder."""
+    with buildlock.held("circuitpython"):
+        return _ensure_libs()
+
+
+def _ensure_libs():
     want = pins()
     os.makedirs(PYPI, exist_ok=True)
     missing = ["%s==%s" % p for p in want if _wheel(*p) is None]

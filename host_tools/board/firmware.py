@@ -20,7 +20,7 @@ import shutil
 import subprocess
 import sys
 
-from host_tools import build, paths
+from host_tools import build, buildlock, paths
 from host_tools.board import mpsource
 from host_tools.gen import font as gen_font, tables as gen_tables
 
@@ -51,11 +51,12 @@ def _jobs():
 
 def mpy_cross():
     """The mpy-cross of the pinned sources (built once)."""
-    src = mpsource.unpack()
-    tool = os.path.join(src, "mpy-cross", "build", "mpy-cross")
-    if not os.path.exists(tool):
-        subprocess.run(["make", "-C", os.path.join(src, "mpy-cross"), "-j", _jobs()],
-                       env=_env(), check=True, stdout=subprocess.DEVNULL)
+    with buildlock.held("micropython-src"):       # one make at a time in the tree
+        src = mpsource.unpack()
+        tool = os.path.join(src, "mpy-cross", "build", "mpy-cross")
+        if not os.path.exists(tool):
+            subprocess.run(["make", "-C", os.path.join(src, "mpy-cross"), "-j", _jobs()],
+                           env=_env(), check=True, stdout=subprocess.DEVNULL)
     return tool
 
 

@@ -9,7 +9,7 @@ import os
 import shutil
 import subprocess
 
-from host_tools import build
+from host_tools import build, buildlock
 from host_tools.gen import font as gen_font
 
 
@@ -51,7 +51,4 @@ def lay_out(out, fill, meta):
     meta = dict(meta, files=files, bytes=sum(files.values()))
     with open(os.path.join(stage, "bundle.json"), "w") as f:
         json.dump(meta, f, indent=1, sort_keys=True)
-    if os.path.exists(out):
-        shutil.rmtree(out)
-    os.replace(stage, out)
-    return out
+    return buildlock.swap_in(stage, out)

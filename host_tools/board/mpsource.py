@@ -6,7 +6,7 @@ import os
 import shutil
 import tarfile
 
-from host_tools import paths
+from host_tools import buildlock, paths
 
 TARBALL = os.path.join(paths.SHARED, "micropython", "micropython-1.28.0-src.tar.xz")
 TOP = "micropython-1.28.0"
@@ -27,6 +27,11 @@ def _digest(path):
 
 def unpack():
     """The source tree's path; unpacked again only when the tarball changed."""
+    with buildlock.held("micropython-src"):
+        return _unpack()
+
+
+def _unpack():
     stamp = os.path.join(SRC, ".unpacked")
     want = _digest(TARBALL)
     if os.path.exists(stamp) and open(stamp).read() == want:
