@@ -2,7 +2,6 @@
 # to upload, the round's clock (its time in the title), and the keys that lead to every
 # other screen.
 
-from session import time_closed
 from ui import keymap as K
 from ui import ui as U
 from ui.keymap import Refused
@@ -23,7 +22,7 @@ def key(ui, k):
         if not st.get("time_up"):
             raise Refused("9: only once the round's time is up")
         ui.review({"event": "override"})
-    elif time_closed(st) and ("1" <= k <= "4" or k == K.DRAW_KEY or k == K.EVENTS_KEY):
+    elif closed(st) and ("1" <= k <= "4" or k == K.DRAW_KEY or k == K.EVENTS_KEY):
         raise Refused(CLOSED)
     elif "1" <= k <= "4":
         from ui.entry import Entry         # loaded per hand (a tight heap drops it between)
@@ -51,12 +50,22 @@ def key(ui, k):
 CLOSED = "time is up: no new hand; 9 referee override"
 
 
+def closed(st):
+    """No new hand: the round's time is up and the referee has not overridden.  The rule
+    (clockops.time_closed) is imported only once time is up: the table engine drops it
+    after each use, and no heap holds it before."""
+    if not st.get("time_up"):
+        return False
+    import clockops
+    return clockops.time_closed(st)
+
+
 def clock_line(ui, st):
     """What the round's clock means for the table, or None."""
     if st.get("time_up"):
         if st.get("override"):
             return "time up: referee override"
-        if time_closed(st):
+        if closed(st):
             return CLOSED
         return "time up: hand %d is the last" % st["time_up"]
     c = ui.clock

@@ -21,6 +21,10 @@ try:
     BLOCK_MS
 except NameError:
     BLOCK_MS = 200
+try:
+    WORK_MS             # the journal written this long after "ready", then "quiet"
+except NameError:
+    WORK_MS = DURATION_MS
 
 dbg = [0] * 42
 gaps = [0, 0]               # last scan (ticks_ms), longest time between two scans
@@ -61,7 +65,8 @@ async def drain():
 
 async def work():
     record = {"event": "win", "pad": "x" * 300}
-    while True:
+    start = time.ticks_ms()
+    while time.ticks_diff(time.ticks_ms(), start) < WORK_MS:
         t = time.ticks_ms()
         while time.ticks_diff(time.ticks_ms(), t) < BLOCK_MS:   # blocking: no await
             record["n"] = blocks[0]
@@ -69,6 +74,7 @@ async def work():
             blocks[0] += 1
         blocks[1] = max(blocks[1], time.ticks_diff(time.ticks_ms(), t))
         await asyncio.sleep_ms(0)
+    print("quiet")
 
 
 async def main():

@@ -32,7 +32,8 @@ LEAN = sys.implementation.name != "cpython"
 #               context; sessionops imports commit and journal (and journal files),
 #               commit.hooks loads the ruleset's hook (rules.<id>_table) and
 #               sessionops.handler its EVENTS_MODULE (rules.<id>_events: loaded for one
-#               event, dropped at once)
+#               event, dropped at once); a round clock's event, an unknown event or a
+#               new hand once the round's time is up loads clockops (dropped at once)
 #   a win only: _unload, then score():
 #   2 _score    scorers.load(rid): rules.<id> and what its import brings (rules.<id>_*);
 #               scorers.unload drops them all when the heap is short
@@ -59,15 +60,6 @@ CHECKPOINT_EVERY = 16
 # Undo stack entries kept in RAM once a checkpoint holds them all (the rest are read back
 # from it when undo goes that deep): RAM stays flat however long the event.
 STACK_WINDOW = 64
-
-
-def time_closed(st):
-    """The table's rule at the round's end: once a time_up event is journaled, the hand
-    then in play (st["time_up"]) may still be entered; after it no new hand, unless the
-    referee overrode.  Here (resident) so the status screen says it before a hand is
-    typed, as the engine (sessionops) refuses it."""
-    t = st.get("time_up")
-    return bool(t) and st["hand_no"] > t and not st.get("override")
 
 
 def roomy():

@@ -43,10 +43,9 @@ import gc
 import journal
 from errors import HandError
 from commit import hooks, copy, commit, settle, journal_of, append
-from session import load, drop, LEAN, time_closed
+from session import load, drop, LEAN
 
 HAND_ENDS = ("win", "flowers", "draw")
-CLOCK_EVENTS = ("time_up", "override")
 TABLE_FIELDS = ("seat", "round", "dealer", "streak", "rules")
 BY_WORDS = ("self", "discard", "robkong")
 COMMON_FIELDS = {
@@ -55,8 +54,6 @@ COMMON_FIELDS = {
     "flowers": ("winner", "from"),
     "draw": (),
     "undo": (),
-    "time_up": (),
-    "override": (),
 }
 
 
@@ -174,12 +171,9 @@ def prepare(ses, ev):
     st = ses.state
     if st is None:
         raise HandError("no_session", "no session: send a start event first")
-    if name in CLOCK_EVENTS:
-        new, rec = clock(st, name, ev)
-    elif name == "win":
+    if name == "win":
         return win_job(st, ev)
-    else:
-        new, rec = other(st, name, ev)
+    new, rec = other(st, name, ev)
     commit(ses, ev, new, rec)
     return None
 
@@ -232,34 +226,13 @@ def start(ev):
     return st
 
 
-def clock(st, name, ev):
-    """The round clock's events: time_up (the device's clock reached zero: the hand in
-    play, st["time_up"], may still be entered, no hand after it) and override (the
-    referee lets the table play on).  They pay nothing and end no hand."""
-    check_fields(ev, COMMON_FIELDS[name])
-    if st["over"]:
-        raise HandError("bad_event", "the game is over; the round's clock has nothing to stop")
-    st = copy(st)
-    if name == "time_up":
-        if st.get("time_up"):
-            raise HandError("bad_event", "the round's time is up already")
-        st["time_up"] = st["hand_no"]
-    else:
-        if not st.get("time_up"):
-            raise HandError("bad_event", "the round's time is not up: nothing to override")
-        if st.get("override"):
-            raise HandError("bad_event", "the referee has overridden already")
-        st["override"] = True
-    st["deltas"] = [0, 0, 0, 0]
-    st["outside"] = 0
-    return st, {}
-
-
-def check_time(st):
-    """A new hand after the round's time is up is refused, the reason said."""
-    if time_closed(st):
-        raise HandError("time_up", "the round's time is up: hand %d was the last; "
-                        "no new hand unless the referee overrides" % st["time_up"])
+def clocked(st, name=None, ev=None):
+    """The round clock's code (clockops.py), loaded for this one call and dropped at once
+    (no other event's peak has room for it): a clock event or an event unknown (name),
+    or else the refusal of a new hand after the round's time is up."""
+    m = load("clockops")
+    drop("clockops")            # forgotten at once: this call holds it to its end
+    return m.clock(st, name, ev)
 
 
 def _check_hand_ends(st, name, ev):
@@ -267,7 +240,8 @@ def _check_hand_ends(st, name, ev):
     if st["over"]:
         raise HandError("bad_event", "the game is over (%d hands); start a new session"
                         % (st["hand_no"] - 1))
-    check_time(st)
+    if st.get("time_up"):
+        clocked(st)
 
 
 def win_job(st, ev):
@@ -331,8 +305,9 @@ def other(st, name, ev):
     else:
         spec = hk.EVENTS.get(name)
         if spec is None:
-            raise HandError("bad_event", "unknown event %r for %s" % (name, st["rules"]))
-        check_time(st)
+            return clocked(st, name, ev)
+        if st.get("time_up"):
+            clocked(st)
         required, optional, ints = spec
         check_fields(ev, required + optional + ints)
         for k in required:
