@@ -195,6 +195,7 @@ class Item(Strict):
     count: Optional[Annotated[StrictInt, Field(ge=0, le=64)]] = None
     hua: Optional[Count] = None
     multiplier: Optional[Count] = None
+    bonus: Optional[StrictBool] = None       # a Hong Kong bonus (B) item of the text
 
 
 class Result(Strict):

@@ -9,7 +9,9 @@ import hashlib
 import hmac
 import json
 import os
+import socket
 import sqlite3
+import threading
 import time
 
 import pytest
@@ -301,3 +303,50 @@ def test_a_full_organiser_is_retried_with_backoff(tmp_path):
         srv.stop()
     assert fin["done"], fin
     assert_all_held(db, d.id, a.state)
+
+
+def test_an_answer_given_before_the_whole_body_is_the_one_the_device_reads(tmp_path):
+    """An organiser that answers before it has read the body (503 busy, 413 too large)
+    closes a connection with bytes unread: its side resets it, so the device's next
+    write fails (a broken pipe) though the answer came before.  The device reads that
+    answer: its status says "organiser error 503", not "cannot reach organiser".  Here a
+    stand-in organiser with a small receive buffer answers 503 after the head of each
+    request, so every large batch is still being written when the reset comes."""
+    ev = setup_event(str(tmp_path / "organiser.db"), n_tables=1)
+    d = ev["devices"][0]
+    lsock = socket.socket()
+    lsock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    lsock.bind(("127.0.0.1", 0))
+    lsock.listen(4)
+    heads = []
+
+    def serve():
+        while True:
+            try:
+                c, _ = lsock.accept()
+            except OSError:
+                return
+            got = b""
+            while b"\r\n\r\n" not in got:
+                more = c.recv(1024)
+                if not more:
+                    break
+                got += more
+            heads.append(got.split(b"\r\n", 1)[0])
+            c.sendall(b"HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\n"
+                      b"Connection: close\r\n\r\n")
+            c.close()
+
+    threading.Thread(target=serve, daemon=True).start()
+    a = device(tmp_path, "a", d, "http://127.0.0.1:%d" % lsock.getsockname()[1],
+               records=24, gap_ms=0, name_len=60, max_ms=1000)
+    try:
+        assert a.start(no_upload=True).wait()["done"]          # all 24 queued
+        fin = a.start(run_ms=4000, stay=True).wait()
+    finally:
+        a.kill()
+        lsock.close()
+    st = fin["status"]
+    assert st["posts"] >= 2 and len(heads) == st["posts"], (st, heads)
+    assert st["acked"] == 0 and st["error"] == "organiser error 503", st
+    assert a.logs() == ["upload: organiser error 503"], a.logs()

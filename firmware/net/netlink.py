@@ -120,14 +120,28 @@ async def answer(reader, limit):
     return status, data
 
 
+async def answer_after(reader, limit, err):
+    """The answer the organiser gave before it read the whole body (503 busy, 413 too
+    large) and closed: the write into the closed connection failed with err (a broken
+    pipe, a reset), but the answer that came first is still there to read.  err again
+    when there is none."""
+    try:
+        return await answer(reader, limit)
+    except (OSError, EOFError, ValueError, IndexError):
+        raise err
+
+
 async def post(where, path, body, sig, limit):
     """One signed POST of a small body held in RAM; (status, answer bytes)."""
     gc.collect()
     reader, writer = await asyncio.open_connection(where[0], where[1])
     try:
-        request(writer, where, path, len(body), sig)
-        writer.write(body)
-        await writer.drain()
+        try:
+            request(writer, where, path, len(body), sig)
+            writer.write(body)
+            await writer.drain()
+        except OSError as e:
+            return await answer_after(reader, limit, e)
         return await answer(reader, limit)
     finally:
         writer.close()

@@ -26,7 +26,7 @@ import binascii
 import hashlib
 import asyncio
 import hmac
-from netlink import request, answer, backoff, setup, refused
+from netlink import request, answer, answer_after, backoff, setup, refused
 
 try:
     from micropython import const
@@ -232,32 +232,38 @@ class Uploader:
         mac.update(b"]}")
         return recs, size, mac.hexdigest()
 
+    async def _send(self, writer, head, recs):
+        """The body, streamed from the journal record by record."""
+        writer.write(head)
+        await writer.drain()
+        first = True
+        for seq, off, end, crc in recs:
+            r = _raw(self.jpath, off)
+            if r is None or r[0] != seq or binascii.crc32(r[1]) != crc:
+                raise ValueError("journal changed")   # the organiser gets no whole body
+            payload = r[1]
+            r = None
+            if not first:
+                writer.write(b",")
+            first = False
+            writer.write(_prefix(seq, payload))
+            writer.write(memoryview(payload)[1:])
+            payload = None
+            await writer.drain()
+        writer.write(b"]}")
+        await writer.drain()
+
     async def _post(self, where, device, recs, size, sig):
         """Send the batch (the body streamed from the journal); (status, answer bytes)."""
-        head = self._head(device)
         gc.collect()
         reader, writer = await asyncio.open_connection(where[0], where[1])
         try:
-            request(writer, where, _PATH, size, sig)
-            writer.write(head)
-            head = None
-            await writer.drain()
-            first = True
-            for seq, off, end, crc in recs:
-                r = _raw(self.jpath, off)
-                if r is None or r[0] != seq or binascii.crc32(r[1]) != crc:
-                    raise OSError("journal changed")   # the organiser gets no whole body
-                payload = r[1]
-                r = None
-                if not first:
-                    writer.write(b",")
-                first = False
-                writer.write(_prefix(seq, payload))
-                writer.write(memoryview(payload)[1:])
-                payload = None
-                await writer.drain()
-            writer.write(b"]}")
-            await writer.drain()
+            try:
+                request(writer, where, _PATH, size, sig)
+                await self._send(writer, self._head(device), recs)
+            except OSError as e:
+                # the organiser may have answered before the whole body and closed
+                return await answer_after(reader, _ANSWER, e)
             return await answer(reader, _ANSWER)
         finally:
             writer.close()

@@ -161,8 +161,7 @@ def unix_net():
     unix_dir = os.path.join(SRC, "ports", "unix")
     modsocket = os.path.join(mpsource.unpack(), "ports", "unix", "modsocket.c")
     stamp = _stamp_of("unix-net")
-    with open(os.path.join(OUT, ".lock"), "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+    with buildlock.held("circuitpython-unix-net"):   # two test processes never build at once
         sha = _tarball_sha() + " " + hashlib.sha256(open(modsocket, "rb").read()).hexdigest()
         if os.path.exists(UNIX_NET) and os.path.exists(stamp) and open(stamp).read() == sha:
             return UNIX_NET
