@@ -15,10 +15,8 @@ import os
 import random
 import shutil
 import sqlite3
-import subprocess
 import sys
 import tempfile
-import time
 import urllib.request
 
 from host_tools import paths
@@ -39,29 +37,11 @@ def serve_league(registry, timeout=30):
     """`python -m organiser.league serve` on a free loopback port; yields its URL."""
     port = demo.free_port()
     log = open(registry + ".log", "w")
-    proc = subprocess.Popen([sys.executable, "-m", "organiser.league", "--registry", registry,
-                             "serve", "--port", str(port)], cwd=paths.ROOT, stdout=log,
-                            stderr=subprocess.STDOUT)
-    url = "http://127.0.0.1:%d" % port
-    try:
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                with urllib.request.urlopen(url + "/", timeout=2):
-                    break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("the league did not start: see %s.log" % registry)
-                time.sleep(0.1)
+    cmd = [sys.executable, "-m", "organiser.league", "--registry", registry, "serve",
+           "--port", str(port)]
+    with demo.running(cmd, "http://127.0.0.1:%d" % port, "/", log,
+                      "the league did not start: see %s.log" % registry, timeout) as url:
         yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()
 
 
 def league(folder, seed=5):

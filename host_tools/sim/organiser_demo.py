@@ -198,17 +198,25 @@ def serve(db_path, timeout=20, stuck_seconds=None):
                "from organiser.app import create_app; "
                "server.run(create_app(%r, stuck_seconds=%r), '127.0.0.1', %d)"
                % (db_path, stuck_seconds, port)]
+    with running(cmd, "http://127.0.0.1:%d" % port, "/api/v1/tables", log,
+                 "the organiser did not start: see %s" % log_path, timeout) as url:
+        yield url
+
+
+@contextlib.contextmanager
+def running(cmd, url, probe, log, refusal, timeout):
+    """cmd run from the checkout, its output to the open file `log`, until url + probe
+    answers; yields url, stops it afterwards (and closes the log)."""
     proc = subprocess.Popen(cmd, cwd=paths.ROOT, stdout=log, stderr=subprocess.STDOUT)
-    url = "http://127.0.0.1:%d" % port
     try:
         deadline = time.monotonic() + timeout
         while True:
             try:
-                with urllib.request.urlopen(url + "/api/v1/tables", timeout=2):
+                with urllib.request.urlopen(url + probe, timeout=2):
                     break
             except OSError:
                 if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("the organiser did not start: see %s" % log_path)
+                    raise RuntimeError(refusal)
                 time.sleep(0.1)
         yield url
     finally:
