@@ -16,6 +16,7 @@ import time
 import httpx
 import pytest
 
+from host_tools.bench.abuse import rss_mb, sockets
 from organiser_fixtures import (OrganiserServer, body, headers, journal_id, play,
                                 session_events, setup_event)
 
@@ -55,11 +56,6 @@ def login(c, url, src=None):
     return c
 
 
-def rss_kb(pid):
-    with open("/proc/%d/status" % pid) as f:
-        return int(re.search(r"VmRSS:\s+(\d+)", f.read()).group(1))
-
-
 def db_bytes(path):
     """What the database holds (its pages, those still in the WAL included)."""
     con = sqlite3.connect(path)
@@ -81,7 +77,7 @@ def timed_get(url, path, src=BYSTANDER):
 
 def test_a_huge_body_is_refused_while_it_arrives(server):
     srv, _ = server
-    before = rss_kb(srv.proc.pid)
+    before = rss_mb(srv.proc.pid)
     for declared in (True, False):
         s = socket.create_connection(("127.0.0.1", srv.port), source_address=(FLOOD, 0))
         head = "POST /api/admin/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
@@ -105,25 +101,10 @@ def test_a_huge_body_is_refused_while_it_arrives(server):
         s.close()
         assert sent < (40 << 20), "the server read %d MB of a refused body" % (sent >> 20)
         assert answer == b"" or answer.startswith(b"HTTP/1.1 413"), answer
-    assert rss_kb(srv.proc.pid) - before < 30 * 1024
+    assert rss_mb(srv.proc.pid) - before < 30
 
 
 # -- floods of sockets -----------------------------------------------------------------
-
-def half_sent(addresses, n, port, what):
-    """n connections from each address, each sending `what` and no more."""
-    socks = []
-    for src in addresses:
-        for _ in range(n):
-            try:
-                s = socket.create_connection(("127.0.0.1", port), source_address=(src, 0),
-                                             timeout=5)
-                s.sendall(what)
-                socks.append(s)
-            except OSError:
-                pass
-    return socks
-
 
 def closed_by_server(s):
     """True once the server has answered or hung up on s."""
@@ -141,9 +122,9 @@ def test_a_thousand_half_sent_requests_neither_starve_nor_stay(server):
     srv, ev = server
     head = b"POST /api/v1/upload HTTP/1.1\r\nHost: x\r\n"
     # from one address: past its share, refused at once
-    one = half_sent([FLOOD], 200, srv.port, head)
+    one = sockets(srv.port, [FLOOD], 200, head)
     # from twenty: each within its share, all held until the header timeout
-    many = half_sent(["127.0.7.%d" % i for i in range(1, 21)], 50, srv.port, head)
+    many = sockets(srv.port, ["127.0.7.%d" % i for i in range(1, 21)], 50, head)
     socks = one + many
     try:
         assert len(many) == 1000
