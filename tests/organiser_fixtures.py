@@ -196,6 +196,12 @@ class OrganiserServer:
         self.stop(kill)
         return self.start()
 
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        self.stop()
+
 
 @pytest.fixture
 def organiser_server(db_url):
@@ -203,11 +209,8 @@ def organiser_server(db_url):
     tournament round open: yields (server, event dict from setup_event)."""
     db_path = db_url
     ev = setup_event(db_path)
-    srv = OrganiserServer(db_path).start()
-    try:
+    with OrganiserServer(db_path) as srv:
         yield srv, ev
-    finally:
-        srv.stop()
 
 
 # -- the organiser's own scoring runs after the upload is acknowledged --------------------

@@ -25,11 +25,8 @@ def live(tmp_path):
     with d.write() as con:
         clock.set_length(con, 3600)
     d.close()
-    srv = OrganiserServer(db).start()
-    try:
+    with OrganiserServer(db) as srv:
         yield srv, ev
-    finally:
-        srv.stop()
 
 
 def seconds(text):

@@ -116,11 +116,8 @@ def venue(tmp_path):
     with d.write() as con:
         clock.set_length(con, LENGTH)
     d.close()
-    srv = OrganiserServer(db).start()
-    try:
+    with OrganiserServer(db) as srv:
         yield srv, ev, db
-    finally:
-        srv.stop()
 
 
 def director(db, action, seconds=None):

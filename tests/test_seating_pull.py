@@ -122,11 +122,8 @@ def starts(state):
 def event(tmp_path):
     db = str(tmp_path / "organiser.db")
     ev = setup_event(db, n_tables=2, rules="hk")
-    srv = OrganiserServer(db).start()
-    try:
+    with OrganiserServer(db) as srv:
         yield srv, ev, db
-    finally:
-        srv.stop()
 
 
 def board_folder(tmp_path, settings):

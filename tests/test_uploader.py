@@ -25,11 +25,8 @@ from uploader_harness import DeviceProcess, Proxy, split_request
 def organiser(tmp_path):
     db = str(tmp_path / "organiser.db")
     ev = setup_event(db, n_tables=3)
-    srv = OrganiserServer(db).start()
-    try:
+    with OrganiserServer(db) as srv:
         yield srv, ev, db
-    finally:
-        srv.stop()
 
 
 def held(db, device):

@@ -36,11 +36,8 @@ EVENTS = [{"event": "start", "rules": "tw", "dealer": 0, "players": PLAYERS},
 def event(tmp_path):
     db = str(tmp_path / "organiser.db")
     ev = setup_event(db, n_tables=2, rules="tw")
-    srv = OrganiserServer(db).start()
-    try:
+    with OrganiserServer(db) as srv:
         yield srv, ev, db
-    finally:
-        srv.stop()
 
 
 def query(db, sql, args=()):
