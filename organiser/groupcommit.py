@@ -14,7 +14,7 @@ transaction that writes it, records.store), not a lock of this process."""
 
 import asyncio
 
-from organiser.db import RETRY
+from organiser.db import RETRY, recover, sync
 
 
 class GroupCommit:
@@ -55,7 +55,7 @@ class GroupCommit:
         todo = list(range(len(jobs)))
         for n in range(tries):
             again = []
-            with self.db.write() as con:
+            with self.db.write(pipelined=True) as con:
                 for i in todo:
                     ok, value = self._job(con, jobs[i])
                     # another organiser process on the database holds what this job needs
@@ -73,7 +73,9 @@ class GroupCommit:
         con.execute("SAVEPOINT job")
         try:
             value = job(con)
+            sync(con)               # this job's errors raised here, not in the next job
         except Exception as e:
+            recover(con)
             con.execute("ROLLBACK TO job")
             con.execute("RELEASE job")
             return False, e

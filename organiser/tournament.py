@@ -242,14 +242,21 @@ def hands_played(con, tround_id, table_no):
     return n
 
 
+def closes_rounds(con):
+    """Whether the event sets hands per tournament round (autoclose has work to do)."""
+    return bool(one(con, "SELECT hands_per_tround FROM event WHERE id = 1")["hands_per_tround"])
+
+
 def autoclose(con, table_no=None, now=None):
     """Where the event sets hands per tournament round: close the open round once every
     table seated in it has played that many.  table_no: the table that just uploaded
     (while it has not played them, nothing else is checked).  True if it closed one."""
     e = one(con, "SELECT hands_per_tround FROM event WHERE id = 1")
     n = e["hands_per_tround"]
+    if not n:
+        return False
     t = open_tround(con)
-    if not n or t is None:
+    if t is None:
         return False
     if table_no is not None and hands_played(con, t["id"], table_no) < n:
         return False
