@@ -358,12 +358,14 @@ class Cursor:
     def __init__(self, cur=None, rows=None, con=None, returning=False):
         self.cur, self.rows = cur, rows
         self.con, self.returning = con, returning
+        self.syncs = con.syncs if con is not None else 0     # its answer in after this
         self._lastrowid = None
 
     def _ready(self):
         if self.con is not None:
             con, self.con = self.con, None
-            con.sync()
+            if con.syncs == self.syncs:         # not in yet: no sync since it was sent
+                con.sync()
         if self.returning:
             self.returning = False
             got = self.cur.fetchall()
@@ -437,6 +439,7 @@ class Connection:
         self.raw, self.catalog = raw, cat
         self.pipe = None            # the psycopg pipeline while pipeline() is open
         self.pending = 0            # statements sent in it whose results are not read yet
+        self.syncs = 0              # syncs so far (a statement sent before the last is in)
 
     def execute(self, sql, args=()):
         named = isinstance(args, dict)
@@ -475,6 +478,7 @@ class Connection:
         """Wait for every statement sent in the pipeline: raises the first one's error."""
         if self.pipe is not None and self.pending:
             self.pending = 0
+            self.syncs += 1
             self.pipe.sync()
 
     def recover(self):
@@ -482,6 +486,7 @@ class Connection:
         next ones (ROLLBACK TO) run."""
         if self.pipe is not None:
             self.pending = 0
+            self.syncs += 1
             try:
                 self.pipe.sync()
             except psycopg.Error:

@@ -247,12 +247,17 @@ def closes_rounds(con):
     return bool(one(con, "SELECT hands_per_tround FROM event WHERE id = 1")["hands_per_tround"])
 
 
-def autoclose(con, table_no=None, now=None):
+def hands_per_tround_read(con):
+    """The event's hands per round, sent (autoclose's hands=: read there)."""
+    return con.execute("SELECT hands_per_tround FROM event WHERE id = 1")
+
+
+def autoclose(con, table_no=None, now=None, hands=None):
     """Where the event sets hands per tournament round: close the open round once every
     table seated in it has played that many.  table_no: the table that just uploaded
-    (while it has not played them, nothing else is checked).  True if it closed one."""
-    e = one(con, "SELECT hands_per_tround FROM event WHERE id = 1")
-    n = e["hands_per_tround"]
+    (while it has not played them, nothing else is checked).  True if it closed one.
+    hands: hands_per_tround_read's cursor, if sent before."""
+    n = (hands if hands is not None else hands_per_tround_read(con)).fetchone()[0]
     if not n:
         return False
     t = open_tround(con)
