@@ -10,7 +10,11 @@ its own savepoint: one that fails is rolled back alone and its caller gets the e
 
 Several organiser processes on one PostgreSQL database each commit their own groups; what
 keeps each record stored once is the database's (the journal's row locked by the first
-transaction that writes it, records.store), not a lock of this process."""
+transaction that writes it, records.store), not a lock of this process.  There the
+group's statements are pipelined (pg.Connection.pipeline): each one is sent without
+waiting for the server's answer, and the thread waits only where it reads one (an
+upload sends all its reads first: one wait) and at the end of each job, so that a job's
+error is its own and the next job's statements run after its savepoint is rolled back."""
 
 import asyncio
 

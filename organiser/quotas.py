@@ -11,7 +11,11 @@ of megabytes a minute under fresh journal ids.
   session is a few hundred records).
 
 Past a quota the upload is refused 429 (logged, nothing stored); the device backs off
-and tries again, as after any refusal."""
+and tries again, as after any refusal.
+
+The journal quotas are read from the database, so several organiser processes on one
+PostgreSQL database share them; the byte bucket is each process's own memory (with N
+processes a device may send N times its rate: docs/security.md, "What remains")."""
 
 import time
 

@@ -110,15 +110,16 @@ def store(con, device, journal, records, now=None, sent=None):
 def _advance(con, device, journal, before, now, past, top=None):
     """Move the journal's contiguous mark over the records now held (past: seq ->
     (kind, undoes, body) of those past the mark), deriving each.  top: (seq, the
-    _send_top cursor of the top before it), read if seq joins first."""
+    _send_top cursor of the top before it, read before anything was derived), used if
+    seq is the first to join."""
     n = before
     known = None            # the top of the undo stack before n + 1, when known
+    if top is not None and top[0] == before + 1 and before + 1 in past:
+        known = (_read_top(top[1]),)
     for seq in sorted(past):
         if seq != n + 1:
             break
         n = seq
-        if known is None and top is not None and top[0] == seq:
-            known = (_read_top(top[1]),)
         known = derive(con, device, journal, seq, now, past[seq], known)
     con.execute("UPDATE journals SET acked = ?, last_at = ? WHERE device = ? AND journal = ?",
                 (n, now, device, journal))
