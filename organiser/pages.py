@@ -21,7 +21,7 @@ from fastapi.staticfiles import StaticFiles
 from organiser import elnames, printouts, views, words
 from organiser.limits import MAX_ID, PathId
 from organiser.pagework import PageWork
-from organiser.render import HERE, render, shared, shared_grid
+from organiser.render import HERE, part_response, render, shared, shared_grid, templates
 from organiser.tournament import ModelError
 
 router = APIRouter(include_in_schema=False)
@@ -30,6 +30,8 @@ KEEPALIVE_SECONDS = 15
 MANY_TABLES = 32             # more tables in one flush: one "everything" event instead
 PROJECTOR_SECONDS = 12       # each projector page shows this long
 PROJECTOR_ROWS = 12          # players per projector page
+PARTS_KEPT = 16              # rendered projector parts held (by rows and language)
+parts_lock = threading.Lock()
 
 
 class Memo:
@@ -102,6 +104,7 @@ def setup(app):
     app.mount("/static", StaticFiles(directory=os.path.join(HERE, "static")), name="static")
     app.state.pages_work = PageWork(app.state.db.path)
     memo = app.state.pages_memo = Memo()
+    app.state.projector_parts = collections.OrderedDict()   # (rows, lang): (data, html)
     broker = app.state.broker
     publish = broker.publish
 
@@ -267,8 +270,8 @@ def _projector_ctx(request):
     tables = grid["tables"]
     for i in range(0, len(tables), per):
         pages.append(dict(kind="tables", title=words.t("Tables", lang), rows=tables[i:i + per]))
-    return dict(title=words.t("Projector", lang), standings=standings, pages=pages,
-                seconds=max(1, _int_or_none(request.query_params.get("seconds"))
+    return dict(title=words.t("Projector", lang), standings=standings, grid=grid,
+                rows=rows, pages=pages, seconds=max(1, _int_or_none(request.query_params.get("seconds"))
                             or PROJECTOR_SECONDS),
                 part_url="/projector/part?" + str(request.query_params))
 
@@ -282,7 +285,22 @@ def projector_page(request: Request):
 
 @router.get("/projector/part", response_class=HTMLResponse)
 def projector_part(request: Request):
-    return render(request, "_projector.html", **_projector_ctx(request))
+    # Every projector showing the same data in the same layout and language is sent the
+    # same text: rendered once per change of the data (the whole standings and grid,
+    # 100 KB of HTML for 200 tables), not once per screen.
+    ctx = _projector_ctx(request)
+    lang = elnames.visitor_lang(request)
+    parts = request.app.state.projector_parts
+    key = (ctx["rows"], lang)
+    hit = parts.get(key)
+    if hit is None or hit[0] is not ctx["standings"] or hit[1] is not ctx["grid"]:
+        html = templates.get_template("_projector.html").render(names_lang=lang, **ctx)
+        hit = (ctx["standings"], ctx["grid"], html)
+        with parts_lock:
+            parts[key] = hit
+            while len(parts) > PARTS_KEPT:
+                parts.popitem(last=False)
+    return part_response(request, hit[2])
 
 
 # -- exports --------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import datetime
 import os
 
 from fastapi import HTTPException
+from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
 
 from organiser import auth, elnames, pagework, security, views, words
@@ -66,13 +67,22 @@ def render(request, name, here=None, live=False, **ctx):
         base["lang"] = lang
     base.update(ctx)
     base["stale"] = getattr(request.state, "stale", False)
-    headers = {"Cache-Control": "no-store"}
-    if base["stale"]:
-        headers["X-Fresh"] = "0"
-    response = templates.TemplateResponse(request, name, base, headers=headers)
+    response = templates.TemplateResponse(request, name, base, headers=_part_headers(request))
     if lang and request.query_params.get("lang") == lang:
         response.set_cookie(elnames.COOKIE, lang, max_age=365 * 86400, samesite="lax")
     return response
+
+
+def _part_headers(request):
+    headers = {"Cache-Control": "no-store"}
+    if getattr(request.state, "stale", False):
+        headers["X-Fresh"] = "0"            # from data older than the last change: ask again
+    return headers
+
+
+def part_response(request, html):
+    """A live part rendered beforehand (shared by every browser showing it)."""
+    return HTMLResponse(html, headers=_part_headers(request))
 
 
 def shared(request, name, *args):

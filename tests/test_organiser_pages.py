@@ -225,6 +225,28 @@ def test_projector_pages_a_screenful_at_a_time(event):
     assert html.count(" hidden>") == len(titles) - 1          # one page shown at a time
 
 
+def test_projectors_share_one_rendering_until_the_data_changes(event, monkeypatch):
+    """Every projector showing the same data, layout and language gets one rendering."""
+    from organiser import render
+    made = []
+    get = render.templates.get_template
+
+    def counted(name):
+        made.append(name)
+        return get(name)
+    monkeypatch.setattr(render.templates, "get_template", counted)
+    client = event["client"]
+    first = [client.get("/projector/part?rows=7").text for _ in range(3)]
+    assert len(set(first)) == 1 and made.count("_projector.html") == 1
+    assert "队伍" in client.get("/projector/part?rows=7&lang=zh-Hans").text
+    assert made.count("_projector.html") == 2               # its own language, its own
+    t = event["tables"][2]
+    t.handle({"event": "win", "winner": 1, "hand": dict(demo.HANDS["hk"][1])})
+    t.sync()                                                 # the standings change
+    after = client.get("/projector/part?rows=7").text
+    assert after != first[0] and made.count("_projector.html") == 3
+
+
 def test_admin_pages_need_a_login(event):
     client = TestClient(event["app"])
     for path in ("/admin", "/admin/rounds", "/admin/rounds/1", "/admin/devices",
