@@ -356,7 +356,7 @@ def seating_page(request):
                          locked=bool(s and s["locked"]), source=s["source"] if s else "",
                          seated=s is not None, hands=played[tb["number"]]))
     return page(request, "admin/seating.html", "/admin/rounds",
-                title="Seating of round %d" % t["number"], t=t, grid=grid, players=players,
+                title=("Seating of round %d", t["number"]), t=t, grid=grid, players=players,
                 report=report, any_played=any(played.values()))
 
 
