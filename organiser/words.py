@@ -165,7 +165,7 @@ WORDS = {
     "corrections": ("更正", "更正"), "Find the hand": ("尋找此局", "寻找此局"),
     "hand numbers restart with each game": ("局號每場重新起算", "局号每场重新起算"),
     "game %s": ("第 %s 場", "第 %s 场"), "hand %s": ("第 %s 局", "第 %s 局"),
-    "%s by %s": ("%s（%s）", "%s（%s）"), "Payments now": ("目前支付", "目前支付"),
+    "%s by %s": ("%s，由 %s 作出", "%s，由 %s 作出"), "Payments now": ("目前支付", "目前支付"),
     "The hand as it was": ("此局的實際牌面", "此局的实际牌面"),
     "Its tiles, winner or discarder: the organiser scores and settles it again with the table engine, and the hands after it.":
         ("牌、和牌者或放銃者：主辦方以計分引擎重新計分及結算此局及其後各局。",
