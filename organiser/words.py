@@ -181,6 +181,108 @@ WORDS = {
     "Score the hand again": ("重新計分", "重新计分"), "Its payments": ("此局的支付", "此局的支付"),
     "Set what each seat is paid (negative: pays), or void the hand.": ("設定每個座位所得（負數：支付），或作廢此局。", "设定每个座位所得（负数：支付），或作废此局。"),
     "Record the payments": ("記錄支付", "记录支付"),
+    # the round clock
+    "The open round's clock. Devices pull it with their seating (every minute at most) and show the time left; the projector shows it large. At zero each table may finish the hand in play; after it the device refuses new hands unless the referee overrides.":
+        ("進行中輪次的計時。裝置隨座位一併取得（最多每分鐘一次）並顯示剩餘時間；投影畫面以大字顯示。時間到時，各桌可打完進行中的一局；之後裝置拒絕新的一局，除非裁判准許。",
+         "进行中轮次的计时。设备随座位一并取得（最多每分钟一次）并显示剩余时间；投影画面以大字显示。时间到时，各桌可打完进行中的一局；之后设备拒绝新的一局，除非裁判准许。"),
+    "Start": ("開始", "开始"), "Resume": ("繼續", "继续"), "Pause": ("暫停", "暂停"),
+    "Extend by (minutes)": ("延長（分鐘）", "延长（分钟）"), "Extend": ("延長", "延长"),
+    "End now": ("立即結束", "立即结束"), "No round is open:": ("沒有進行中的輪次：", "没有进行中的轮次："),
+    "open one first": ("請先開始一輪", "请先开始一轮"), "Round length": ("每輪時長", "每轮时长"),
+    "Minutes": ("分鐘", "分钟"), "Save": ("儲存", "保存"),
+    # a device registered
+    "Device %s registered for table %s": ("裝置 %s 已登記於第 %s 桌", "设备 %s 已登记于第 %s 桌"),
+    "Device %s registered": ("裝置 %s 已登記", "设备 %s 已登记"),
+    "The secret is shown this once: copy it into the device's settings now. If it is lost, register the device again.":
+        ("密鑰只顯示這一次：請立即複製到裝置的設定中。若遺失，請重新登記裝置。",
+         "密钥只显示这一次：请立即复制到设备的设定中。若遗失，请重新登记设备。"),
+    "Device id:": ("裝置編號：", "设备编号："), "Secret:": ("密鑰：", "密钥："),
+    "The device's settings file entries (its organiser entry is this server as your browser reaches it: give the address the devices reach it at on the venue network, e.g. %s):":
+        ("裝置設定檔的內容（其中 organiser 是您的瀏覽器連到本伺服器的位址：請改為裝置在場地網絡上連到它的位址，例如 %s）：",
+         "设备设定档的内容（其中 organiser 是您的浏览器连到本服务器的地址：请改为设备在场地网络上连到它的地址，例如 %s）："),
+    "Deploy a board on this computer's USB port with these settings (saved as registration.json; PORT is the board's serial port), in the firmware's checkout:":
+        ("在韌體的原始碼目錄中，以這些設定（存為 registration.json；PORT 為板子的序列埠）部署本電腦 USB 埠上的板子：",
+         "在固件的源代码目录中，以这些设定（存为 registration.json；PORT 为板子的串行口）部署本电脑 USB 口上的板子："),
+    "Done": ("完成", "完成"),
+    # devices
+    "Register each table's device once: it gets an id and its own secret (shown once, on the next page), which go into the device's settings with this organiser's address. The device signs every upload and seating request with its secret.":
+        ("每桌的裝置登記一次：它會得到編號及專屬密鑰（只在下一頁顯示一次），連同本主辦方的位址寫入裝置設定。裝置以密鑰簽署每次上傳及座位請求。",
+         "每桌的设备登记一次：它会得到编号及专属密钥（只在下一页显示一次），连同本主办方的地址写入设备设定。设备以密钥签署每次上传及座位请求。"),
+    "none yet": ("尚無", "尚无"), "Label": ("標籤", "标签"), "e.g. case 7, blue": ("例：7 號盒、藍色", "例：7 号盒、蓝色"),
+    "Register a device": ("登記裝置", "登记设备"), "Journals": ("記錄簿", "记录簿"),
+    "Records held": ("已存記錄", "已存记录"), "Last upload": ("最後上傳", "最后上传"),
+    "Registered": ("登記時間", "登记时间"), "Build · data": ("版本 · 資料", "版本 · 数据"),
+    "table of %s": ("%s 的牌桌", "%s 的牌桌"), "Restore": ("恢復", "恢复"), "Revoke": ("停用", "停用"),
+    "New secret": ("新密鑰", "新密钥"), "No devices yet.": ("尚無裝置。", "尚无设备。"),
+    # the event
+    "Event name": ("賽事名稱", "赛事名称"), "Ruleset": ("規則", "规则"),
+    "Chinese Official (MCR, 81 fan)": ("國標麻將（MCR，81 番）", "国标麻将（MCR，81 番）"),
+    "Hong Kong 16-tile (Cloud Dragon Cup table)": ("香港十六張（雲龍盃計分表）", "香港十六张（云龙杯计分表）"),
+    "Taiwanese 16-tile": ("台灣十六張", "台湾十六张"), "Shanghai 敲麻": ("上海敲麻", "上海敲麻"),
+    "Table settings of the ruleset (JSON, documented in:": ("規則的牌桌設定（JSON，說明見：", "规则的牌桌设定（JSON，说明见："),
+    "The devices' language (the scoring elements on their review screens; each device takes it with its next seating pull)":
+        ("裝置的語言（核對畫面上的番種名稱；各裝置在下次取得座位時套用）", "设备的语言（核对画面上的番种名称；各设备在下次取得座位时套用）"),
+    "each device its own (its settings screen)": ("各裝置自行設定（其設定畫面）", "各设备自行设定（其设定画面）"),
+    "Hands per tournament round (empty: the director closes each round)": ("每輪局數（空白：由裁判長結束每輪）", "每轮局数（空白：由裁判长结束每轮）"),
+    "Seat teammates apart when generating seatings": ("編排座位時分開隊友", "编排座位时分开队友"),
+    "Save the event": ("儲存賽事", "保存赛事"), "Teams (%d)": ("隊伍（%d）", "队伍（%d）"),
+    "%d players": ("%d 名選手", "%d 名选手"), "New teams, one name a line": ("新隊伍，每行一個名稱", "新队伍，每行一个名称"),
+    "Add teams": ("加入隊伍", "加入队伍"), "Tables (%d)": ("牌桌（%d）", "牌桌（%d）"),
+    "From table": ("由第幾桌", "由第几桌"), "to": ("至", "至"), "Add tables": ("加入牌桌", "加入牌桌"),
+    "Players (%d)": ("選手（%d）", "选手（%d）"), "no team": ("無隊伍", "无队伍"),
+    "New players, one a line: a name, or name; EMA number; country": ("新選手，每行一位：姓名，或 姓名; EMA 編號; 國家", "新选手，每行一位：姓名，或 姓名; EMA 编号; 国家"),
+    "Anna Schmidt; 05010001; DEU": ("陳大文; 05010001; HKG", "陈大文; 05010001; HKG"),
+    "Add players": ("加入選手", "加入选手"),
+    "Association (EMA number, country, last and first name)": ("協會資料（EMA 編號、國家、姓、名）", "协会资料（EMA 编号、国家、姓、名）"),
+    "In seatings": ("參與編排", "参与编排"), "EMA number of %s": ("%s 的 EMA 編號", "%s 的 EMA 编号"),
+    "country of %s": ("%s 的國家", "%s 的国家"), "last name": ("姓", "姓"), "last name of %s": ("%s 的姓", "%s 的姓"),
+    "first name": ("名", "名"), "first name of %s": ("%s 的名", "%s 的名"),
+    "yes · withdraw": ("是 · 退出", "是 · 退出"), "no · restore": ("否 · 恢復", "否 · 恢复"),
+    # the director's login
+    "Name": ("名稱", "名称"), "Password": ("密碼", "密码"), "Log in": ("登入", "登录"),
+    "The first run of the organiser prints the director's password; this command changes it:":
+        ("主辦系統首次執行時會印出裁判長的密碼；以此指令更改：", "主办系统首次执行时会印出裁判长的密码；以此指令更改："),
+    # penalties
+    "Penalties are kept apart from the hands and added to the player's (and so the team's) score.":
+        ("罰分與牌局分開記錄，計入選手（及其隊伍）的分數。", "罚分与牌局分开记录，计入选手（及其队伍）的分数。"),
+    "Points": ("分數", "分数"), "Record": ("記錄", "记录"), "No penalties.": ("沒有罰分。", "没有罚分。"),
+    # refused requests
+    "Every request the device API refused (nothing of it was stored): %d in all": ("裝置 API 拒絕的每個請求（均未儲存）：共 %d 個", "设备 API 拒绝的每个请求（均未保存）：共 %d 个"),
+    ", the latest %d shown": ("，顯示最近 %d 個", "，显示最近 %d 个"),
+    "Status": ("狀態", "状态"), "Error": ("錯誤", "错误"), "Journal": ("記錄簿", "记录簿"), "Seq": ("序號", "序号"),
+    "Bytes": ("位元組", "字节数"), "Detail": ("詳情", "详情"), "Nothing refused.": ("沒有被拒的請求。", "没有被拒的请求。"),
+    # rounds and seating
+    "A tournament round is one sitting of every table. Generate or enter its seating, then open it: devices pull their table's players for the open round. One round is open at a time.":
+        ("一輪比賽是所有牌桌的一次對局。先產生或輸入座位，再開始此輪：裝置取得本桌在進行中輪次的選手。同一時間只有一輪進行。",
+         "一轮比赛是所有牌桌的一次对局。先产生或输入座位，再开始此轮：设备取得本桌在进行中轮次的选手。同一时间只有一轮进行。"),
+    "Opened": ("開始", "开始"), "Closed": ("結束", "结束"), "Late uploads count until": ("遲交上傳計至", "迟交上传计至"),
+    "%d table seated": ("已編排 %d 桌", "已编排 %d 桌"), "%d tables seated": ("已編排 %d 桌", "已编排 %d 桌"),
+    "print": ("列印", "打印"), "score sheets": ("計分表", "计分表"), "Reopen": ("重新開始", "重新开始"),
+    "Open": ("開始", "开始"), "Close": ("結束", "结束"), "No rounds yet.": ("尚無輪次。", "尚无轮次。"),
+    "Add rounds": ("加入輪次", "加入轮次"), "Add": ("加入", "加入"), "Late uploads": ("遲交上傳", "迟交上传"),
+    "A device that was out of reach, or a hand finished after time: its records still count for this long after their round closed. Later ones are held for you on the corrections page.":
+        ("裝置曾無法連線，或一局在時間到後才打完：其記錄在該輪結束後的這段時間內仍然計算。更遲的記錄會暫扣在更正頁，由您處理。",
+         "设备曾无法连线，或一局在时间到后才打完：其记录在该轮结束后的这段时间内仍然计算。更迟的记录会暂扣在更正页，由您处理。"),
+    "Grace after a round closes, in seconds": ("每輪結束後的寬限時間（秒）", "每轮结束后的宽限时间（秒）"),
+    "now %d s": ("目前 %d 秒", "目前 %d 秒"), "%s min": ("%s 分鐘", "%s 分钟"),
+    "%d pair of players meet more than once up to this round": ("至本輪有 %d 對選手相遇多於一次", "至本轮有 %d 对选手相遇多于一次"),
+    "%d pairs of players meet more than once up to this round": ("至本輪有 %d 對選手相遇多於一次", "至本轮有 %d 对选手相遇多于一次"),
+    "most meetings of one pair: %d": ("同一對最多相遇 %d 次", "同一对最多相遇 %d 次"),
+    "%d teammate pair share a table": ("%d 對隊友同桌", "%d 对队友同桌"),
+    "%d teammate pairs share a table": ("%d 對隊友同桌", "%d 对队友同桌"),
+    "Not valid:": ("無效：", "无效："), "valid": ("有效", "有效"),
+    "This round is open: regenerating moves the games already played to other players. Go on?":
+        ("此輪進行中：重新產生座位會把已打的牌局移給其他選手。確定繼續？", "此轮进行中：重新产生座位会把已打的牌局移给其他选手。确定继续？"),
+    "Regenerate the seating": ("重新產生座位", "重新产生座位"), "Generate the seating": ("產生座位", "产生座位"),
+    "minimises the pairs who meet more than once; locked tables keep their players": ("盡量減少重複相遇的選手；已鎖定的牌桌保留其選手", "尽量减少重复相遇的选手；已锁定的牌桌保留其选手"),
+    "Lock": ("鎖定", "锁定"), "by hand": ("手動", "手动"),
+    "%d hand played": ("已打 %d 局", "已打 %d 局"), "%d hands played": ("已打 %d 局", "已打 %d 局"),
+    "table %d seat %d": ("第 %d 桌座位 %d", "第 %d 桌座位 %d"), "Save table %d": ("儲存第 %d 桌", "保存第 %d 桌"),
+    "locked": ("已鎖定", "已锁定"), "lock": ("鎖定", "锁定"),
+    "Re-seat tables that have played": ("已開局牌桌改座", "已开局牌桌改座"),
+    "Players found at the wrong seats (or at each other's tables): change their seats above, on every table concerned, and give the reason. The hands already played there move to the players who really sat there, and the standings follow at once.":
+        ("選手坐錯座位（或坐到別桌）：在上方相關的每一桌改正座位並填寫原因。已打的牌局移給實際就座的選手，排名即時更新。",
+         "选手坐错座位（或坐到别桌）：在上方相关的每一桌改正座位并填写原因。已打的牌局移给实际就座的选手，排名实时更新。"),
 }
 _COLUMN = {"zh-Hant": 0, "zh-Hans": 1}
 

@@ -19,17 +19,16 @@ import jinja2
 import pytest
 
 from host_tools.sim import organiser_demo as demo
-from organiser import admin_pages, corrections, views, words
+from organiser import admin_pages, corrections, tournament, views, words
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TEMPLATES = os.path.join(HERE, "..", "organiser", "templates")
 # the director's set-up pages, still written in English only (their menu and titles are
 # translated); a template moved out of this list must pass like the others
-ENGLISH_ONLY = {"admin/event.html", "admin/rounds.html", "admin/seating.html",
-                "admin/devices.html", "admin/device_secret.html", "admin/penalties.html",
-                "admin/refused.html", "admin/clock.html", "admin/login.html"}
-# words that stay as written in every language: formats, the association, key names
-KEPT = {"CSV", "JSON", "API", "EMA", "Ctrl", "EN", "last_tile", "kong_replacement", "chi",
+ENGLISH_ONLY = set()
+# words that stay as written in every language: a key's name, a language's own name, the
+# names of the engine's context words and melds as they are typed
+KEPT = {"Ctrl", "English", "last_tile", "kong_replacement", "chi",
         "pon", "kan", "ankan", "e.g"}
 SHOWN_ATTRS = ("placeholder", "title", "aria-label", "alt")
 WORD = re.compile(r"[A-Za-z][A-Za-z_'.-]*[A-Za-z]")
@@ -84,11 +83,16 @@ def _english_left(tokens):
                 in_class = False
         parts.append(v if kind == "data" and not in_class else " \x00 ")
     text = "".join(parts)
-    text = re.sub(r"<(script|style)\b.*?</\1>", " ", text, flags=re.S)
+    text = re.sub(r"<(script|style|code|pre)\b.*?</\1>", " ", text, flags=re.S)
     shown = re.findall(r'\b(?:%s)="([^"]*)"' % "|".join(SHOWN_ATTRS), text)
     text = re.sub(r"<[^>]*>", " ", text)
     text = re.sub(r"&[a-z]+;|&#\d+;", " ", text)
-    return sorted({w for chunk in [text] + shown for w in WORD.findall(chunk)} - KEPT)
+    return _unkept(w for chunk in [text] + shown for w in WORD.findall(chunk))
+
+
+def _unkept(found):
+    """The words not kept as written: KEPT, and codes in capitals (DEU, CSV, PORT)."""
+    return sorted({w for w in found if w not in KEPT and not re.fullmatch(r"[A-Z]{2,4}", w)})
 
 
 @pytest.mark.parametrize("name", _template_names())
@@ -108,7 +112,7 @@ def _python_words():
     out |= {label for _, label in admin_pages.MENU}
     out |= set(corrections.KINDS) | {"ok", "corrected", "disputed", "refused", "late"}
     out |= {"pending", "open", "closed", "finished", "stuck", "no sync", "no device"}
-    out |= set(views.WINDS)
+    out |= set(views.WINDS) | set(tournament.RULESET_NAMES.values())
     for name in ("pages.py", "admin_pages.py", "clock_pages.py", "views.py"):
         with open(os.path.join(HERE, "..", "organiser", name), encoding="utf-8") as f:
             src = f.read()
@@ -186,9 +190,9 @@ def _english_on_page(text, data):
     p.feed(text)
     shown = " ".join(p.out)
     for d in sorted(data, key=len, reverse=True):
-        shown = shown.replace(d, " ")
+        shown = re.sub(r"(?<![A-Za-z])%s(?![A-Za-z])" % re.escape(d), " ", shown)
     shown = re.sub(r"\b\d+[mpszf]\b|\b\d+\s*[mpsz]\b", " ", shown)   # tile notation
-    return sorted(set(WORD.findall(shown)) - KEPT)
+    return _unkept(WORD.findall(shown))
 
 
 @pytest.fixture(scope="module")
@@ -217,6 +221,7 @@ def played():
         data = [d for d, _ in ev["devices"].values()] + [target, "mcr", "director"]
         data += [j for j in journals] + [target.split("/")[1]]
         data += [n for ps in TEAMS.values() for n in ps] + list(TEAMS) + ["雲龍盃"]
+        data += list(tournament.RULESET_NAMES) + list(tournament.DEVICE_LANGS) + ["demo"]   # the devices' label
         yield dict(client=client, target=target, data=data)
         client.close()
     shutil.rmtree(folder, ignore_errors=True)
@@ -224,7 +229,9 @@ def played():
 
 PAGES = ("/", "/tables", "/tables/1", "/tables/2", "/players/1", "/exports",
          "/print/seating", "/print/sheets", "/print/results", "/admin/corrections",
-         "/admin/corrections/hand?table=1&round=1&game=1&hand=1")
+         "/admin/corrections/hand?table=1&round=1&game=1&hand=1", "/admin", "/admin/rounds",
+         "/admin/rounds/1", "/admin/rounds/2", "/admin/clock", "/admin/devices",
+         "/admin/penalties", "/admin/refused")
 
 
 @pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans"])
