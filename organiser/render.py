@@ -46,8 +46,7 @@ templates.env.globals["say"] = words.t
 def _say_here(ctx, text, *args):
     """_('Table %d', n) in a template: text in the page's language (names_lang), then
     formatted with args (the values themselves are never looked up)."""
-    return words.t(text, ctx.get("names_lang")) % args if args else \
-        words.t(text, ctx.get("names_lang"))
+    return words.say(text, ctx.get("names_lang"), *args)
 
 
 templates.env.globals["_"] = _say_here
@@ -74,7 +73,7 @@ def lang_links(request):
 def _title(title, lang):
     """A page's title in lang: words, or (words, values...) as _() takes them."""
     if isinstance(title, tuple):
-        return words.t(title[0], lang) % title[1:]
+        return words.say(title[0], lang, *title[1:])
     return words.t(title, lang)
 
 

@@ -288,7 +288,20 @@ _COLUMN = {"zh-Hant": 0, "zh-Hans": 1}
 
 
 def t(text, lang):
-    """text in lang (None or "en": as written)."""
+    """text in lang (None or "en": as written); a stored value that is not text (a page
+    may pass one it read) is shown as it is."""
     col = _COLUMN.get(lang)
-    got = WORDS.get(text)
+    got = WORDS.get(text) if isinstance(text, str) else None
     return text if col is None or got is None else got[col]
+
+
+def say(text, lang, *args):
+    """t(text, lang) with args put in (%-style); args that do not fit the words (a stored
+    value of another type) are shown after them rather than break the page."""
+    words = t(text, lang)
+    if not args:
+        return words
+    try:
+        return words % args
+    except (TypeError, ValueError):
+        return " ".join([str(words)] + [str(a) for a in args])

@@ -151,6 +151,9 @@ def test_words_say_values_as_given():
     assert page.render(names_lang="zh-Hans") == "第 7 桌 第 Table 轮"
     assert page.render(names_lang=None) == "Table 7 round Table"
     assert page.render(names_lang="en") == "Table 7 round Table"
+    # a stored value of another type than the words want: shown, the page not broken
+    assert words.say("%d tables", "zh-Hant", "x") == "%d 桌 x"
+    assert words.say(["open"], "zh-Hans") == ["open"] and words.t(None, "zh-Hant") is None
 
 
 # -- every page of a played event, in both Chinese scripts ---------------------------------
