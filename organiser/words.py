@@ -181,6 +181,7 @@ WORDS = {
     "Score the hand again": ("重新計分", "重新计分"), "Its payments": ("此局的支付", "此局的支付"),
     "Set what each seat is paid (negative: pays), or void the hand.": ("設定每個座位所得（負數：支付），或作廢此局。", "设定每个座位所得（负数：支付），或作废此局。"),
     "Record the payments": ("記錄支付", "记录支付"),
+    "(%s)": ("（%s）", "（%s）"),
     # the round clock
     "The open round's clock. Devices pull it with their seating (every minute at most) and show the time left; the projector shows it large. At zero each table may finish the hand in play; after it the device refuses new hands unless the referee overrides.":
         ("進行中輪次的計時。裝置隨座位一併取得（最多每分鐘一次）並顯示剩餘時間；投影畫面以大字顯示。時間到時，各桌可打完進行中的一局；之後裝置拒絕新的一局，除非裁判准許。",
