@@ -182,6 +182,31 @@ WORDS = {
     "Set what each seat is paid (negative: pays), or void the hand.": ("設定每個座位所得（負數：支付），或作廢此局。", "设定每个座位所得（负数：支付），或作废此局。"),
     "Record the payments": ("記錄支付", "记录支付"),
     "(%s)": ("（%s）", "（%s）"),
+    # the director's messages after a form
+    "too many attempts: wait %d s and try again": ("嘗試次數過多：請等 %d 秒後再試", "尝试次数过多：请等 %d 秒后再试"),
+    "wrong name or password": ("名稱或密碼錯誤", "名称或密码错误"), "event saved": ("賽事已儲存", "赛事已保存"),
+    "%d team(s) added": ("已加入 %d 隊", "已加入 %d 队"), "%d player(s) added": ("已加入 %d 名選手", "已加入 %d 名选手"),
+    "player updated": ("選手資料已更新", "选手资料已更新"), "table(s) %d–%d added": ("已加入第 %d–%d 桌", "已加入第 %d–%d 桌"),
+    "late uploads count for %d s after a round closes": ("每輪結束後 %d 秒內的遲交上傳仍然計算", "每轮结束后 %d 秒内的迟交上传仍然计算"),
+    "%d round(s) added": ("已加入 %d 輪", "已加入 %d 轮"), "round opened": ("此輪已開始", "此轮已开始"),
+    "round closed": ("此輪已結束", "此轮已结束"), "no such round": ("沒有這一輪", "没有这一轮"),
+    "seating generated: %d pair(s) meet more than once, %d teammate pair(s) share a table":
+        ("座位已產生：%d 對選手相遇多於一次，%d 對隊友同桌", "座位已产生：%d 对选手相遇多于一次，%d 对队友同桌"),
+    "table %d seated by hand": ("第 %d 桌已手動編排", "第 %d 桌已手动编排"),
+    "table(s) %s re-seated; their hands moved with the players": ("第 %s 桌已改座；牌局隨選手移動", "第 %s 桌已改座；牌局随选手移动"),
+    "table %d locked": ("第 %d 桌已鎖定", "第 %d 桌已锁定"), "table %d unlocked": ("第 %d 桌已解鎖", "第 %d 桌已解锁"),
+    "device %s restored": ("裝置 %s 已恢復", "设备 %s 已恢复"), "device %s revoked": ("裝置 %s 已停用", "设备 %s 已停用"),
+    "device %s moved": ("裝置 %s 已移動", "设备 %s 已移动"), "correction of %s recorded": ("%s 的更正已記錄", "%s 的更正已记录"),
+    "recorded, but the organiser's engine refuses the hand as corrected (%s): it counts for nothing until corrected again":
+        ("已記錄，但主辦方的計分引擎拒絕更正後的此局（%s）：再次更正前一概不計", "已记录，但主办方的计分引擎拒绝更正后的此局（%s）：再次更正前一概不计"),
+    "hand re-scored: %s %s, payments %s": ("此局已重新計分：%s %s，支付 %s", "此局已重新计分：%s %s，支付 %s"),
+    "%s: the device's version counts": ("%s：以裝置的版本為準", "%s：以设备的版本为准"),
+    "%s: the organiser's version counts": ("%s：以主辦方的版本為準", "%s：以主办方的版本为准"),
+    "game %d re-seated; standings recomputed": ("第 %d 場已改座；排名已重新計算", "第 %d 场已改座；排名已重新计算"),
+    "game %d moved": ("第 %d 場已移動", "第 %d 场已移动"), "penalty recorded": ("罰分已記錄", "罚分已记录"),
+    "round length saved (the next clock started uses it)": ("每輪時長已儲存（下次開始計時時生效）", "每轮时长已保存（下次开始计时时生效）"),
+    "clock: %s, %s left": ("計時：%s，剩餘 %s", "计时：%s，剩余 %s"),
+    "ready": ("未開始", "未开始"), "running": ("計時中", "计时中"), "up": ("時間到", "时间到"),
     # the round clock
     "The open round's clock. Devices pull it with their seating (every minute at most) and show the time left; the projector shows it large. At zero each table may finish the hand in play; after it the device refuses new hands unless the referee overrides.":
         ("進行中輪次的計時。裝置隨座位一併取得（最多每分鐘一次）並顯示剩餘時間；投影畫面以大字顯示。時間到時，各桌可打完進行中的一局；之後裝置拒絕新的一局，除非裁判准許。",

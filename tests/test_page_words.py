@@ -6,6 +6,7 @@ every word must be in the table with both scripts); and every page of a played e
 fetched in zh-Hant and zh-Hans and its visible text must hold no English word but the
 event's own data (names, ids, tile notation) and a few names that stay as they are."""
 
+import ast
 import glob
 import html.parser
 import os
@@ -120,6 +121,17 @@ def _python_words():
         out |= set(re.findall(r'title=\(?"([^"]+)"', src))
         if name == "views.py":
             out |= set(re.findall(r'return \("([^"]+)"', src))
+    for name in ("admin_pages.py", "clock_pages.py"):
+        # the director's messages: said(request, words, ...), either of two words
+        with open(os.path.join(HERE, "..", "organiser", name), encoding="utf-8") as f:
+            tree = ast.parse(f.read())
+        for call in ast.walk(tree):
+            if isinstance(call, ast.Call) and getattr(call.func, "id", None) == "said":
+                arg = call.args[1]
+                for c in (arg.body, arg.orelse) if isinstance(arg, ast.IfExp) else (arg,):
+                    if isinstance(c, ast.Constant):
+                        out.add(c.value)
+    out |= {"ready", "running", "paused", "up"}             # a clock's states
     for path in glob.glob(os.path.join(HERE, "..", "firmware", "rules", "*.py")):
         out |= set(re.findall(r'^UNIT = "([^"]+)"', open(path, encoding="utf-8").read(), re.M))
     return out - {"%s"}
@@ -274,3 +286,15 @@ def test_the_hand_log_summary_follows_the_visitor(played):
         assert all(n in a and n in b for n in names), (e, a, b)
     assert any("自摸和牌" in x or "放銃" in x or "流局" in x for x in hant)
     assert any("自摸和牌" in x or "放铳" in x or "流局" in x for x in hans)
+
+
+def test_the_director_s_message_after_a_form_is_in_the_visitor_s_language(played):
+    client = played["client"]
+    page = client.get("/admin/penalties?lang=zh-Hans").text
+    token = re.search(r'name="csrf" value="([0-9a-f]+)"', page).group(1)
+    pid = re.search(r'name="player_id" required><option value="(\d+)"', page).group(1)
+    r = client.post("/admin/penalties", data=dict(csrf=token, player_id=pid, points="-5",
+                                                  tround_id="", why="遲到"))
+    assert r.status_code == 200 and '<div class="notice ok" role="status">罚分已记录</div>' in r.text
+    assert not _english_on_page(r.text, played["data"])
+    client.get("/admin/penalties?lang=en")
