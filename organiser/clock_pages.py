@@ -11,6 +11,9 @@ from organiser.admin_pages import back, get, page, post, said
 from organiser.render import render
 from organiser.tournament import ModelError
 
+# a clock's state as the pages say it (organiser.clock: ready | running | paused | up)
+STATE_WORDS = {"ready": "not started", "up": "time is up"}
+
 router = APIRouter(include_in_schema=False)
 
 
@@ -72,5 +75,6 @@ def clock_act(request, f):
         c = clock.act(con, c["tround"], action, clock.now_of(request.app), seconds,
                       auth.current_admin(request))
     request.state.announce = "clock"        # the projector's clock redraws at once
-    return back("/admin/clock", ok=said(request, "clock: %s, %s left", said(request, c["state"]),
-                                             clock.shown(c["left"])))
+    state = said(request, STATE_WORDS.get(c["state"], c["state"]))
+    return back("/admin/clock", ok=said(request, "clock: %s, %s left", state,
+                                        clock.shown(c["left"])))

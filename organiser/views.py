@@ -173,15 +173,26 @@ def describe(ev, rec, names):
         return ("%s wins by flowers from %s", who, _seat(names, ev.get("from")))
     if kind == "undo":
         return ("Undo of record %s", rec.get("undoes") or "?")
-    # a ruleset's own event: its name and its fields, seats by name
-    parts = []
+    name, fields = event_fields(ev, names)
+    return ("%s", ("%s: %s" % (name, ", ".join("%s %s" % f for f in fields))) if fields
+            else name)
+
+
+SEAT_FIELDS = ("seat", "winner", "from", "payer", "by_seat", "a", "b")
+OWN_EVENTS = ("win", "draw", "flowers", "undo")         # the rest: a ruleset's own
+
+
+def event_fields(ev, names):
+    """A ruleset's own event as (its name, [(field, value)]), seats by their players'
+    names: the page says the name and the fields in its visitor's language."""
+    fields = []
     for k, v in ev.items():
         if k == "event":
             continue
-        if k in ("seat", "winner", "from", "payer", "by_seat") and isinstance(v, int):
+        if k in SEAT_FIELDS and isinstance(v, int):
             v = _seat(names, v)
-        parts.append("%s %s" % (k, v))
-    return ("%s", ("%s: %s" % (kind, ", ".join(parts))) if parts else str(kind))
+        fields.append((str(k), v))
+    return str(ev.get("event")), fields
 
 
 def played(con):
@@ -248,6 +259,7 @@ def hand_log(con, number, games=None, show=None):
             label = "undo" if undo else "%s%s" % (_wind(prev.get("round")) or "",
                                                   prev.get("hand_no") or "")
             hands.append(dict(
+                own=event_fields(ev, players) if ev.get("event") not in OWN_EVENTS else None,
                 seq=r["seq"], label=label, kind=r["kind"], wind=_wind(prev.get("round")),
                 hand_no=prev.get("hand_no") or "", summary=describe(ev, rec, players),
                 # each element with its ruleset: the page names it in the visitor's language

@@ -206,7 +206,18 @@ WORDS = {
     "game %d moved": ("第 %d 場已移動", "第 %d 场已移动"), "penalty recorded": ("罰分已記錄", "罚分已记录"),
     "round length saved (the next clock started uses it)": ("每輪時長已儲存（下次開始計時時生效）", "每轮时长已保存（下次开始计时时生效）"),
     "clock: %s, %s left": ("計時：%s，剩餘 %s", "计时：%s，剩余 %s"),
-    "ready": ("未開始", "未开始"), "running": ("計時中", "计时中"), "up": ("時間到", "时间到"),
+    "running": ("計時中", "计时中"), "ready": ("敲", "敲"),
+    # the rulesets' own table events in a hand log (firmware/ui/labels.py EVENTS), their fields
+    "declare": ("眼牌", "眼牌"), "streak": ("連莊數", "连庄数"), "heavenly_ready": ("天敲", "天敲"),
+    "sankou": ("三口", "三口"), "xianggong": ("相公", "相公"), "dice": ("骰", "骰"),
+    "fly": ("蒼蠅", "苍蝇"), "huang": ("荒番", "荒番"), "chase": ("追", "追"),
+    "call_four": ("四隻落地", "四只落地"), "dice_triple": ("圍骰", "围骰"),
+    "dice_123": ("一二三骰", "一二三骰"), "caiwu": ("彩五", "彩五"), "wrong_kong": ("錯槓", "错杠"),
+    "ankan_unopened": ("暗槓無開", "暗杠无开"), "fake_win": ("詐糊", "诈糊"), "hua": ("一台花", "一台花"),
+    "cao": ("一台草", "一台草"), "exposed_kong": ("大明槓", "大明杠"),
+    "seat": ("座位", "座位"), "winner": ("和牌者", "和牌者"), "from": ("放銃者", "放铳者"),
+    "payer": ("支付者", "支付者"), "by_seat": ("座位", "座位"), "a": ("座位", "座位"),
+    "b": ("及座位", "及座位"), "rank": ("名次", "名次"), "n": ("數目", "数目"),
     # the round clock
     "The open round's clock. Devices pull it with their seating (every minute at most) and show the time left; the projector shows it large. At zero each table may finish the hand in play; after it the device refuses new hands unless the referee overrides.":
         ("進行中輪次的計時。裝置隨座位一併取得（最多每分鐘一次）並顯示剩餘時間；投影畫面以大字顯示。時間到時，各桌可打完進行中的一局；之後裝置拒絕新的一局，除非裁判准許。",

@@ -12,6 +12,7 @@ import html.parser
 import os
 import random
 import re
+import runpy
 import shutil
 import tempfile
 
@@ -20,7 +21,7 @@ import jinja2
 import pytest
 
 from host_tools.sim import organiser_demo as demo
-from organiser import admin_pages, corrections, tournament, views, words
+from organiser import admin_pages, clock_pages, corrections, tournament, views, words
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TEMPLATES = os.path.join(HERE, "..", "organiser", "templates")
@@ -131,7 +132,11 @@ def _python_words():
                 for c in (arg.body, arg.orelse) if isinstance(arg, ast.IfExp) else (arg,):
                     if isinstance(c, ast.Constant):
                         out.add(c.value)
-    out |= {"ready", "running", "paused", "up"}             # a clock's states
+    out |= {"running", "paused"} | set(clock_pages.STATE_WORDS.values())   # a clock's states
+    # the rulesets' own table events and their fields, as the device's screens name them
+    labels = runpy.run_path(os.path.join(HERE, "..", "firmware", "ui", "labels.py"))
+    out |= set(labels["EVENTS"]) - set(views.OWN_EVENTS) - {"start"}     # (a line of their own)
+    out |= set(labels["FIELDS"]) | set(views.SEAT_FIELDS)
     for path in glob.glob(os.path.join(HERE, "..", "firmware", "rules", "*.py")):
         out |= set(re.findall(r'^UNIT = "([^"]+)"', open(path, encoding="utf-8").read(), re.M))
     return out - {"%s"}
@@ -298,3 +303,27 @@ def test_the_director_s_message_after_a_form_is_in_the_visitor_s_language(played
     assert r.status_code == 200 and '<div class="notice ok" role="status">罚分已记录</div>' in r.text
     assert not _english_on_page(r.text, played["data"])
     client.get("/admin/penalties?lang=en")
+
+
+def test_a_ruleset_s_own_event_is_named_in_the_visitor_s_language():
+    """hk's 圍骰 (dice_triple) in a hand log: its name and its fields in the page's
+    language, the seat by its player's name."""
+    from organiser.render import templates
+    names = ["陳大文", "李小龍", "黃嘉豪", "陳美玲"]
+    ev = {"event": "dice_triple", "seat": 2}
+    assert views.describe(ev, {}, names) == ("%s", "dice_triple: seat 黃嘉豪")
+    hand = dict(own=views.event_fields(ev, names), summary=views.describe(ev, {}, names),
+                seq=3, kind="event", wind="E", hand_no=2, effective=True, corrected=(),
+                held="", tiles=None, elements=[], total=None, payments=[5, 5, -10, 0],
+                received="12:00:00")
+    log = dict(rounds=[], showing=None, sessions=[dict(
+        id=1, tround=1, rules="hk", device="d", journal="j", players=names, reseated=False,
+        hands=[hand], scores=[5, 5, -10, 0])])
+    part = templates.env.get_template("_table.html")
+
+    def line(lang):
+        page = part.render(log=log, number=1, names_lang=lang, admin=None)
+        return re.search(r'<td class="items"><div>([^<]*)', page).group(1)
+    assert line(None) == "dice_triple: seat 黃嘉豪"
+    assert line("zh-Hant") == "圍骰: 座位 黃嘉豪"
+    assert line("zh-Hans") == "围骰: 座位 黃嘉豪"
