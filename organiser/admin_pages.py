@@ -423,7 +423,8 @@ def seating_lock(request, f):
     lock = f.get("locked") == "1"
     with request.app.state.db.write() as con:
         tournament.lock_table(con, tid, no, lock)
-    return back("/admin/rounds/%d" % tid, ok=said(request, "table %d locked" if lock else "table %d unlocked", no))
+    return back("/admin/rounds/%d" % tid,
+                ok=said(request, "table %d locked" if lock else "table %d unlocked", no))
 
 
 # -- devices ---------------------------------------------------------------------------------
@@ -671,7 +672,8 @@ def correct_reseat(request, f):
     with request.app.state.db.write() as con:
         corrections.reseat(con, who, f.get("why", ""), sid, ps)
     changed(request, "reseat")
-    return back("/admin/corrections", ok=said(request, "game %d re-seated; standings recomputed", sid))
+    return back("/admin/corrections",
+                ok=said(request, "game %d re-seated; standings recomputed", sid))
 
 
 @post("/corrections/session")

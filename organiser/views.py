@@ -126,7 +126,8 @@ def table_grid(con, stuck_seconds, now=None):
             # the organiser's replay disagrees with the device: the director settles it
             row["status"], row["flag"] = "stuck", "disputed"
         out.append(row)
-    quiet = ("%d min", round(stuck_seconds / 60)) if stuck_seconds >= 60 else ("%d s", stuck_seconds)
+    quiet = (("%d min", round(stuck_seconds / 60)) if stuck_seconds >= 60
+             else ("%d s", stuck_seconds))
     return dict(tables=out, tround=open_tround(con), quiet=quiet,
                 flagged=sum(1 for r in out if r["status"] in ("stuck", "stale")))
 
@@ -259,7 +260,7 @@ def hand_log(con, number, games=None, show=None):
             label = "undo" if undo else "%s%s" % (_wind(prev.get("round")) or "",
                                                   prev.get("hand_no") or "")
             hands.append(dict(
-                own=event_fields(ev, players) if ev.get("event") not in OWN_EVENTS else None,
+                own=None if ev.get("event") in OWN_EVENTS else event_fields(ev, players),
                 seq=r["seq"], label=label, kind=r["kind"], wind=_wind(prev.get("round")),
                 hand_no=prev.get("hand_no") or "", summary=describe(ev, rec, players),
                 # each element with its ruleset: the page names it in the visitor's language

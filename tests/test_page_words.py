@@ -160,6 +160,18 @@ def test_every_word_looked_up_is_in_the_table_in_both_scripts():
             assert hant != hans, en
 
 
+def test_the_table_file_refuses_a_malformed_or_repeated_line(tmp_path):
+    good = tmp_path / "good.tsv"
+    good.write_text("# a comment\n\nHand\t局\t局\nDraw\t流局\t流局\n", encoding="utf-8")
+    assert words._load(str(good)) == {"Hand": ("局", "局"), "Draw": ("流局", "流局")}
+    for bad in ("Hand\t局\n", "Hand\t局\t局\tx\n", "Hand\t\t局\n",
+                "Hand\t局\t局\nHand\t手\t手\n"):
+        path = tmp_path / "bad.tsv"
+        path.write_text(bad, encoding="utf-8")
+        with pytest.raises(ValueError):
+            words._load(str(path))
+
+
 def test_words_say_values_as_given():
     """A value passed to a word is put in as it is, in either script: never looked up."""
     from organiser.render import templates
@@ -241,7 +253,8 @@ def played():
         data = [d for d, _ in ev["devices"].values()] + [target, "mcr", "director"]
         data += [j for j in journals] + [target.split("/")[1]]
         data += [n for ps in TEAMS.values() for n in ps] + list(TEAMS) + ["雲龍盃"]
-        data += list(tournament.RULESET_NAMES) + list(tournament.DEVICE_LANGS) + ["demo"]   # the devices' label
+        # the rulesets' and languages' codes, the devices' label
+        data += list(tournament.RULESET_NAMES) + list(tournament.DEVICE_LANGS) + ["demo"]
         yield dict(client=client, target=target, data=data)
         client.close()
     shutil.rmtree(folder, ignore_errors=True)
@@ -300,7 +313,8 @@ def test_the_director_s_message_after_a_form_is_in_the_visitor_s_language(played
     pid = re.search(r'name="player_id" required><option value="(\d+)"', page).group(1)
     r = client.post("/admin/penalties", data=dict(csrf=token, player_id=pid, points="-5",
                                                   tround_id="", why="遲到"))
-    assert r.status_code == 200 and '<div class="notice ok" role="status">罚分已记录</div>' in r.text
+    assert r.status_code == 200
+    assert '<div class="notice ok" role="status">罚分已记录</div>' in r.text
     assert not _english_on_page(r.text, played["data"])
     client.get("/admin/penalties?lang=en")
 
