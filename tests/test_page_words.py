@@ -22,9 +22,10 @@ import pytest
 
 from host_tools.sim import organiser_demo as demo
 from organiser import admin_pages, clock_pages, corrections, tournament, views, words
+from organiser.league import ranking
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-TEMPLATES = os.path.join(HERE, "..", "organiser", "templates")
+TEMPLATES = os.path.join(HERE, "..", "organiser")          # its templates and the league's
 # the director's set-up pages, still written in English only (their menu and titles are
 # translated); a template moved out of this list must pass like the others
 ENGLISH_ONLY = set()
@@ -52,7 +53,8 @@ def _not_in(text, codec):
 
 def _template_names():
     return sorted(os.path.relpath(p, TEMPLATES).replace(os.sep, "/")
-                  for p in glob.glob(os.path.join(TEMPLATES, "**", "*.html"), recursive=True))
+                  for d in ("templates", os.path.join("league", "templates"))
+                  for p in glob.glob(os.path.join(TEMPLATES, d, "**", "*.html"), recursive=True))
 
 
 def _lex(name):
@@ -115,6 +117,7 @@ def _python_words():
     out |= set(corrections.KINDS) | {"ok", "corrected", "disputed", "refused", "late"}
     out |= {"pending", "open", "closed", "finished", "stuck", "no sync", "no device"}
     out |= set(views.WINDS) | set(tournament.RULESET_NAMES.values())
+    out |= set(ranking.MEASURE_NAMES.values())
     for name in ("pages.py", "admin_pages.py", "clock_pages.py", "views.py"):
         with open(os.path.join(HERE, "..", "organiser", name), encoding="utf-8") as f:
             src = f.read()
