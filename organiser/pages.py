@@ -8,7 +8,6 @@ server-sent-events stream `/live` announces an upload.  The director's pages are
 
 import asyncio
 import collections
-import contextlib
 import json
 import os
 import signal
@@ -20,8 +19,8 @@ from fastapi.responses import HTMLResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 
 from organiser import elnames, printouts, views, words
-from organiser.db import connect
 from organiser.limits import MAX_ID, PathId
+from organiser.pagework import PageWork
 from organiser.render import HERE, render, shared, shared_grid
 from organiser.tournament import ModelError
 
@@ -71,7 +70,8 @@ class Memo:
         self.version += 1
 
     def get(self, key, compute):
-        """(value, fresh): fresh is False when a change was announced after it."""
+        """(value, fresh) of compute(version), version the data's it is asked for;
+        fresh is False when a change was announced after it."""
         hit = self.held.get(key)
         if hit is not None:
             version, at, took, value = hit
@@ -90,7 +90,7 @@ class Memo:
                 return again[3], True            # computed while this thread waited
             version = self.version
             start = time.monotonic()
-            value = compute()
+            value = compute(version)
             end = time.monotonic()
             self._keep(key, (version, end, end - start, value))
             return value, version == self.version
@@ -98,25 +98,9 @@ class Memo:
             busy.release()
 
 
-class Reader:
-    """The live pages' own connection to the database: computing the standings of a
-    whole event takes a few hundred ms, and on the organiser's shared reading connection
-    the uploads' device look-ups would wait that long behind it.  WAL mode lets any
-    number of connections read beside the writer."""
-
-    def __init__(self, path):
-        self.con = connect(path, schema=False)
-        self.lock = threading.Lock()
-
-    @contextlib.contextmanager
-    def read(self):
-        with self.lock:
-            yield self.con
-
-
 def setup(app):
     app.mount("/static", StaticFiles(directory=os.path.join(HERE, "static")), name="static")
-    app.state.pages_db = Reader(app.state.db.path)
+    app.state.pages_work = PageWork(app.state.db.path)
     memo = app.state.pages_memo = Memo()
     broker = app.state.broker
     publish = broker.publish
@@ -151,10 +135,7 @@ def _standings_ctx(request):
     if tround_id is not None and not any(t["id"] == tround_id for t in trounds):
         raise HTTPException(404, "no such tournament round")
 
-    def compute():
-        with request.app.state.pages_db.read() as con:
-            return views.standings(con, tround_id)
-    standings = shared(request, ("standings", tround_id), compute)
+    standings = shared(request, "standings", tround_id)
     tround = next((t for t in trounds if t["id"] == tround_id), None)
     part = "/standings/part" + ("?tround=%d" % tround_id if tround_id else "")
     return dict(title="Standings", trounds=trounds, tround_id=tround_id, tround=tround,
@@ -195,19 +176,11 @@ def _log_ctx(request, number):
         if table is None:
             raise HTTPException(404, "no table %d" % number)
 
-    def everything():
-        with request.app.state.pages_db.read() as con:
-            return views.played(con)
-
     show = request.query_params.get("tround") or None
     if show not in (None, "all"):
         show = _int_or_none(show)
 
-    def compute():
-        games = shared(request, ("games",), everything)
-        with request.app.state.pages_db.read() as con:
-            return views.hand_log(con, number, games, show)
-    log = shared(request, ("log", number, show), compute)
+    log = shared(request, "hand_log", number, show)
     part = "/tables/%d/part" % number + ("?tround=%s" % show if show is not None else "")
     return dict(title=("Table %d", number), table=table, log=log, part_url=part,
                 number=number)
@@ -282,10 +255,7 @@ def _projector_ctx(request):
     rows = max(1, _int_or_none(request.query_params.get("rows")) or PROJECTOR_ROWS)
     lang = elnames.visitor_lang(request)       # a projector's by its address (?lang=)
 
-    def compute():
-        with request.app.state.pages_db.read() as con:
-            return views.standings(con, None)
-    standings = shared(request, ("standings", None), compute)
+    standings = shared(request, "standings", None)
     grid = shared_grid(request)
     pages = [dict(kind="teams", title=words.t("Teams", lang), rows=standings["teams"])] \
         if standings["teams"] else []

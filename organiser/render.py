@@ -1,15 +1,17 @@
 """What every page of the organiser's shares, public and the director's alike: the
 templates with their filters, the navigation, render() (the base context every page
-extends) and shared() (a live part computed once through the app's Memo, organiser.pages).
+extends) and shared() (a live part computed in the pages' process, once through the app's
+Memo: organiser.pagework, organiser.pages).
 organiser.pages and organiser.admin_pages import this; it imports neither."""
 
 import datetime
 import os
 
+from fastapi import HTTPException
 from fastapi.templating import Jinja2Templates
 from jinja2 import pass_context
 
-from organiser import auth, elnames, security, views, words
+from organiser import auth, elnames, pagework, security, views, words
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 templates = Jinja2Templates(directory=os.path.join(HERE, "templates"))
@@ -102,16 +104,20 @@ def render(request, name, here=None, live=False, **ctx):
     return response
 
 
-def shared(request, key, compute):
-    """compute() through the app's Memo (see there); notes a stale answer on the request."""
-    value, fresh = request.app.state.pages_memo.get(key, compute)
+def shared(request, name, *args):
+    """A live part, organiser.pagework's `name`(*args): computed in the pages' process,
+    once for every browser through the app's Memo (organiser.pages); notes a stale
+    answer on the request."""
+    work = request.app.state.pages_work
+    try:
+        value, fresh = request.app.state.pages_memo.get(
+            (name,) + args, lambda version: work.call(name, version, *args))
+    except pagework.NoAnswer:
+        raise HTTPException(503, "the standings are not ready: try again in a moment")
     if not fresh:
         request.state.stale = True
     return value
 
 
 def shared_grid(request):
-    def compute():
-        with request.app.state.pages_db.read() as con:
-            return views.table_grid(con, request.app.state.stuck_seconds)
-    return shared(request, ("grid",), compute)
+    return shared(request, "grid", request.app.state.stuck_seconds)

@@ -10,6 +10,7 @@ import os
 import random
 import re
 import shutil
+import signal
 import tempfile
 import time
 import warnings
@@ -21,7 +22,7 @@ from host_tools.sim import organiser_demo as demo
 warnings.filterwarnings("ignore", category=DeprecationWarning)
 from fastapi.testclient import TestClient  # noqa: E402
 
-from organiser import auth, views  # noqa: E402
+from organiser import auth, pagework, views  # noqa: E402
 from organiser.app import create_app  # noqa: E402
 from organiser_fixtures import scored  # noqa: E402
 
@@ -378,3 +379,35 @@ def test_mcr_standings_show_table_points(db_url):
     assert ranked == sorted(want, key=lambda n: -want[n])
     client.__exit__(None, None, None)
     shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_the_pages_process_computes_what_the_organiser_would(event):
+    """The live parts are computed in a process of their own (organiser.pagework), with
+    the same answers as in the organiser's."""
+    work = pagework.PageWork(event["app"].state.db.path)
+    try:
+        with event["app"].state.db.read() as con:
+            assert work.call("standings", 1, None) == views.standings(con, None)
+            assert work.call("grid", 1, STUCK)["tables"] == \
+                views.table_grid(con, STUCK)["tables"]
+            games = views.played(con)
+            assert work.call("hand_log", 1, 1, None) == views.hand_log(con, 1, games, None)
+        assert work.held[0].pid != os.getpid()
+    finally:
+        work.close()
+
+
+def test_a_stuck_computation_or_a_dead_child_costs_one_answer(event):
+    work = pagework.PageWork(event["app"].state.db.path, seconds=0.0001)
+    try:
+        with pytest.raises(pagework.NoAnswer):
+            work.call("standings", 1, None)          # (no child answers that fast)
+        assert work.held == [None, None]             # stopped: the next call starts anew
+        work.seconds = 30
+        first = work.call("standings", 1, None)
+        os.kill(work.held[0].pid, signal.SIGKILL)
+        with pytest.raises(pagework.NoAnswer):             # the answer it was asked for is lost
+            work.call("standings", 2, None)
+        assert work.call("standings", 3, None) == first      # a new child answers
+    finally:
+        work.close()
