@@ -185,7 +185,7 @@ def _log_ctx(request, number):
 
     log = shared(request, "hand_log", number, show)
     part = "/tables/%d/part" % number + ("?tround=%s" % show if show is not None else "")
-    return dict(title="Table %d" % number, table=table, log=log, part_url=part,
+    return dict(title=("Table %d", number), table=table, log=log, part_url=part,
                 number=number)
 
 
@@ -207,7 +207,7 @@ def player_page(request: Request, pid: PathId):
         got = views.player(con, pid)
     if got is None:
         raise HTTPException(404, "no player %d" % pid)
-    return render(request, "player.html", here="/", title=got["name"], p=got)
+    return render(request, "player.html", here="/", title=("%s", got["name"]), p=got)
 
 
 # -- print-ready pages: seating, blank score sheets, results -------------------------------
@@ -229,7 +229,7 @@ def print_seating(request: Request):
     with request.app.state.db.read() as con:
         tid, s = _print_round(request, con)
     return render(request, "print/seating.html",
-                  title="Seating · round %d" % s["tround"]["number"], s=s)
+                  title=("Seating · round %d", s["tround"]["number"]), s=s)
 
 
 @router.get("/print/sheets", response_class=HTMLResponse)
@@ -237,8 +237,8 @@ def print_sheets(request: Request):
     with request.app.state.db.read() as con:
         tid, s = _print_round(request, con)
         n = printouts.sheet_rows(con)
-    return render(request, "print/sheets.html", title="Score sheets · round %d"
-                  % s["tround"]["number"], s=s, rows=n)
+    return render(request, "print/sheets.html", title=("Score sheets · round %d",
+                  s["tround"]["number"]), s=s, rows=n)
 
 
 @router.get("/print/results", response_class=HTMLResponse)
@@ -249,8 +249,8 @@ def print_results(request: Request):
         if tid is not None and t is None:
             raise HTTPException(404, "no tournament round %d" % tid)
         got = printouts.results(con, tid)
-    return render(request, "print/results.html", title="Results" + (
-        " · round %d" % t["number"] if t else ""), r=got, tround=t)
+    return render(request, "print/results.html", title=("Results · round %d", t["number"])
+                  if t else "Results", r=got, tround=t)
 
 
 # -- projector ------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import os
 from fastapi import HTTPException
 from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
+from jinja2 import pass_context
 
 from organiser import auth, elnames, pagework, security, views, words
 
@@ -42,6 +43,26 @@ def _static_url(name):
 templates.env.globals["static"] = _static_url
 templates.env.globals["elname"] = elnames.name
 templates.env.globals["say"] = words.t
+
+
+@pass_context
+def _say_here(ctx, text, *args):
+    """_('Table %d', n) in a template: text in the page's language (names_lang), then
+    formatted with args (the values themselves are never looked up)."""
+    return words.say(text, ctx.get("names_lang"), *args)
+
+
+templates.env.globals["_"] = _say_here
+
+
+@pass_context
+def _meld_here(ctx, text):
+    """'pon 中中中' with its kind (chi, pon, kan, ankan) in the page's language."""
+    kind, _, rest = str(text).partition(" ")
+    return "%s %s" % (words.t(kind, ctx.get("names_lang")), rest) if rest else kind
+
+
+templates.env.filters["meld"] = _meld_here
 LANG_LINKS = (("zh-Hant", "繁"), ("zh-Hans", "简"), ("en", "EN"))
 
 
@@ -52,6 +73,13 @@ def lang_links(request):
     return [("%s?lang=%s" % (request.url.path, lang), lang, label) for lang, label in LANG_LINKS]
 
 
+def _title(title, lang):
+    """A page's title in lang: words, or (words, values...) as _() takes them."""
+    if isinstance(title, tuple):
+        return words.say(title[0], lang, *title[1:])
+    return words.t(title, lang)
+
+
 def render(request, name, here=None, live=False, **ctx):
     now = datetime.datetime.now()
     with request.app.state.db.read() as con:
@@ -59,13 +87,14 @@ def render(request, name, here=None, live=False, **ctx):
     base = dict(request=request, event=event, nav=NAV, here=here, live=live,
                 admin=auth.current_admin(request), csrf=security.csrf_token(request),
                 stream_url="/live", now_iso=now.isoformat(timespec="seconds"),
-                now_hm=now.strftime("%H:%M:%S"), title=ctx.get("title", ""))
+                now_hm=now.strftime("%H:%M:%S"))
     # the elements' names in the visitor's language (?lang=, kept in a cookie)
     lang = elnames.visitor_lang(request)
     base.update(names_lang=lang, lang_links=lang_links(request))
     if lang:
         base["lang"] = lang
     base.update(ctx)
+    base["title"] = _title(ctx.get("title", ""), lang)
     base["stale"] = getattr(request.state, "stale", False)
     response = templates.TemplateResponse(request, name, base, headers=_part_headers(request))
     if lang and request.query_params.get("lang") == lang:
