@@ -3,12 +3,10 @@ board: boot from the settings file and the journal, the key and display tasks, t
 slot, a fault in a screen."""
 
 import json
-import os
-import subprocess
 
 import pytest
 
-from host_tools import build, paths
+import device_script
 
 SCRIPT = r"""
 import sys, json
@@ -47,18 +45,12 @@ print("RESULT " + json.dumps(out))
 
 
 def boot(tmp_path, settings=None, fresh=False, burst=(), journal_from=None):
-    folder = build.build_device()
     root = tmp_path / "board"
     root.mkdir(exist_ok=True)
     if settings is not None:
         (root / "settings.json").write_text(settings)
-    code = SCRIPT % dict(folder=folder, tests=os.path.join(paths.ROOT, "tests"),
-                         root=str(root) + "/", fresh=fresh, burst=list(burst))
-    out = subprocess.run([paths.tool("micropython"), "-X", "heapsize=512k", "-c", code],
-                         capture_output=True, text=True, timeout=120)
-    assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]
-    line = [x for x in out.stdout.splitlines() if x.startswith("RESULT ")][-1]
-    return json.loads(line[7:])
+    return device_script.run(SCRIPT, "512k", 120, root=str(root) + "/", fresh=fresh,
+                             burst=list(burst))
 
 
 def test_fresh_board_offers_a_new_session(tmp_path):

@@ -7,11 +7,10 @@ whole, as CPython's table has it, and acknowledged by the organiser.  Then the l
 blocks filled: a settings save is refused with its reason too."""
 
 import json
-import os
 import sqlite3
-import subprocess
 
-from host_tools import build, keys, paths
+import device_script
+from host_tools import keys
 from organiser_fixtures import OrganiserServer, setup_event
 from uicorpus import legal_session
 
@@ -97,13 +96,8 @@ def test_a_full_flash_refuses_the_save_with_its_reason_and_loses_nothing(tmp_pat
         hands = [keys.event_keys(e, info, RID) for e in wins]
         settings = {"table": 1, "rules": RID, "organiser": srv.url, "device": dev.id,
                     "secret": dev.secret}
-        code = SCRIPT % dict(folder=build.build_device(), tests=os.path.join(paths.ROOT, "tests"),
-                             blocks=BLOCKS, settings=json.dumps(settings), low=8 * 1024,
-                             hands=hands)
-        run = subprocess.run([paths.tool("micropython"), "-X", "heapsize=2m", "-c", code],
-                             capture_output=True, text=True, timeout=180)
-        assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
-        out = json.loads([x for x in run.stdout.splitlines() if x.startswith("RESULT ")][-1][7:])
+        out = device_script.run(SCRIPT, "2m", 180, blocks=BLOCKS, settings=json.dumps(settings),
+                                low=8 * 1024, hands=hands)
         held = sqlite3.connect(db).execute(
             "SELECT seq FROM records WHERE device = ? ORDER BY seq", (dev.id,)).fetchall()
     finally:

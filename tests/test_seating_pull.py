@@ -8,14 +8,12 @@ event's device language the director set at once); a refused
 secret is shown on the status screen and changes nothing."""
 
 import json
-import os
 import sqlite3
-import subprocess
 
 import pytest
 
+import device_script
 import journal
-from host_tools import build, paths
 from host_tools.build import build_info
 from organiser import tournament
 from organiser.db import Database
@@ -69,14 +67,8 @@ print("RESULT " + json.dumps(out))
 def run_device(root, keys="", upload=True):
     """Boot the application on the board folder `root`; wait for a pull, type `keys`,
     wait for the upload; the script's findings."""
-    folder = build.build_device()
-    code = SCRIPT % dict(folder=folder, tests=os.path.join(paths.ROOT, "tests"),
-                         root=str(root) + "/", keys=list(keys), upload=upload)
-    out = subprocess.run([paths.tool("micropython"), "-X", "heapsize=256k", "-c", code],
-                         capture_output=True, text=True, timeout=60)
-    assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]
-    line = [x for x in out.stdout.splitlines() if x.startswith("RESULT ")][-1]
-    return json.loads(line[7:])
+    return device_script.run(SCRIPT, "256k", root=str(root) + "/", keys=list(keys),
+                             upload=upload)
 
 
 def query(db, sql, args=()):
