@@ -7,6 +7,7 @@ import os
 import random
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -130,6 +131,16 @@ def setup_event(db_path, n_tables=2, rules="mcr", teams=None, open_round=True,
             tournament.open_round(con, out["tround"])
     db.close()
     return out
+
+
+def query(db_path, sql, args=()):
+    """The rows of one query on an organiser's SQLite file, read on a connection of its
+    own (the organiser may be running)."""
+    con = sqlite3.connect(db_path)
+    try:
+        return con.execute(sql, args).fetchall()
+    finally:
+        con.close()
 
 
 # -- a live organiser --------------------------------------------------------------------

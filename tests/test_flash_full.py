@@ -7,11 +7,10 @@ whole, as CPython's table has it, and acknowledged by the organiser.  Then the l
 blocks filled: a settings save is refused with its reason too."""
 
 import json
-import sqlite3
 
 import device_script
 from host_tools import keys
-from organiser_fixtures import OrganiserServer, setup_event
+from organiser_fixtures import OrganiserServer, query, setup_event
 from uicorpus import legal_session
 
 RID = "hk"
@@ -98,8 +97,7 @@ def test_a_full_flash_refuses_the_save_with_its_reason_and_loses_nothing(tmp_pat
                     "secret": dev.secret}
         out = device_script.run(SCRIPT, "2m", 180, blocks=BLOCKS, settings=json.dumps(settings),
                                 low=8 * 1024, hands=hands)
-        held = sqlite3.connect(db).execute(
-            "SELECT seq FROM records WHERE device = ? ORDER BY seq", (dev.id,)).fetchall()
+        held = query(db, "SELECT seq FROM records WHERE device = ? ORDER BY seq", (dev.id,))
     finally:
         srv.stop()
     saved = out["hands"]

@@ -8,7 +8,6 @@ event's device language the director set at once); a refused
 secret is shown on the status screen and changes nothing."""
 
 import json
-import sqlite3
 
 import pytest
 
@@ -17,7 +16,7 @@ import journal
 from host_tools.build import build_info
 from organiser import tournament
 from organiser.db import Database
-from organiser_fixtures import OrganiserServer, setup_event
+from organiser_fixtures import OrganiserServer, query, setup_event
 
 SCRIPT = r"""
 import sys, json, gc
@@ -69,14 +68,6 @@ def run_device(root, keys="", upload=True):
     wait for the upload; the script's findings."""
     return device_script.run(SCRIPT, "256k", root=str(root) + "/", keys=list(keys),
                              upload=upload)
-
-
-def query(db, sql, args=()):
-    con = sqlite3.connect(db)
-    try:
-        return con.execute(sql, args).fetchall()
-    finally:
-        con.close()
 
 
 def seated(db, tround, table):
