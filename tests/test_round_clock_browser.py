@@ -8,7 +8,7 @@ import httpx
 import pytest
 
 from host_tools import paths
-from organiser import auth, clock
+from organiser import clock
 from organiser.db import Database
 from organiser_fixtures import OrganiserServer, setup_event
 
@@ -19,9 +19,8 @@ PASSWORD = "clock-browser-pw"
 @pytest.fixture
 def live(tmp_path):
     db = str(tmp_path / "o.db")
-    ev = setup_event(db)
+    ev = setup_event(db, password=PASSWORD)
     d = Database(db)
-    auth.set_password(d, "director", PASSWORD)
     with d.write() as con:
         clock.set_length(con, 3600)
     d.close()
