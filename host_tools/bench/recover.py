@@ -1,0 +1,97 @@
+"""A table session just short of memory: does it recover?  Each ruleset's long session
+(tests/sessiongen.long_session; sh also the session of tests/test_sh_table.py, its
+heaviest) runs on the unix port at heap sizes a little under and around the least it
+fits in, one device process a run, journalled as on a board.  Whenever the running device
+refuses an event for memory, a device restarted from a copy of its journal (what a
+referee's restart does) is given the same event: if the restart accepts it, the running
+device had kept something a restart does not ("kept", the figure that must be 0).
+
+    .venv/bin/python -m host_tools.bench recover [--rules sh,mcr,hk,tw] [--step 256]
+
+Per run: the events, those refused for memory, of these the ones a restart accepts, and
+the longest run of memory refusals in a row."""
+
+import argparse
+import json
+import os
+import shutil
+import sys
+import tempfile
+
+from host_tools import build, paths
+from host_tools.board.device import Device
+
+ENTRY = "import devloop, session; devloop.run(session.Session(%r).handle)"
+SEED = 20240
+# KiB: each ruleset's window, from under the least heap its long session fits in
+# (docs/table.md, "RAM") to a little over it.
+WINDOWS = {"mcr": (61, 66), "tw": (56, 61), "hk": (59, 64), "sh": (59, 64), "sh-table": (61, 65)}
+
+
+def sessions(rules):
+    sys.path.insert(0, os.path.join(paths.ROOT, "tests"))
+    import sessiongen
+    out = []
+    for rid in rules:
+        out.append((rid, sessiongen.long_session(rid, SEED)))
+        if rid == "sh":
+            paths.use_firmware()            # test_sh_table imports the scorer's contract
+            import test_sh_table
+            out.append(("sh-table", test_sh_table.SESSION))
+    return out
+
+
+def memory_refusal(ans):
+    return not ans.get("ok") and "memory" in ans.get("error", {}).get("message", "")
+
+
+def run(events, heap):
+    """(events refused for memory, of them accepted by a restart, longest streak)."""
+    folder = tempfile.mkdtemp(prefix="recover-")
+    again = tempfile.mkdtemp(prefix="recover-")
+    dev = Device(ENTRY % os.path.join(folder, "journal.bin"), heap)
+    refused = kept = streak = longest = 0
+    try:
+        for ev in events:
+            if not memory_refusal(dev.ask(ev)):
+                streak = 0
+                continue
+            refused += 1
+            streak += 1
+            longest = max(longest, streak)
+            shutil.rmtree(again)
+            shutil.copytree(folder, again)
+            fresh = Device(ENTRY % os.path.join(again, "journal.bin"), heap)
+            try:
+                if fresh.ask(ev).get("ok"):
+                    kept += 1
+            finally:
+                fresh.close()
+    finally:
+        dev.close()
+        shutil.rmtree(folder, True)
+        shutil.rmtree(again, True)
+    return refused, kept, longest
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--rules", default="sh,mcr,hk,tw")
+    ap.add_argument("--step", type=int, default=512, help="bytes between heap sizes")
+    args = ap.parse_args()
+    build.build_device()
+    print("Memory refusals and recovery (unix port, long sessions, %d-byte steps)" % args.step)
+    print("  %-9s %7s %6s %8s %6s %7s" % ("session", "heap", "events", "refused", "kept", "streak"))
+    total = 0
+    for name, events in sessions(args.rules.split(",")):
+        lo, hi = WINDOWS[name]
+        for heap in range(lo * 1024, hi * 1024 + 1, args.step):
+            refused, kept, longest = run(events, str(heap))
+            total += kept
+            print("  %-9s %7d %6d %8d %6d %7d" % (name, heap, len(events), refused, kept, longest))
+            sys.stdout.flush()
+    print("Refusals a restart would have accepted: %d (target 0)" % total)
+
+
+if __name__ == "__main__":
+    main()
