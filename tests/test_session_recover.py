@@ -1,7 +1,9 @@
 """A session refused an event for memory recovers (the unix port, heaps just under what
-Shanghai's heaviest session needs): the refusal leaves the heap as it found it, and later
-events are accepted again.  An import cut short by a MemoryError used to keep its module
-alive in sys.modules' table, and from then on every event was refused."""
+Shanghai's heaviest session and a Chinese Official win need): the refusal leaves the heap
+as it found it, and later events are accepted again.  What an import cut short by a
+MemoryError leaves behind (the module itself in sys.modules' table; the modules it had
+imported by then, such as a scorer's data) used to stay, and from then on every event
+was refused."""
 
 import json
 import os
@@ -13,7 +15,10 @@ import pytest
 
 from host_tools import build
 from host_tools.board import device
+import sessiongen
 from test_sh_table import SESSION
+
+SESSIONS = {"sh": SESSION, "mcr": sessiongen.long_session("mcr", 20240)[:30]}
 
 # One line out per event (the answer's ok or message, the free heap before and after):
 # printed at once, so the driver holds nothing of its own in the heap.
@@ -32,10 +37,10 @@ for line in %r:
 SLACK = 3 * 1024
 
 
-def run(heap):
+def run(name, heap):
     folder = tempfile.mkdtemp(prefix="recover-")      # a path of one length wherever the checkout is
     try:
-        code = RUN % (os.path.join(folder, "journal.bin"), [json.dumps(e) for e in SESSION])
+        code = RUN % (os.path.join(folder, "journal.bin"), [json.dumps(e) for e in SESSIONS[name]])
         out = subprocess.run(device.command(code, heap, build.build_device()),
                              capture_output=True, text=True, timeout=120)
     finally:
@@ -44,9 +49,10 @@ def run(heap):
     return [json.loads(ln) for ln in out.stdout.splitlines()]
 
 
-@pytest.mark.parametrize("heap", ["62k", "63k", "64000"])
-def test_refused_for_memory_then_events_go_through_again(heap):
-    steps = run(heap)
+@pytest.mark.parametrize("name,heap", [("sh", "62k"), ("sh", "63k"), ("sh", "64000"),
+                                       ("mcr", "62976")])
+def test_refused_for_memory_then_events_go_through_again(name, heap):
+    steps = run(name, heap)
     short = [i for i, (a, _, _) in enumerate(steps) if a is not True and "memory" in a]
     assert short, "every event fitted: the heap is not tight enough to test"
     for i in short:
