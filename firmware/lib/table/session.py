@@ -192,7 +192,7 @@ class Session:
         if short and LEAN:
             # An import cut short (a MemoryError halfway through it): MicroPython takes
             # the name out of sys.modules but leaves the module in the table's slot, with
-            # all it had imported (10-15 KB of the session's modules), until another name
+            # all it had imported (8-16 KB of the session's modules), until another name
             # takes that slot.  The table is built afresh: the leftovers go with the old.
             mods = sys.modules
             try:
