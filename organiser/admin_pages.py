@@ -17,7 +17,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from starlette.concurrency import run_in_threadpool
 
 from organiser import auth, binding, corrections, devices, disputes, handref, queries, \
-    record_model, security, stored, throttle, tournament, views
+    elnames, record_model, security, stored, throttle, tournament, views, words
 from organiser.db import one, rows
 from organiser.limits import MAX_ID
 from organiser.render import render, shared_grid
@@ -57,6 +57,11 @@ def page(request, name, here, **ctx):
     return render(request, name, here="/admin", admin_menu=MENU, admin_here=here, who=who,
                   watch=watch, ok=shown(request, "ok"),
                   error=ctx.pop("error", None) or shown(request, "error"), **ctx)
+
+
+def said(request, text, *args):
+    """A message of the director's pages in the visitor's language (organiser/words.py)."""
+    return words.say(text, elnames.visitor_lang(request), *args)
 
 
 def back(path, ok=None, error=None, **extra):
@@ -172,10 +177,10 @@ async def login(request: Request):
         nxt = "/admin"
     got, token = await throttle.login(request, f.get("name", ""), f.get("password", ""))
     if got == "wait":
-        return back("/admin/login", error="too many attempts: wait %d s and try again"
-                    % (token + 1), next=nxt)
+        return back("/admin/login", error=said(request, "too many attempts: wait %d s and try "
+                                               "again", token + 1), next=nxt)
     if got == "wrong":
-        return back("/admin/login", error="wrong name or password", next=nxt)
+        return back("/admin/login", error=said(request, "wrong name or password"), next=nxt)
     r = RedirectResponse(nxt, status_code=303)
     r.set_cookie(auth.COOKIE, token, max_age=auth.SESSION_SECONDS, httponly=True,
                  samesite="lax", path="/", secure=request.url.scheme == "https")
@@ -216,7 +221,7 @@ def event_save(request, f):
                              avoid_teammates=bool(f.get("avoid_teammates")),
                              device_lang=f.get("device_lang") or None)
     changed(request, "event")
-    return back("/admin", ok="event saved")
+    return back("/admin", ok=said(request, "event saved"))
 
 
 @post("/teams")
@@ -227,7 +232,7 @@ def team_add(request, f):
         for n in names:
             tournament.add_team(con, n)
     changed(request, "teams")
-    return back("/admin", ok="%d team(s) added" % len(names))
+    return back("/admin", ok=said(request, "%d team(s) added", len(names)))
 
 
 @post("/players")
@@ -241,7 +246,7 @@ def player_add(request, f):
         for n, details in names:
             tournament.add_player(con, n, team, **details)
     changed(request, "players")
-    return back("/admin", ok="%d player(s) added" % len(names))
+    return back("/admin", ok=said(request, "%d player(s) added", len(names)))
 
 
 @post("/players/active")
@@ -276,7 +281,7 @@ def table_add(request, f):
         for n in range(first, last + 1):
             tournament.add_table(con, n, f.get("name", "") if first == last else "")
     changed(request, "tables")
-    return back("/admin", ok="table(s) %d–%d added" % (first, last))
+    return back("/admin", ok=said(request, "table(s) %d–%d added", first, last))
 
 
 # -- tournament rounds and seating -------------------------------------------------------
@@ -304,8 +309,8 @@ def grace_save(request, f):
     with request.app.state.db.write() as con:
         binding.set_grace(con, seconds)
     changed(request, "grace")
-    return back("/admin/rounds", ok="late uploads count for %d s after a round closes"
-                % seconds)
+    return back("/admin/rounds", ok=said(request, "late uploads count for %d s after a round "
+                                         "closes", seconds))
 
 
 @post("/rounds")
@@ -314,7 +319,7 @@ def round_add(request, f):
     with request.app.state.db.write() as con:
         for _ in range(count):
             tournament.add_tround(con)
-    return back("/admin/rounds", ok="%d round(s) added" % count)
+    return back("/admin/rounds", ok=said(request, "%d round(s) added", count))
 
 
 @post("/rounds/open")
@@ -323,7 +328,7 @@ def round_open(request, f):
     with request.app.state.db.write() as con:
         tournament.open_round(con, tid)
     changed(request, "rounds")
-    return back("/admin/rounds", ok="round opened")
+    return back("/admin/rounds", ok=said(request, "round opened"))
 
 
 @post("/rounds/close")
@@ -332,7 +337,7 @@ def round_close(request, f):
     with request.app.state.db.write() as con:
         tournament.close_round(con, tid)
     changed(request, "rounds")
-    return back("/admin/rounds", ok="round closed")
+    return back("/admin/rounds", ok=said(request, "round closed"))
 
 
 @get("/rounds/{tround_id}")
@@ -342,7 +347,7 @@ def seating_page(request):
         try:
             t = tournament.tround(con, tid)
         except ModelError:
-            return back("/admin/rounds", error="no such round")
+            return back("/admin/rounds", error=said(request, "no such round"))
         seats = tournament.seating(con, tid)
         report = tournament.seating_report(con, tid) if seats else None
         players = tournament.players(con)
@@ -356,7 +361,7 @@ def seating_page(request):
                          locked=bool(s and s["locked"]), source=s["source"] if s else "",
                          seated=s is not None, hands=played[tb["number"]]))
     return page(request, "admin/seating.html", "/admin/rounds",
-                title="Seating of round %d" % t["number"], t=t, grid=grid, players=players,
+                title=("Seating of round %d", t["number"]), t=t, grid=grid, players=players,
                 report=report, any_played=any(played.values()))
 
 
@@ -369,8 +374,9 @@ def seating_generate(request, f):
         rep = tournament.generate_seating(con, tid)
     changed(request, "seating")
     return back("/admin/rounds/%d" % tid,
-                ok="seating generated: %d pair(s) meet more than once, %d teammate pair(s) "
-                   "share a table" % (rep["repeated_pairs"], rep["teammates_together"]))
+                ok=said(request, "seating generated: %d pair(s) meet more than once, %d "
+                        "teammate pair(s) share a table", rep["repeated_pairs"],
+                        rep["teammates_together"]))
 
 
 @post("/rounds/{tround_id}/table")
@@ -382,7 +388,7 @@ def seating_table(request, f):
     with request.app.state.db.write() as con:
         tournament.set_seating(con, tid, {no: ps}, source="manual")
     changed(request, "seating")
-    return back("/admin/rounds/%d" % tid, ok="table %d seated by hand" % no)
+    return back("/admin/rounds/%d" % tid, ok=said(request, "table %d seated by hand", no))
 
 
 @post("/rounds/{tround_id}/reseat")
@@ -406,8 +412,8 @@ def seating_reseat(request, f):
         corrections.reseat_tables(con, who, f.get("why", ""), tid, moves)
     changed(request, "reseat")
     return back("/admin/rounds/%d" % tid,
-                ok="table(s) %s re-seated; their hands moved with the players"
-                   % ", ".join(str(n) for n in sorted(moves)))
+                ok=said(request, "table(s) %s re-seated; their hands moved with the players",
+                        ", ".join(str(n) for n in sorted(moves))))
 
 
 @post("/rounds/{tround_id}/lock")
@@ -417,7 +423,8 @@ def seating_lock(request, f):
     lock = f.get("locked") == "1"
     with request.app.state.db.write() as con:
         tournament.lock_table(con, tid, no, lock)
-    return back("/admin/rounds/%d" % tid, ok="table %d %s" % (no, "locked" if lock else "unlocked"))
+    return back("/admin/rounds/%d" % tid,
+                ok=said(request, "table %d locked" if lock else "table %d unlocked", no))
 
 
 # -- devices ---------------------------------------------------------------------------------
@@ -473,8 +480,8 @@ def device_revoke(request, f):
     with request.app.state.db.write() as con:
         devices.revoke(con, did, f.get("revoked") != "0")
     changed(request, "devices")
-    return back("/admin/devices", ok="device %s %s" % (did, "restored" if f.get("revoked") == "0"
-                                                       else "revoked"))
+    return back("/admin/devices", ok=said(request, "device %s restored" if f.get("revoked") == "0"
+                                          else "device %s revoked", did))
 
 
 @post("/devices/secret")
@@ -497,7 +504,7 @@ def device_bind(request, f):
     with request.app.state.db.write() as con:
         tournament.bind_device(con, f.get("device_id", ""), _opt_int(f.get("table_no"), "table"))
     changed(request, "devices")
-    return back("/admin/devices", ok="device %s moved" % f.get("device_id", ""))
+    return back("/admin/devices", ok=said(request, "device %s moved", f.get("device_id", "")))
 
 
 # -- corrections, re-seating, penalties -----------------------------------------------------
@@ -541,8 +548,9 @@ def correct_payments(request, f):
             corrections.add(con, who, f.get("why", ""), "payments", target, {"payments": pay})
     changed(request, "correction")
     if f.get("from_hand"):
-        return back(HAND_PAGE, ok="correction of %s recorded" % target, target=target)
-    return back("/admin/corrections", ok="correction of %s recorded" % target)
+        return back(HAND_PAGE, ok=said(request, "correction of %s recorded", target),
+                    target=target)
+    return back("/admin/corrections", ok=said(request, "correction of %s recorded", target))
 
 
 # -- a hand named as a referee names it, corrected by its tiles ------------------------------
@@ -632,10 +640,13 @@ def correct_hand(request, f):
         h = handref.describe(con, target)
     if h["status"] == "refused":
         return back(HAND_PAGE, target=target,
-                    error="recorded, but the organiser's engine refuses the hand as corrected "
-                          "(%s): it counts for nothing until corrected again" % h["refusal"])
-    return back(HAND_PAGE, target=target, ok="hand re-scored: %s %s, payments %s" % (
-        h["total"], h["unit"] or "", " ".join("%+d" % p for p in h["payments"] or [])))
+                    error=said(request, "recorded, but the organiser's engine refuses the hand as "
+                               "corrected (%s): it counts for nothing until corrected again",
+                               h["refusal"]))
+    return back(HAND_PAGE, target=target, ok=said(
+        request, "hand re-scored: %s %s, payments %s", h["total"],
+        said(request, h["unit"]) if h["unit"] else "",
+        " ".join("%+d" % p for p in h["payments"] or [])))
 
 
 @post("/corrections/accept")
@@ -647,8 +658,9 @@ def correct_accept(request, f):
         corrections.add(con, who, f.get("why", ""), "accept", target,
                         {"version": f.get("version", "")})
     changed(request, "correction")
-    return back("/admin/corrections", ok="%s: the %s's version counts" % (
-        target, "device" if f.get("version") == "device" else "organiser"))
+    return back("/admin/corrections", ok=said(
+        request, "%s: the device's version counts" if f.get("version") == "device"
+        else "%s: the organiser's version counts", target))
 
 
 @post("/corrections/reseat")
@@ -660,7 +672,8 @@ def correct_reseat(request, f):
     with request.app.state.db.write() as con:
         corrections.reseat(con, who, f.get("why", ""), sid, ps)
     changed(request, "reseat")
-    return back("/admin/corrections", ok="game %d re-seated; standings recomputed" % sid)
+    return back("/admin/corrections",
+                ok=said(request, "game %d re-seated; standings recomputed", sid))
 
 
 @post("/corrections/session")
@@ -674,7 +687,7 @@ def correct_session(request, f):
         corrections.add(con, who, f.get("why", ""), "session",
                         corrections.session_target(sid), data)
     changed(request, "session")
-    return back("/admin/corrections", ok="game %d moved" % sid)
+    return back("/admin/corrections", ok=said(request, "game %d moved", sid))
 
 
 @get("/penalties")
@@ -699,7 +712,7 @@ def penalty_add(request, f):
                                 _int(f.get("points"), "points"),
                                 _opt_int(f.get("tround_id"), "round"))
     changed(request, "penalty")
-    return back("/admin/penalties", ok="penalty recorded")
+    return back("/admin/penalties", ok=said(request, "penalty recorded"))
 
 
 # -- refused requests ---------------------------------------------------------------------

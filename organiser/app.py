@@ -48,6 +48,8 @@ def create_app(db_path, max_body=MAX_BODY, stuck_seconds=180, pages=True, sync="
         yield
         app.state.broker.close()
         app.state.scoring.close()
+        if hasattr(app.state, "pages_work"):
+            app.state.pages_work.close()
         app.state.db.close()
 
     # the API's documentation is the director's: behind the login (routes below)

@@ -7,9 +7,12 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
 from organiser import auth, clock
-from organiser.admin_pages import back, get, page, post
+from organiser.admin_pages import back, get, page, post, said
 from organiser.render import render
 from organiser.tournament import ModelError
+
+# a clock's state as the pages say it (organiser.clock: ready | running | paused | up)
+STATE_WORDS = {"ready": "not started", "up": "time is up"}
 
 router = APIRouter(include_in_schema=False)
 
@@ -57,7 +60,8 @@ def clock_page(request):
 def clock_length(request, f):
     with request.app.state.db.write() as con:
         clock.set_length(con, _minutes(f.get("minutes"), "round length"))
-    return back("/admin/clock", ok="round length saved (the next clock started uses it)")
+    return back("/admin/clock", ok=said(request, "round length saved (the next clock "
+                                                "started uses it)"))
 
 
 @post("/clock")
@@ -71,4 +75,6 @@ def clock_act(request, f):
         c = clock.act(con, c["tround"], action, clock.now_of(request.app), seconds,
                       auth.current_admin(request))
     request.state.announce = "clock"        # the projector's clock redraws at once
-    return back("/admin/clock", ok="clock: %s, %s left" % (c["state"], clock.shown(c["left"])))
+    state = said(request, STATE_WORDS.get(c["state"], c["state"]))
+    return back("/admin/clock", ok=said(request, "clock: %s, %s left", state,
+                                        clock.shown(c["left"])))

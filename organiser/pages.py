@@ -8,7 +8,6 @@ server-sent-events stream `/live` announces an upload.  The director's pages are
 
 import asyncio
 import collections
-import contextlib
 import json
 import os
 import signal
@@ -20,9 +19,9 @@ from fastapi.responses import HTMLResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 
 from organiser import elnames, printouts, views, words
-from organiser.db import connect
 from organiser.limits import MAX_ID, PathId
-from organiser.render import HERE, render, shared, shared_grid
+from organiser.pagework import PageWork
+from organiser.render import HERE, part_response, render, shared, shared_grid, templates
 from organiser.tournament import ModelError
 
 router = APIRouter(include_in_schema=False)
@@ -31,6 +30,8 @@ KEEPALIVE_SECONDS = 15
 MANY_TABLES = 32             # more tables in one flush: one "everything" event instead
 PROJECTOR_SECONDS = 12       # each projector page shows this long
 PROJECTOR_ROWS = 12          # players per projector page
+PARTS_KEPT = 16              # rendered projector parts held (by rows and language)
+parts_lock = threading.Lock()
 
 
 class Memo:
@@ -71,7 +72,8 @@ class Memo:
         self.version += 1
 
     def get(self, key, compute):
-        """(value, fresh): fresh is False when a change was announced after it."""
+        """(value, fresh) of compute(version), version the data's it is asked for;
+        fresh is False when a change was announced after it."""
         hit = self.held.get(key)
         if hit is not None:
             version, at, took, value = hit
@@ -90,7 +92,7 @@ class Memo:
                 return again[3], True            # computed while this thread waited
             version = self.version
             start = time.monotonic()
-            value = compute()
+            value = compute(version)
             end = time.monotonic()
             self._keep(key, (version, end, end - start, value))
             return value, version == self.version
@@ -98,26 +100,11 @@ class Memo:
             busy.release()
 
 
-class Reader:
-    """The live pages' own connection to the database: computing the standings of a
-    whole event takes a few hundred ms, and on the organiser's shared reading connection
-    the uploads' device look-ups would wait that long behind it.  WAL mode lets any
-    number of connections read beside the writer."""
-
-    def __init__(self, path):
-        self.con = connect(path, schema=False)
-        self.lock = threading.Lock()
-
-    @contextlib.contextmanager
-    def read(self):
-        with self.lock:
-            yield self.con
-
-
 def setup(app):
     app.mount("/static", StaticFiles(directory=os.path.join(HERE, "static")), name="static")
-    app.state.pages_db = Reader(app.state.db.path)
+    app.state.pages_work = PageWork(app.state.db.path)
     memo = app.state.pages_memo = Memo()
+    app.state.projector_parts = collections.OrderedDict()   # (rows, lang): (data, html)
     broker = app.state.broker
     publish = broker.publish
 
@@ -151,10 +138,7 @@ def _standings_ctx(request):
     if tround_id is not None and not any(t["id"] == tround_id for t in trounds):
         raise HTTPException(404, "no such tournament round")
 
-    def compute():
-        with request.app.state.pages_db.read() as con:
-            return views.standings(con, tround_id)
-    standings = shared(request, ("standings", tround_id), compute)
+    standings = shared(request, "standings", tround_id)
     tround = next((t for t in trounds if t["id"] == tround_id), None)
     part = "/standings/part" + ("?tround=%d" % tround_id if tround_id else "")
     return dict(title="Standings", trounds=trounds, tround_id=tround_id, tround=tround,
@@ -195,21 +179,13 @@ def _log_ctx(request, number):
         if table is None:
             raise HTTPException(404, "no table %d" % number)
 
-    def everything():
-        with request.app.state.pages_db.read() as con:
-            return views.played(con)
-
     show = request.query_params.get("tround") or None
     if show not in (None, "all"):
         show = _int_or_none(show)
 
-    def compute():
-        games = shared(request, ("games",), everything)
-        with request.app.state.pages_db.read() as con:
-            return views.hand_log(con, number, games, show)
-    log = shared(request, ("log", number, show), compute)
+    log = shared(request, "hand_log", number, show)
     part = "/tables/%d/part" % number + ("?tround=%s" % show if show is not None else "")
-    return dict(title="Table %d" % number, table=table, log=log, part_url=part,
+    return dict(title=("Table %d", number), table=table, log=log, part_url=part,
                 number=number)
 
 
@@ -231,7 +207,7 @@ def player_page(request: Request, pid: PathId):
         got = views.player(con, pid)
     if got is None:
         raise HTTPException(404, "no player %d" % pid)
-    return render(request, "player.html", here="/", title=got["name"], p=got)
+    return render(request, "player.html", here="/", title=("%s", got["name"]), p=got)
 
 
 # -- print-ready pages: seating, blank score sheets, results -------------------------------
@@ -253,7 +229,7 @@ def print_seating(request: Request):
     with request.app.state.db.read() as con:
         tid, s = _print_round(request, con)
     return render(request, "print/seating.html",
-                  title="Seating · round %d" % s["tround"]["number"], s=s)
+                  title=("Seating · round %d", s["tround"]["number"]), s=s)
 
 
 @router.get("/print/sheets", response_class=HTMLResponse)
@@ -261,8 +237,8 @@ def print_sheets(request: Request):
     with request.app.state.db.read() as con:
         tid, s = _print_round(request, con)
         n = printouts.sheet_rows(con)
-    return render(request, "print/sheets.html", title="Score sheets · round %d"
-                  % s["tround"]["number"], s=s, rows=n)
+    return render(request, "print/sheets.html", title=("Score sheets · round %d",
+                  s["tround"]["number"]), s=s, rows=n)
 
 
 @router.get("/print/results", response_class=HTMLResponse)
@@ -273,8 +249,8 @@ def print_results(request: Request):
         if tid is not None and t is None:
             raise HTTPException(404, "no tournament round %d" % tid)
         got = printouts.results(con, tid)
-    return render(request, "print/results.html", title="Results" + (
-        " · round %d" % t["number"] if t else ""), r=got, tround=t)
+    return render(request, "print/results.html", title=("Results · round %d", t["number"])
+                  if t else "Results", r=got, tround=t)
 
 
 # -- projector ------------------------------------------------------------------------
@@ -282,10 +258,7 @@ def _projector_ctx(request):
     rows = max(1, _int_or_none(request.query_params.get("rows")) or PROJECTOR_ROWS)
     lang = elnames.visitor_lang(request)       # a projector's by its address (?lang=)
 
-    def compute():
-        with request.app.state.pages_db.read() as con:
-            return views.standings(con, None)
-    standings = shared(request, ("standings", None), compute)
+    standings = shared(request, "standings", None)
     grid = shared_grid(request)
     pages = [dict(kind="teams", title=words.t("Teams", lang), rows=standings["teams"])] \
         if standings["teams"] else []
@@ -297,8 +270,8 @@ def _projector_ctx(request):
     tables = grid["tables"]
     for i in range(0, len(tables), per):
         pages.append(dict(kind="tables", title=words.t("Tables", lang), rows=tables[i:i + per]))
-    return dict(title=words.t("Projector", lang), standings=standings, pages=pages,
-                seconds=max(1, _int_or_none(request.query_params.get("seconds"))
+    return dict(title=words.t("Projector", lang), standings=standings, grid=grid,
+                rows=rows, pages=pages, seconds=max(1, _int_or_none(request.query_params.get("seconds"))
                             or PROJECTOR_SECONDS),
                 part_url="/projector/part?" + str(request.query_params))
 
@@ -312,7 +285,22 @@ def projector_page(request: Request):
 
 @router.get("/projector/part", response_class=HTMLResponse)
 def projector_part(request: Request):
-    return render(request, "_projector.html", **_projector_ctx(request))
+    # Every projector showing the same data in the same layout and language is sent the
+    # same text: rendered once per change of the data (the whole standings and grid,
+    # 100 KB of HTML for 200 tables), not once per screen.
+    ctx = _projector_ctx(request)
+    lang = elnames.visitor_lang(request)
+    parts = request.app.state.projector_parts
+    key = (ctx["rows"], lang)
+    hit = parts.get(key)
+    if hit is None or hit[0] is not ctx["standings"] or hit[1] is not ctx["grid"]:
+        html = templates.get_template("_projector.html").render(names_lang=lang, **ctx)
+        hit = (ctx["standings"], ctx["grid"], html)
+        with parts_lock:
+            parts[key] = hit
+            while len(parts) > PARTS_KEPT:
+                parts.popitem(last=False)
+    return part_response(request, hit[2])
 
 
 # -- exports --------------------------------------------------------------------------

@@ -1,14 +1,18 @@
 """What every page of the organiser's shares, public and the director's alike: the
 templates with their filters, the navigation, render() (the base context every page
-extends) and shared() (a live part computed once through the app's Memo, organiser.pages).
+extends) and shared() (a live part computed in the pages' process, once through the app's
+Memo: organiser.pagework, organiser.pages).
 organiser.pages and organiser.admin_pages import this; it imports neither."""
 
 import datetime
 import os
 
+from fastapi import HTTPException
+from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
+from jinja2 import pass_context
 
-from organiser import auth, elnames, security, views, words
+from organiser import auth, elnames, pagework, security, views, words
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 templates = Jinja2Templates(directory=os.path.join(HERE, "templates"))
@@ -39,6 +43,26 @@ def _static_url(name):
 templates.env.globals["static"] = _static_url
 templates.env.globals["elname"] = elnames.name
 templates.env.globals["say"] = words.t
+
+
+@pass_context
+def _say_here(ctx, text, *args):
+    """_('Table %d', n) in a template: text in the page's language (names_lang), then
+    formatted with args (the values themselves are never looked up)."""
+    return words.say(text, ctx.get("names_lang"), *args)
+
+
+templates.env.globals["_"] = _say_here
+
+
+@pass_context
+def _meld_here(ctx, text):
+    """'pon 中中中' with its kind (chi, pon, kan, ankan) in the page's language."""
+    kind, _, rest = str(text).partition(" ")
+    return "%s %s" % (words.t(kind, ctx.get("names_lang")), rest) if rest else kind
+
+
+templates.env.filters["meld"] = _meld_here
 LANG_LINKS = (("zh-Hant", "繁"), ("zh-Hans", "简"), ("en", "EN"))
 
 
@@ -49,6 +73,13 @@ def lang_links(request):
     return [("%s?lang=%s" % (request.url.path, lang), lang, label) for lang, label in LANG_LINKS]
 
 
+def _title(title, lang):
+    """A page's title in lang: words, or (words, values...) as _() takes them."""
+    if isinstance(title, tuple):
+        return words.say(title[0], lang, *title[1:])
+    return words.t(title, lang)
+
+
 def render(request, name, here=None, live=False, **ctx):
     now = datetime.datetime.now()
     with request.app.state.db.read() as con:
@@ -56,33 +87,47 @@ def render(request, name, here=None, live=False, **ctx):
     base = dict(request=request, event=event, nav=NAV, here=here, live=live,
                 admin=auth.current_admin(request), csrf=security.csrf_token(request),
                 stream_url="/live", now_iso=now.isoformat(timespec="seconds"),
-                now_hm=now.strftime("%H:%M:%S"), title=ctx.get("title", ""))
+                now_hm=now.strftime("%H:%M:%S"))
     # the elements' names in the visitor's language (?lang=, kept in a cookie)
     lang = elnames.visitor_lang(request)
     base.update(names_lang=lang, lang_links=lang_links(request))
     if lang:
         base["lang"] = lang
     base.update(ctx)
+    base["title"] = _title(ctx.get("title", ""), lang)
     base["stale"] = getattr(request.state, "stale", False)
-    headers = {"Cache-Control": "no-store"}
-    if base["stale"]:
-        headers["X-Fresh"] = "0"
-    response = templates.TemplateResponse(request, name, base, headers=headers)
+    response = templates.TemplateResponse(request, name, base, headers=_part_headers(request))
     if lang and request.query_params.get("lang") == lang:
         response.set_cookie(elnames.COOKIE, lang, max_age=365 * 86400, samesite="lax")
     return response
 
 
-def shared(request, key, compute):
-    """compute() through the app's Memo (see there); notes a stale answer on the request."""
-    value, fresh = request.app.state.pages_memo.get(key, compute)
+def _part_headers(request):
+    headers = {"Cache-Control": "no-store"}
+    if getattr(request.state, "stale", False):
+        headers["X-Fresh"] = "0"            # from data older than the last change: ask again
+    return headers
+
+
+def part_response(request, html):
+    """A live part rendered beforehand (shared by every browser showing it)."""
+    return HTMLResponse(html, headers=_part_headers(request))
+
+
+def shared(request, name, *args):
+    """A live part, organiser.pagework's `name`(*args): computed in the pages' process,
+    once for every browser through the app's Memo (organiser.pages); notes a stale
+    answer on the request."""
+    work = request.app.state.pages_work
+    try:
+        value, fresh = request.app.state.pages_memo.get(
+            (name,) + args, lambda version: work.call(name, version, *args))
+    except pagework.NoAnswer:
+        raise HTTPException(503, "the standings are not ready: try again in a moment")
     if not fresh:
         request.state.stale = True
     return value
 
 
 def shared_grid(request):
-    def compute():
-        with request.app.state.pages_db.read() as con:
-            return views.table_grid(con, request.app.state.stuck_seconds)
-    return shared(request, ("grid",), compute)
+    return shared(request, "grid", request.app.state.stuck_seconds)

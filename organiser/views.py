@@ -32,13 +32,14 @@ def table(con, number):
 
 
 def ago(seconds):
-    """'12 s ago', '4 min ago', '2 h ago'."""
+    """('%d s ago', 12), ('%d min ago', 4), ('%d h %02d min ago', 2, 5): words and figures
+    apart, so that a page says them in its visitor's language (the template's _())."""
     s = max(0, int(seconds))
     if s < 60:
-        return "%d s ago" % s
+        return ("%d s ago", s)
     if s < 3600:
-        return "%d min ago" % (s // 60)
-    return "%d h %02d min ago" % (s // 3600, s % 3600 // 60)
+        return ("%d min ago", s // 60)
+    return ("%d h %02d min ago", s // 3600, s % 3600 // 60)
 
 
 clock = stored.clock
@@ -108,7 +109,7 @@ def table_grid(con, stuck_seconds, now=None):
                    players=[p or "–" for p in t["players"]] if any(t["players"]) else [],
                    dealer_name=None, wind=None, streak=0, last_at=t["last_upload"],
                    last_iso=iso(t["last_upload"]),
-                   last_ago=ago(now - t["last_upload"]) if stored.when(t["last_upload"]) else "",
+                   last_ago=ago(now - t["last_upload"]) if stored.when(t["last_upload"]) else ("",),
                    status="ok", flag="", disputed=t.get("disputed", 0),
                    device_info=[dict(d, text=device_text(d)) for d in t.get("device_info", [])])
         if t["over"]:
@@ -125,7 +126,8 @@ def table_grid(con, stuck_seconds, now=None):
             # the organiser's replay disagrees with the device: the director settles it
             row["status"], row["flag"] = "stuck", "disputed"
         out.append(row)
-    quiet = ("%d min" % round(stuck_seconds / 60)) if stuck_seconds >= 60 else "%d s" % stuck_seconds
+    quiet = (("%d min", round(stuck_seconds / 60)) if stuck_seconds >= 60
+             else ("%d s", stuck_seconds))
     return dict(tables=out, tround=open_tround(con), quiet=quiet,
                 flagged=sum(1 for r in out if r["status"] in ("stuck", "stale")))
 
@@ -143,7 +145,8 @@ def device_text(d):
 
 
 # -- a table's hand log -----------------------------------------------------------------
-FIX_WORDS = {"void": "voided", "accept": "settled", "event": "amended"}
+FIX_WORDS = {"void": "voided by %s at %s: %s", "accept": "settled by %s at %s: %s",
+             "event": "amended by %s at %s: %s"}
 HELD_WORDS = {"disputed": "disputed: the device's payments are not the organiser's",
               "refused": "refused by the organiser's table engine",
               "late": "arrived after its round's grace"}
@@ -154,31 +157,43 @@ def _seat(names, i):
 
 
 def describe(ev, rec, names):
-    """A short line for one journal record: who won how, a draw, a ruleset's event."""
+    """A short line for one journal record: who won how, a draw, a ruleset's event; as
+    (words, values...) for the page to say in its visitor's language (the template's _())."""
     kind = ev.get("event")
     if kind == "win":
         who = _seat(names, ev.get("winner"))
         if ev.get("from") is None:
-            return "%s wins, self-drawn" % who
-        return "%s wins on %s's discard" % (who, _seat(names, ev.get("from")))
+            return ("%s wins, self-drawn", who)
+        return ("%s wins on %s's discard", who, _seat(names, ev.get("from")))
     if kind == "draw":
-        return "Draw"
+        return ("Draw",)
     if kind == "flowers":
         who = _seat(names, ev.get("winner"))
         if ev.get("from") is None:
-            return "%s wins by flowers" % who
-        return "%s wins by flowers from %s" % (who, _seat(names, ev.get("from")))
+            return ("%s wins by flowers", who)
+        return ("%s wins by flowers from %s", who, _seat(names, ev.get("from")))
     if kind == "undo":
-        return "Undo of record %s" % (rec.get("undoes") or "?")
-    # a ruleset's own event: its name and its fields, seats by name
-    parts = []
+        return ("Undo of record %s", rec.get("undoes") or "?")
+    name, fields = event_fields(ev, names)
+    return ("%s", ("%s: %s" % (name, ", ".join("%s %s" % f for f in fields))) if fields
+            else name)
+
+
+SEAT_FIELDS = ("seat", "winner", "from", "payer", "by_seat", "a", "b")
+OWN_EVENTS = ("win", "draw", "flowers", "undo")         # the rest: a ruleset's own
+
+
+def event_fields(ev, names):
+    """A ruleset's own event as (its name, [(field, value)]), seats by their players'
+    names: the page says the name and the fields in its visitor's language."""
+    fields = []
     for k, v in ev.items():
         if k == "event":
             continue
-        if k in ("seat", "winner", "from", "payer", "by_seat") and isinstance(v, int):
+        if k in SEAT_FIELDS and isinstance(v, int):
             v = _seat(names, v)
-        parts.append("%s %s" % (k, v))
-    return ("%s: %s" % (kind, ", ".join(parts))) if parts else str(kind)
+        fields.append((str(k), v))
+    return str(ev.get("event")), fields
 
 
 def played(con):
@@ -231,10 +246,10 @@ def hand_log(con, number, games=None, show=None):
             if fix is not None and fix["kind"] == "event" and isinstance(
                     fix["data"].get("event"), dict):
                 ev = stored.event(fix["data"].get("event"))   # as the director amended it
-            note = ""
+            note = ()
             if fix is not None:
-                note = "%s by %s at %s: %s" % (FIX_WORDS.get(fix["kind"], "corrected"),
-                                               fix["who"], clock(fix["at"]), fix["why"])
+                note = (FIX_WORDS.get(fix["kind"], "corrected by %s at %s: %s"),
+                        fix["who"], clock(fix["at"]), fix["why"])
             held = r["status"] in ("disputed", "refused", "late")
             uploaded = rec["payments"]
             # the elements as the organiser's engine scored them (else as uploaded)
@@ -245,7 +260,9 @@ def hand_log(con, number, games=None, show=None):
             label = "undo" if undo else "%s%s" % (_wind(prev.get("round")) or "",
                                                   prev.get("hand_no") or "")
             hands.append(dict(
-                seq=r["seq"], label=label, kind=r["kind"], summary=describe(ev, rec, players),
+                own=None if ev.get("event") in OWN_EVENTS else event_fields(ev, players),
+                seq=r["seq"], label=label, kind=r["kind"], wind=_wind(prev.get("round")),
+                hand_no=prev.get("hand_no") or "", summary=describe(ev, rec, players),
                 # each element with its ruleset: the page names it in the visitor's language
                 elements=[dict(i, rules=res["rules"]) for i in res["items"]],
                 total=res["total"], unit=res["unit"],
@@ -287,11 +304,13 @@ MCR_EXPORTS = (("EMA results · CSV", "/export/ema.csv", ""),)
 
 
 def export_links(trounds_, mcr=False):
-    """(heading, [(label, href)]): the whole event, then each tournament round."""
+    """(heading, [(label, href)]): the whole event, then each tournament round; a heading
+    as (words,) or (words, round number, round status), for the page to say in its
+    visitor's language."""
     kinds = EXPORTS + (MCR_EXPORTS if mcr else ())
-    out = [("Whole event", [(label, _href(path, q)) for label, path, q in kinds])]
+    out = [(("Whole event",), [(label, _href(path, q)) for label, path, q in kinds])]
     for t in trounds_:
-        out.append(("Round %d (%s)" % (t["number"], t["status"]),
+        out.append((("Round %s", t["number"], t["status"]),
                     [(label, _href(path, "tround=%d" % t["id"], q))
                      for label, path, q in kinds]))
     return out

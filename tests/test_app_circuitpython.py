@@ -14,7 +14,7 @@ import journal
 from host_tools import build, keys, paths
 from host_tools.board import cpbundle
 from host_tools.board.pico import Pico, image, read_file as read_lfs
-from uicorpus import legal_session
+from uicorpus import legal_session, start
 
 HANDS = {"mcr": 2}    # hands typed per ruleset (the others: one, each an emulator run)
 STATE = ("hand_no", "dealer", "streak", "scores", "deltas")
@@ -134,3 +134,30 @@ def test_safe_mode_leaves_the_drive_to_the_computer(drive):
     assert "read-only" in said
     assert out.split() == ["True", "False"]
     assert "safe mode: key * held at power-on" in boot_out
+
+
+def test_a_review_in_english_on_circuitpython(drive):
+    """The settings file in English: the review on CircuitPython is the MicroPython
+    board's pixel for pixel, and that one names the hand in English (its rows read from
+    the application), so the names are looked up at display time on CircuitPython too."""
+    ev = {"event": "win", "winner": 1, "from": 2, "hand": {"hand": "1122334455667m", "win": "7m"}}
+    typed = "".join(keys.event_keys(e, keys.ruleset("mcr")) for e in (start("mcr", 0), ev))
+    settings = json.dumps({"rules": "mcr", "table": 7, "lang": "en"})
+    fat = cpbundle.fat_image(drive, files={"settings.json": settings})
+    with Pico(fs=fat, board="cp_pico") as pico:
+        pico.wait_serial(r"app: ready", timeout_ms=20000)
+        pico.type(typed[:-1], hold_ms=HOLD, gap_ms=HOLD)
+        pico.wait(1000)
+        cp = pico.screen(png=os.path.join(shots_dir("cp-mcr-en"), "review.png"))
+    mp_device = build.build_device(os.path.join(paths.BUILD, "device-pico"), "pico")
+    with Pico(fs=image(mp_device, files={"settings.json": settings})) as pico:
+        pico.wait_serial(r"app: ready", timeout_ms=20000)
+        pico.soft_reset()                 # the application again, held on to for its rows
+        pico.launch("import ui.app\n_apps = []\nui.app.main(hooks=_apps.append)")
+        pico.wait_serial(r"app: ready", timeout_ms=20000)
+        pico.type(typed[:-1], hold_ms=HOLD, gap_ms=HOLD)
+        pico.wait(1000)
+        mp = pico.screen()
+        rows = json.loads(pico.exec("import json\nprint(json.dumps(_apps[0].ui.screen()))"))
+    assert any(r.startswith("7 Shifted Pairs ") for r in rows), rows
+    assert cp["text"].count("#") > 500 and cp["text"] == mp["text"]

@@ -54,7 +54,7 @@ LAYERS = (
                            "organiser.stats", "organiser.handref")),
     ("organiser scoring", ("organiser.replay", "organiser.scoring")),
     ("organiser services", ("organiser.views", "organiser.exports", "organiser.upload",
-                            "organiser.printouts",
+                            "organiser.printouts", "organiser.pagework",
                             "organiser.admin_api", "organiser.trust_api",
                             "organiser.clock_api")),
     ("organiser pages", ("organiser.render", "organiser.pages", "organiser.admin_pages",

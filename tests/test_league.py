@@ -320,3 +320,22 @@ def test_the_command_line_sets_a_league_up(tmp_path, recs, capsys):
     con = sqlite3.connect(str(venue))          # an existing event kept as it was
     assert con.execute("SELECT name FROM event").fetchone()[0] == "Test Cup"
     con.close()
+
+
+def test_the_league_s_pages_speak_the_visitor_s_language(league, recs):
+    """The index of leagues and a season's ranking in either Chinese script (?lang=, then
+    the cookie the events' pages share); English without a choice."""
+    from test_page_words import _english_on_page
+    with TestClient(create_league_app(league["reg"])) as c:
+        d = league["summer"]["devices"][1]
+        assert d.upload(c, journal_id(2), recs[:20], base="/e/summer").json()["acked"] == 20
+        names = [r["name"] for r in c.get("/api/league/%d" % league["lid"]).json()["ranking"]]
+        data = names + ["Jade Season", "summer", "Test Cup"]          # the data: names
+        for lang, heading in (("zh-Hant", "賽季排名"), ("zh-Hans", "赛季排名")):
+            for path in ("/", "/league/%d" % league["lid"]):
+                page = c.get(path + "?lang=" + lang).text
+                assert not _english_on_page(page, data), (lang, path)
+            assert heading in c.get("/league/%d" % league["lid"]).text      # the cookie's
+        c.cookies.clear()
+        page = c.get("/league/%d" % league["lid"]).text
+        assert "Season ranking" in page and "Sum of scores over every event" in page

@@ -17,6 +17,7 @@ import httpx
 import pytest
 
 from host_tools.bench.abuse import rss_mb, sockets
+from organiser import throttle
 from organiser_fixtures import (OrganiserServer, body, headers, journal_id, play,
                                 session_events, setup_event)
 
@@ -282,12 +283,17 @@ def test_login_is_throttled_and_costs_the_same_for_any_name(server):
                for i in range(3)]
     # the unknown name runs a dummy hash: no quicker answer tells it apart
     assert min(unknown) > 0.5 * min(known), (known, unknown)
-    # one address: a handful of guesses, then refused at once
+    # one address: a burst of guesses, then refused at once but for the bucket's refill
+    # (what a slow, busy machine's time adds: one guess every REFILL seconds)
+    t = time.monotonic()
     got = [login_time(srv.url, "g%d" % i, "127.0.3.1")[0] for i in range(25)]
-    assert got.count(401) <= 10 and got.count(429) >= 15, got
+    allowed = throttle.BURST + int((time.monotonic() - t) / throttle.REFILL) + 1
+    assert got.count(401) <= allowed and got.count(429) >= 25 - allowed, got
     # one name from many addresses: the same
+    t = time.monotonic()
     got = [login_time(srv.url, "director", "127.0.4.%d" % i)[0] for i in range(1, 26)]
-    assert got.count(401) <= 12 and got.count(429) >= 13, got
+    allowed = throttle.BURST + int((time.monotonic() - t) / throttle.REFILL) + 2
+    assert got.count(401) <= allowed and got.count(429) >= 25 - allowed, got
 
 
 def test_parallel_logins_do_not_stall_the_pages(server):

@@ -10,6 +10,7 @@ import os
 import random
 import re
 import shutil
+import signal
 import tempfile
 import time
 import warnings
@@ -21,7 +22,7 @@ from host_tools.sim import organiser_demo as demo
 warnings.filterwarnings("ignore", category=DeprecationWarning)
 from fastapi.testclient import TestClient  # noqa: E402
 
-from organiser import auth, views  # noqa: E402
+from organiser import auth, pagework, views  # noqa: E402
 from organiser.app import create_app  # noqa: E402
 from organiser_fixtures import scored  # noqa: E402
 
@@ -224,6 +225,28 @@ def test_projector_pages_a_screenful_at_a_time(event):
     assert html.count(" hidden>") == len(titles) - 1          # one page shown at a time
 
 
+def test_projectors_share_one_rendering_until_the_data_changes(event, monkeypatch):
+    """Every projector showing the same data, layout and language gets one rendering."""
+    from organiser import render
+    made = []
+    get = render.templates.get_template
+
+    def counted(name):
+        made.append(name)
+        return get(name)
+    monkeypatch.setattr(render.templates, "get_template", counted)
+    client = event["client"]
+    first = [client.get("/projector/part?rows=7").text for _ in range(3)]
+    assert len(set(first)) == 1 and made.count("_projector.html") == 1
+    assert "队伍" in client.get("/projector/part?rows=7&lang=zh-Hans").text
+    assert made.count("_projector.html") == 2               # its own language, its own
+    t = event["tables"][2]
+    t.handle({"event": "win", "winner": 1, "hand": dict(demo.HANDS["hk"][1])})
+    t.sync()                                                 # the standings change
+    after = client.get("/projector/part?rows=7").text
+    assert after != first[0] and made.count("_projector.html") == 3
+
+
 def test_admin_pages_need_a_login(event):
     client = TestClient(event["app"])
     for path in ("/admin", "/admin/rounds", "/admin/rounds/1", "/admin/devices",
@@ -378,3 +401,35 @@ def test_mcr_standings_show_table_points(db_url):
     assert ranked == sorted(want, key=lambda n: -want[n])
     client.__exit__(None, None, None)
     shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_the_pages_process_computes_what_the_organiser_would(event):
+    """The live parts are computed in a process of their own (organiser.pagework), with
+    the same answers as in the organiser's."""
+    work = pagework.PageWork(event["app"].state.db.path)
+    try:
+        with event["app"].state.db.read() as con:
+            assert work.call("standings", 1, None) == views.standings(con, None)
+            assert work.call("grid", 1, STUCK)["tables"] == \
+                views.table_grid(con, STUCK)["tables"]
+            games = views.played(con)
+            assert work.call("hand_log", 1, 1, None) == views.hand_log(con, 1, games, None)
+        assert work.held[0].pid != os.getpid()
+    finally:
+        work.close()
+
+
+def test_a_stuck_computation_or_a_dead_child_costs_one_answer(event):
+    work = pagework.PageWork(event["app"].state.db.path, seconds=0.0001)
+    try:
+        with pytest.raises(pagework.NoAnswer):
+            work.call("standings", 1, None)          # (no child answers that fast)
+        assert work.held == [None, None]             # stopped: the next call starts anew
+        work.seconds = 30
+        first = work.call("standings", 1, None)
+        os.kill(work.held[0].pid, signal.SIGKILL)
+        with pytest.raises(pagework.NoAnswer):             # the answer it was asked for is lost
+            work.call("standings", 2, None)
+        assert work.call("standings", 3, None) == first      # a new child answers
+    finally:
+        work.close()

@@ -284,9 +284,9 @@ def test_the_page_cache_keeps_a_bounded_number_of_results():
     from organiser.pages import Memo
     memo = Memo()
     for n in range(3 * Memo.KEPT):
-        memo.get(("standings", n), lambda: [n] * 100)
+        memo.get(("standings", n), lambda version: [n] * 100)
     assert len(memo.held) <= Memo.KEPT and len(memo.busy) <= Memo.KEPT + 1
-    assert memo.get(("standings", 3 * Memo.KEPT - 1), lambda: None)[0] == [
+    assert memo.get(("standings", 3 * Memo.KEPT - 1), lambda version: None)[0] == [
         3 * Memo.KEPT - 1] * 100
 
 

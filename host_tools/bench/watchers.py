@@ -121,19 +121,27 @@ def watchers_process(port, n, ready, done, out, projecting=True):
 
 
 def start_server(db_path, port):
-    proc = subprocess.Popen([sys.executable, "-m", "organiser", "--db", db_path, "--host",
-                             "127.0.0.1", "--port", str(port)], cwd=paths.ROOT,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    # its errors to a file beside the database: a pipe nobody reads would fill and stop it
+    log = os.path.join(os.path.dirname(db_path), "organiser.log")
+    with open(log, "wb") as err:
+        proc = subprocess.Popen([sys.executable, "-m", "organiser", "--db", db_path, "--host",
+                                 "127.0.0.1", "--port", str(port)], cwd=paths.ROOT,
+                                stdout=subprocess.DEVNULL, stderr=err)
     for _ in range(200):
         try:
             urllib.request.urlopen("http://127.0.0.1:%d/api/v1/tables" % port, timeout=1)
             return proc
         except OSError:
             if proc.poll() is not None:
-                sys.exit("organiser did not start: " + proc.stderr.read().decode()[-2000:])
+                sys.exit("organiser did not start: " + server_errors(db_path))
             time.sleep(0.1)
     proc.kill()
     sys.exit("organiser did not start")
+
+
+def server_errors(db_path):
+    with open(os.path.join(os.path.dirname(db_path), "organiser.log"), "rb") as f:
+        return f.read()[-2000:].decode(errors="replace")
 
 
 async def devices_main(port, devices, sessions, seed):
@@ -270,6 +278,8 @@ def one_run(a, sessions):
         watchers.join(60)
         with open(out) as f:
             w = json.load(f)
+        errors += ["organiser: " + line for line in server_errors(db_path).splitlines()
+                   if line.startswith(("ERROR", "Traceback"))]
         return report(a, wall, lat, errors, acks, w, lags, inner)
     finally:
         if watchers is not None and watchers.is_alive():

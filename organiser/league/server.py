@@ -20,7 +20,7 @@ from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
-from organiser import security, views
+from organiser import elnames, render, security, views
 from organiser.app import create_app
 from organiser.league import ranking
 from organiser.league.prefix import Prefixed
@@ -33,6 +33,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 templates = Jinja2Templates(directory=os.path.join(HERE, "templates"))
 templates.env.filters["pts"] = organiser_templates.env.filters["pts"]
 templates.env.globals["static"] = organiser_templates.env.globals["static"]
+templates.env.globals["_"] = organiser_templates.env.globals["_"]     # the pages' words
 SEASON_SECONDS = 5.0         # a season's ranking is recomputed at most this often
 
 
@@ -44,6 +45,18 @@ def claimer(registry, slug):
         except RegistryError as e:
             raise ModelError(str(e))
     return claim
+
+
+def _page(request, name, ctx):
+    """A league page in the visitor's language (?lang=, kept in the cookie the events'
+    pages share), with the same language switch as theirs."""
+    lang = elnames.visitor_lang(request)
+    ctx = dict(ctx, names_lang=lang, lang=lang or "en", lang_links=render.lang_links(request))
+    response = templates.TemplateResponse(request, name, ctx,
+                                          headers={"Cache-Control": "no-store"})
+    if lang and request.query_params.get("lang") == lang:
+        response.set_cookie(elnames.COOKIE, lang, max_age=365 * 86400, samesite="lax")
+    return response
 
 
 def create_league_app(registry_path, scoring="process", sync="full", pages=True):
@@ -74,18 +87,17 @@ def create_league_app(registry_path, scoring="process", sync="full", pages=True)
 
     @app.get("/", response_class=HTMLResponse)
     def index(request: Request):
-        leagues = [dict(lg, rule=ranking.rule_text(lg), events=_events(app, lg["id"]))
+        leagues = [dict(lg, rule=ranking.rule_text(lg), events=_events(app, lg["id"]),
+                        measure_name=ranking.MEASURE_NAMES[lg["measure"]])
                    for lg in registry.leagues()]
-        return templates.TemplateResponse(request, "index.html", dict(leagues=leagues),
-                                          headers={"Cache-Control": "no-store"})
+        return _page(request, "index.html", dict(leagues=leagues))
 
     @app.get("/league/{league_id}", response_class=HTMLResponse)
     def season_page(request: Request, league_id: int):
         lg, evs, rows = season(app, league_id)
-        return templates.TemplateResponse(
-            request, "season.html", dict(league=lg, rule=ranking.rule_text(lg), events=evs,
-                                         rows=rows, measure=lg["measure"]),
-            headers={"Cache-Control": "no-store"})
+        return _page(request, "season.html", dict(
+            league=lg, rule=ranking.rule_text(lg), events=evs, rows=rows,
+            measure=lg["measure"], measure_name=ranking.MEASURE_NAMES[lg["measure"]]))
 
     @app.get("/api/league/{league_id}")
     def season_json(league_id: int):

@@ -22,7 +22,7 @@
       if (left <= 0) {
         el.classList.add("up");
         var st = el.querySelector(".rc-state");
-        if (st) st.textContent = "time is up";
+        if (st) st.textContent = el.dataset.upWord || "time is up";
       }
     }
   }

@@ -59,13 +59,13 @@
   function connect() {
     var src = new EventSource(document.body.dataset.stream || "/live");
     src.addEventListener("open", function () {
-      setState("live", "live");
+      setState("live", (state && state.dataset.liveWord) || "live");
       // Anything missed while the stream was down: fetch once now.
       if (wasDown) parts.forEach(schedule);
       wasDown = false;
     });
     src.addEventListener("error", function () {
-      setState("down", "reconnecting");
+      setState("down", (state && state.dataset.downWord) || "reconnecting");
       wasDown = true;
       // A browser retries a dropped stream itself, but not one refused (the organiser
       // answers 503 when it has all the watchers it takes): try again a while later.

@@ -1,0 +1,107 @@
+"""The live pages' computations, in a process of their own.
+
+The standings and the table grid of a 200-table event take 30 ms of Python each, a whole
+56-round event's a few hundred.  Computed on a thread of the organiser's process they
+hold the interpreter's lock, and the event loop taking the uploads waits for it after
+every read it makes from a socket or the database: an upload's round trip grew from
+10 ms to 70 ms and more while a projector refetched.  In a child process (forked from
+multiprocessing's fork server, so no lock of the organiser's threads is inherited) they
+take a core's time but never the organiser's lock; the page's thread waits for the
+answer with the lock released.
+
+The child opens its own reading connection (SQLite's WAL lets it read beside the
+writer; or the same PostgreSQL database).  A computation that takes longer than
+SECONDS, or a child that dies, costs that one answer (a 503): the child is stopped and
+the next computation starts another."""
+
+import multiprocessing
+import threading
+import weakref
+
+from organiser import views
+from organiser.db import connect
+
+SECONDS = 60                 # a computation past this is stuck: its child is dropped
+
+
+class NoAnswer(Exception):
+    """The pages' process gave no answer: stuck past SECONDS (it is stopped), or dead.
+    The next call starts another."""
+
+
+def _serve(conn, path):
+    """The child: answers (name, version, args) with (True, value) or (False, error)."""
+    con = connect(path, schema=False)
+    played = (None, None)         # (version, every game): read once per change
+
+    def hand_log(version, number, show):
+        nonlocal played
+        if played[0] != version:
+            played = (None, None)
+            played = (version, views.played(con))
+        return views.hand_log(con, number, played[1], show)
+
+    calls = {"standings": lambda version, tround_id: views.standings(con, tround_id),
+             "grid": lambda version, stuck: views.table_grid(con, stuck),
+             "hand_log": hand_log}
+    while True:
+        try:
+            name, version, args = conn.recv()
+        except EOFError:          # the organiser is gone
+            return
+        try:
+            conn.send((True, calls[name](version, *args)))
+        except Exception as e:
+            conn.send((False, "%s: %s" % (type(e).__name__, e)))
+
+
+def _stop(held):
+    child, conn = held
+    held[:] = [None, None]
+    if conn is not None:
+        conn.close()
+    if child is not None:
+        child.kill()
+        child.join()
+
+
+class PageWork:
+    """call(name, version, *args): the child's `name` (standings, grid, hand_log) of
+    the data at `version` (the pages' Memo's), one at a time, from any thread."""
+
+    def __init__(self, path, seconds=SECONDS):
+        self.path, self.seconds = path, seconds
+        self.held = [None, None]          # the child and the pipe to it, while one runs
+        self.lock = threading.Lock()
+        # an app dropped without its shutdown (a test's) leaves no child behind
+        weakref.finalize(self, _stop, self.held)
+
+    def _start(self):
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload([__name__])
+        conn, theirs = ctx.Pipe()
+        child = ctx.Process(target=_serve, args=(theirs, self.path), daemon=True)
+        child.start()
+        theirs.close()
+        self.held[:] = [child, conn]
+
+    def call(self, name, version, *args):
+        with self.lock:
+            if self.held[0] is None:      # started on the first page: none for the API alone
+                self._start()
+            conn = self.held[1]
+            try:
+                conn.send((name, version, args))
+                if not conn.poll(self.seconds):
+                    raise NoAnswer("no answer in %g s" % self.seconds)
+                ok, value = conn.recv()
+            except (NoAnswer, EOFError, OSError) as e:
+                _stop(self.held)          # stuck or dead: the next call starts another
+                raise NoAnswer("the pages' process: %s" % (e,)) from e
+        if not ok:
+            raise RuntimeError("the pages' process: " + value)
+        return value
+
+    def close(self):
+        with self.lock:
+            _stop(self.held)
