@@ -45,6 +45,8 @@ def create_app(db_path, max_body=MAX_BODY, stuck_seconds=180, pages=True, sync="
             app.state.broker.connect(pg.Relay(db_path, uuid.uuid4().hex),
                                      asyncio.get_running_loop())
         app.state.scoring.catch_up()
+        if hasattr(app.state, "pages_work"):
+            app.state.pages_work.warm()
         yield
         app.state.broker.close()
         app.state.scoring.close()

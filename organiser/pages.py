@@ -21,7 +21,7 @@ from fastapi.staticfiles import StaticFiles
 from organiser import elnames, printouts, views, words
 from organiser.limits import MAX_ID, PathId
 from organiser.pagework import PageWork
-from organiser.render import HERE, part_response, render, shared, shared_grid, templates
+from organiser.render import HERE, Parts, render, render_part, shared, shared_grid
 from organiser.tournament import ModelError
 
 router = APIRouter(include_in_schema=False)
@@ -30,8 +30,6 @@ KEEPALIVE_SECONDS = 15
 MANY_TABLES = 32             # more tables in one flush: one "everything" event instead
 PROJECTOR_SECONDS = 12       # each projector page shows this long
 PROJECTOR_ROWS = 12          # players per projector page
-PARTS_KEPT = 16              # rendered projector parts held (by rows and language)
-parts_lock = threading.Lock()
 
 
 class Memo:
@@ -104,7 +102,7 @@ def setup(app):
     app.mount("/static", StaticFiles(directory=os.path.join(HERE, "static")), name="static")
     app.state.pages_work = PageWork(app.state.db.path)
     memo = app.state.pages_memo = Memo()
-    app.state.projector_parts = collections.OrderedDict()   # (rows, lang): (data, html)
+    app.state.parts = Parts()
     broker = app.state.broker
     publish = broker.publish
 
@@ -152,7 +150,8 @@ def standings_page(request: Request):
 
 @router.get("/standings/part", response_class=HTMLResponse)
 def standings_part(request: Request):
-    return render(request, "_standings.html", **_standings_ctx(request))
+    ctx = _standings_ctx(request)
+    return render_part(request, "_standings.html", (ctx["standings"],), **ctx)
 
 
 # -- the grid of tables ---------------------------------------------------------------
@@ -168,7 +167,8 @@ def tables_page(request: Request):
 
 @router.get("/tables/part", response_class=HTMLResponse)
 def tables_part(request: Request):
-    return render(request, "_tables.html", **_grid_ctx(request))
+    ctx = _grid_ctx(request)
+    return render_part(request, "_tables.html", (ctx["grid"],), **ctx)
 
 
 # -- one table's hand log -------------------------------------------------------------
@@ -197,7 +197,8 @@ def table_page(request: Request, number: PathId):
 
 @router.get("/tables/{number}/part", response_class=HTMLResponse)
 def table_part(request: Request, number: PathId):
-    return render(request, "_table.html", **_log_ctx(request, number))
+    ctx = _log_ctx(request, number)
+    return render_part(request, "_table.html", (ctx["log"],), **ctx)
 
 
 # -- a player's page: standing and statistics -------------------------------------------
@@ -285,22 +286,8 @@ def projector_page(request: Request):
 
 @router.get("/projector/part", response_class=HTMLResponse)
 def projector_part(request: Request):
-    # Every projector showing the same data in the same layout and language is sent the
-    # same text: rendered once per change of the data (the whole standings and grid,
-    # 100 KB of HTML for 200 tables), not once per screen.
     ctx = _projector_ctx(request)
-    lang = elnames.visitor_lang(request)
-    parts = request.app.state.projector_parts
-    key = (ctx["rows"], lang)
-    hit = parts.get(key)
-    if hit is None or hit[0] is not ctx["standings"] or hit[1] is not ctx["grid"]:
-        html = templates.get_template("_projector.html").render(names_lang=lang, **ctx)
-        hit = (ctx["standings"], ctx["grid"], html)
-        with parts_lock:
-            parts[key] = hit
-            while len(parts) > PARTS_KEPT:
-                parts.popitem(last=False)
-    return part_response(request, hit[2])
+    return render_part(request, "_projector.html", (ctx["standings"], ctx["grid"]), **ctx)
 
 
 # -- exports --------------------------------------------------------------------------

@@ -85,9 +85,19 @@ class PageWork:
         theirs.close()
         self.held[:] = [child, conn]
 
+    def warm(self):
+        """Start the child now, from a thread (the first page need not wait a second
+        for the start)."""
+        threading.Thread(target=self._ready, daemon=True).start()
+
+    def _ready(self):
+        with self.lock:
+            if self.held[0] is None:
+                self._start()
+
     def call(self, name, version, *args):
         with self.lock:
-            if self.held[0] is None:      # started on the first page: none for the API alone
+            if self.held[0] is None:      # none yet, or stopped: one now
                 self._start()
             conn = self.held[1]
             try:

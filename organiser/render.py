@@ -4,8 +4,10 @@ extends) and shared() (a live part computed in the pages' process, once through 
 Memo: organiser.pagework, organiser.pages).
 organiser.pages and organiser.admin_pages import this; it imports neither."""
 
+import collections
 import datetime
 import os
+import threading
 
 from fastapi import HTTPException
 from fastapi.responses import HTMLResponse
@@ -109,9 +111,49 @@ def _part_headers(request):
     return headers
 
 
-def part_response(request, html):
-    """A live part rendered beforehand (shared by every browser showing it)."""
-    return HTMLResponse(html, headers=_part_headers(request))
+PARTS_KEPT = 64             # rendered parts held (by address and language; ~100 KB each)
+
+
+class Parts:
+    """Live parts rendered once for every browser showing them.  Every open page
+    refetches its part at most once a second after a change: with hundreds of phones on
+    the standings, rendering each time (8 ms for 800 players) would cost the organiser
+    seconds of interpreter a second.  A rendering stands while the shared results it
+    shows (the Memo's: compared by identity) stand; its clock reads the time it was
+    rendered.  Directors' parts (their links to the corrections) are rendered for them."""
+
+    def __init__(self):
+        self.held = collections.OrderedDict()   # key: (the results shown, body)
+        self.lock = threading.Lock()
+
+    def get(self, key, data):
+        hit = self.held.get(key)
+        if hit is not None and len(hit[0]) == len(data) and all(
+                a is b for a, b in zip(hit[0], data)):
+            return hit[1]
+        return None
+
+    def keep(self, key, data, body):
+        with self.lock:
+            self.held[key] = (data, body)
+            self.held.move_to_end(key)
+            while len(self.held) > PARTS_KEPT:
+                self.held.popitem(last=False)
+
+
+def render_part(request, name, data, **ctx):
+    """A live part (`.../part`): render(request, name, **ctx), shared by every visitor
+    asking for the same address in the same language while `data` (a tuple of the
+    shared results it shows) stands."""
+    if auth.current_admin(request) is not None:
+        return render(request, name, **ctx)
+    parts = request.app.state.parts
+    key = (request.url.path, str(request.query_params), elnames.visitor_lang(request))
+    body = parts.get(key, data)
+    if body is None:
+        body = render(request, name, **ctx).body
+        parts.keep(key, data, body)
+    return HTMLResponse(body, headers=_part_headers(request))
 
 
 def shared(request, name, *args):

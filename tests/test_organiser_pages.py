@@ -225,8 +225,10 @@ def test_projector_pages_a_screenful_at_a_time(event):
     assert html.count(" hidden>") == len(titles) - 1          # one page shown at a time
 
 
-def test_projectors_share_one_rendering_until_the_data_changes(event, monkeypatch):
-    """Every projector showing the same data, layout and language gets one rendering."""
+def test_browsers_share_one_rendering_of_a_part_until_the_data_changes(event, monkeypatch):
+    """Every browser showing the same part of the same data in the same language gets
+    one rendering (hundreds of phones refetch after each change); a director gets their
+    own (it links to the corrections)."""
     from organiser import render
     made = []
     get = render.templates.get_template
@@ -240,11 +242,17 @@ def test_projectors_share_one_rendering_until_the_data_changes(event, monkeypatc
     assert len(set(first)) == 1 and made.count("_projector.html") == 1
     assert "队伍" in client.get("/projector/part?rows=7&lang=zh-Hans").text
     assert made.count("_projector.html") == 2               # its own language, its own
+    standings = [client.get("/standings/part").text for _ in range(3)]
+    assert len(set(standings)) == 1 and made.count("_standings.html") == 1
+    director = login(TestClient(event["app"]))
+    assert "/admin/corrections" in director.get("/tables/1/part").text
+    assert "/admin/corrections" not in client.get("/tables/1/part").text
     t = event["tables"][2]
     t.handle({"event": "win", "winner": 1, "hand": dict(demo.HANDS["hk"][1])})
     t.sync()                                                 # the standings change
     after = client.get("/projector/part?rows=7").text
     assert after != first[0] and made.count("_projector.html") == 3
+    assert player_scores(client.get("/standings/part").text) != player_scores(standings[0])
 
 
 def test_admin_pages_need_a_login(event):

@@ -3,7 +3,8 @@
 200 devices upload as in `host_tools.bench.organiser` (60 real records each, one every
 0.5-1 s, a new signed connection per request) while 500 live pages hold the server-sent
 events stream `/live` and a projector refetches its changing part whenever it is told
-(at most once a second, as static/live.js does).  One organiser process, SQLite, on
+(at most once a second, as static/live.js does); `--refetch N`: N of the watchers are
+phones on the standings that refetch its part too.  One organiser process, SQLite, on
 127.0.0.1.  The watchers run in a process of their own (at a lower priority: at a venue
 they are phones, here they share the two cores), so the devices' client loop is not
 slowed by 500 sockets.
@@ -70,30 +71,39 @@ async def watch(port, got, stop, connected, path="/live"):
         writer.close()
 
 
-async def projector(port, stop, reads, errors):
-    """The projector page: refetches its part when told, at most once a second."""
-    got, connected = [], []
-    task = asyncio.ensure_future(watch(port, got, stop, connected))
+async def refetching(port, got, stop, reads, errors, part):
+    """A live page's script: refetches its part when told, at most once a second (as
+    static/live.js does)."""
     seen, last = 0, 0.0
     while not stop.is_set():
         await asyncio.sleep(0.05)
         if len(got) > seen and time.monotonic() - last >= 1.0:
             seen, last = len(got), time.monotonic()
             t = time.perf_counter()
-            status = await load.get(port, "/projector/part")
+            status = await load.get(port, part)
             reads.append(time.perf_counter() - t)
             if status != 200:
-                errors.append("projector: %d" % status)
+                errors.append("%s: %d" % (part, status))
+
+
+async def projector(port, stop, reads, errors):
+    """The projector page: its own stream, its part refetched when told."""
+    got, connected = [], []
+    task = asyncio.ensure_future(watch(port, got, stop, connected))
+    await refetching(port, got, stop, reads, errors, "/projector/part")
     task.cancel()
 
 
-async def watchers_main(port, n, ready, done, out, projecting=True):
+async def watchers_main(port, n, ready, done, out, projecting=True, refetch=0):
     stop = asyncio.Event()
     got = [[] for _ in range(n)]
-    connected, reads, errors = [], [], []
+    connected, reads, errors, page_reads = [], [], [], []
     tasks = []
     for i in range(n):
         tasks.append(asyncio.ensure_future(watch(port, got[i], stop, connected)))
+        if i < refetch:                                 # a phone on the standings
+            tasks.append(asyncio.ensure_future(refetching(
+                port, got[i], stop, page_reads, errors, "/standings/part")))
         if i % 50 == 49:
             await asyncio.sleep(0.05)                   # not all in one accept burst
     proj = asyncio.ensure_future(projector(port, stop, reads, errors) if projecting
@@ -111,13 +121,13 @@ async def watchers_main(port, n, ready, done, out, projecting=True):
     await proj
     with open(out, "w") as f:
         json.dump({"got": got, "refused": [s for s in connected if s != 200],
-                   "reads": reads, "errors": errors}, f)
+                   "reads": reads, "page_reads": page_reads, "errors": errors}, f)
 
 
-def watchers_process(port, n, ready, done, out, projecting=True):
+def watchers_process(port, n, ready, done, out, projecting=True, refetch=0):
     # at a venue the watchers are phones: here they share the machine, behind the server
     os.nice(10)
-    load.run(watchers_main(port, n, ready, done, out, projecting))
+    load.run(watchers_main(port, n, ready, done, out, projecting, refetch))
 
 
 def start_server(db_path, port):
@@ -217,6 +227,11 @@ def report(a, wall, lat, errors, acks, w, lags, inner):
         print("%s: the projector refetched its part %d times: p50 %.1f ms, p99 %.1f ms" % (
             tag, len(w["reads"]), load.pct(w["reads"], 50) * 1000,
             load.pct(w["reads"], 99) * 1000))
+    if w["page_reads"]:
+        print("%s: %d watchers refetched the standings' part %d times: p50 %.1f ms, p99 "
+              "%.1f ms" % (tag, a.refetch, len(w["page_reads"]),
+                           load.pct(w["page_reads"], 50) * 1000,
+                           load.pct(w["page_reads"], 99) * 1000))
     print("%s: nothing lost" % tag, flush=True)
     return p50, p99, l99
 
@@ -228,6 +243,8 @@ def main(argv=None):
     ap.add_argument("--watchers", type=int, default=WATCHERS)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--no-projector", action="store_true", help="the watchers alone")
+    ap.add_argument("--refetch", type=int, default=0, metavar="N",
+                    help="N of the watchers also refetch the standings' part when told")
     ap.add_argument("--no-reference", dest="reference", action="store_false",
                     help="skip the first run, the same devices without watchers")
     a = ap.parse_args(argv)
@@ -265,8 +282,8 @@ def one_run(a, sessions):
         proc = start_server(db_path, port)
         ctx = multiprocessing.get_context("spawn")
         ready, done = ctx.Event(), ctx.Event()
-        watchers = ctx.Process(target=watchers_process, args=(port, a.watchers, ready, done,
-                                                              out, not a.no_projector))
+        watchers = ctx.Process(target=watchers_process, args=(
+            port, a.watchers, ready, done, out, not a.no_projector, a.refetch))
         watchers.start()
         if not ready.wait(60):
             sys.exit("live watchers: the watchers did not all connect")
