@@ -19,11 +19,12 @@ NAMES = {
     "pages": "the organiser's live pages at an event's size",
     "boot": "boot on the emulated Pico with 0, 300, 1,000 journal records, checkpoint or not",
     "soak": "1,000 hands into the session on the emulated Pico: the free heap (make soak)",
+    "recover": "a session refused events for memory (unix port, heaps near its least): does it go on?",
     "organiser": "the organiser under 200 uploading devices (make bench-organiser)",
     "watchers": "200 uploading devices, 500 live pages and a projector (make bench-organiser)",
     "circuitpython": "the application on CircuitPython beside MicroPython: keys, rows, HMAC, heap",
     "abuse": "the organiser under floods: a bystander's page and upload times",
 }
 # what `make bench` runs (bench-organiser apart: about a minute on its own; soak apart:
-# about 12 minutes, `make soak`)
+# about 12 minutes, `make soak`; recover apart: about 15 minutes)
 DEFAULT = ("engine", "upload", "pages", "app", "boot", "fuzz", "circuitpython", "abuse")

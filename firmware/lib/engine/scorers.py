@@ -23,10 +23,13 @@ def load(rid):
             mod = __import__("rules." + rid, None, None, (rid,))
         except ImportError:
             raise HandError("bad_field", "ruleset %r is not installed on this device" % rid)
+        finally:
+            # Listed even when the import was cut short (a MemoryError halfway): the
+            # modules it had imported by then stay in sys.modules until unload().
+            for name in sys.modules:
+                if name not in before and name != "rules":
+                    _brought.append(name)
         _loaded[rid] = mod
-        for name in sys.modules:
-            if name not in before and name != "rules":
-                _brought.append(name)
     return mod
 
 
@@ -50,4 +53,5 @@ def unload():
 
 
 def loaded():
-    return bool(_loaded)
+    """A scorer, or part of one, is resident (unload() has something to drop)."""
+    return bool(_loaded or _brought)

@@ -78,12 +78,6 @@ def settle_room(dropped):
         _room = gc.mem_free() > ROOMY       # roomy() just collected: the figure is fresh
 
 
-def tight():
-    """A MemoryError: from now on drop what events load."""
-    global _room
-    _room = False
-
-
 def write_failed(e):
     """The answer to a save the filesystem refused (nothing was written: the journal cuts
     a torn tail): a full flash (ENOSPC), or another write error."""
@@ -191,9 +185,23 @@ class Session:
     def release(self, short=False):
         """Drop the modules an event or a look at the ruleset loaded when the heap is short
         (MicroPython only); short: the caller ran out of memory, drop them now."""
+        global _room
         if short:
-            tight()
+            _room = False       # from now on drop what events load
         self._unload(short)
+        if short and LEAN:
+            # An import cut short (a MemoryError halfway through it): MicroPython takes
+            # the name out of sys.modules but leaves the module in the table's slot, with
+            # all it had imported (8-16 KB of the session's modules), until another name
+            # takes that slot.  The table is built afresh: the leftovers go with the old.
+            mods = sys.modules
+            try:
+                live = dict(mods)
+            except MemoryError:
+                return          # nothing changed: the next shortage tries again
+            mods.clear()
+            gc.collect()        # live holds the modules meanwhile
+            mods.update(live)
 
     def _unload(self, force=False):
         """Drop what events loaded when the heap is short (or force); True if dropped.
@@ -288,8 +296,7 @@ class Session:
             except MemoryError:
                 if not LEAN or self.jseq != seq:
                     raise
-                tight()
-                self._unload(True)      # the kept modules took the room: once more
+                self.release(True)      # what was kept took the room: once more
                 self._commit(pending)
             self.pending = None
             return self._answer()
@@ -298,6 +305,7 @@ class Session:
         except MemoryError:
             # Nothing was written (the journal cuts a torn tail): the preview stays,
             # and the save key may be pressed again.
+            self.release(True)
             return error_result("bad_event", "no memory to save: press save again")
         except OSError as e:
             return write_failed(e)
@@ -318,15 +326,15 @@ class Session:
             except MemoryError:
                 if not LEAN or self.jseq != seq:
                     raise
-                # The modules kept from earlier events took the room: drop them all and
-                # try once more (nothing was written: the journal stands where it was).
-                tight()
-                self._unload(True)
+                # What was kept (modules of earlier events, an import's leftovers) took
+                # the room: drop it all and try once more (nothing was written).
+                self.release(True)
                 self._reload()
                 return self._handle(ev)
         except HandError as e:
             return error_result(e.code, e.message)
         except MemoryError:
+            self.release(True)          # the next event finds the heap as the last one did
             return error_result("bad_event", "the event is too large for this device's memory")
         except OSError as e:
             return write_failed(e)
