@@ -85,6 +85,11 @@ def late(con, session_id, now):
     event's grace passed."""
     r = one(con, "SELECT t.status, t.closed_at FROM sessions s JOIN trounds t "
                  "ON t.id = s.tround_id WHERE s.id = ?", (session_id,))
+    return round_late(con, r, now)
+
+
+def round_late(con, r, now):
+    """The same from its round's row already read ({status, closed_at} or None)."""
     return bool(r and r["status"] == "closed" and _closed_long_ago(con, r, now))
 
 

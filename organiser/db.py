@@ -12,7 +12,7 @@ leaving, rolled back on an exception; one writer is what SQLite allows anyway)."
 import os
 import sqlite3
 import threading
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 
 from organiser import migrate, pg
 
@@ -117,7 +117,10 @@ class Database:
         yield con
 
     @contextmanager
-    def write(self):
+    def write(self, pipelined=False):
+        """pipelined (PostgreSQL): the transaction's statements sent without waiting for
+        each answer (pg.Connection.pipeline); its user calls sync() where a statement's
+        error must be raised (the group commit: after each job)."""
         with self.lock:
             con = self.con
             if con.in_transaction:          # nested: part of the outer transaction
@@ -126,12 +129,15 @@ class Database:
             con.execute("BEGIN IMMEDIATE")
             self.local.writing = True
             try:
-                yield con
-            except BaseException:
-                con.execute("ROLLBACK")
-                raise
-            else:
-                con.execute("COMMIT")
+                with (con.pipeline() if pipelined and self.postgres else nullcontext()):
+                    try:
+                        yield con
+                    except BaseException:
+                        recover(con)
+                        con.execute("ROLLBACK")
+                        raise
+                    else:
+                        con.execute("COMMIT")
             finally:
                 self.local.writing = False
 
@@ -156,6 +162,20 @@ def snapshot(path):
 # errors after which a transaction is tried again: another process's transaction held
 # what this one needed (PostgreSQL's deadlock or serialization failure)
 RETRY = pg.RETRY
+
+
+def sync(con):
+    """Raise the error of any statement still in flight (a pipelined PostgreSQL write;
+    SQLite runs each statement at once)."""
+    if getattr(con, "pipe", None) is not None:
+        con.sync()
+
+
+def recover(con):
+    """After an error in a pipelined write: the statements it skipped passed, so that a
+    ROLLBACK (TO) runs."""
+    if getattr(con, "pipe", None) is not None:
+        con.recover()
 
 
 def rows(con, sql, args=()):

@@ -10,11 +10,15 @@ its own savepoint: one that fails is rolled back alone and its caller gets the e
 
 Several organiser processes on one PostgreSQL database each commit their own groups; what
 keeps each record stored once is the database's (the journal's row locked by the first
-transaction that writes it, records.store), not a lock of this process."""
+transaction that writes it, records.store), not a lock of this process.  There the
+group's statements are pipelined (pg.Connection.pipeline): each one is sent without
+waiting for the server's answer, and the thread waits only where it reads one (an
+upload sends all its reads first: one wait) and at the end of each job, so that a job's
+error is its own and the next job's statements run after its savepoint is rolled back."""
 
 import asyncio
 
-from organiser.db import RETRY
+from organiser.db import RETRY, recover, sync
 
 
 class GroupCommit:
@@ -55,7 +59,7 @@ class GroupCommit:
         todo = list(range(len(jobs)))
         for n in range(tries):
             again = []
-            with self.db.write() as con:
+            with self.db.write(pipelined=True) as con:
                 for i in todo:
                     ok, value = self._job(con, jobs[i])
                     # another organiser process on the database holds what this job needs
@@ -73,7 +77,9 @@ class GroupCommit:
         con.execute("SAVEPOINT job")
         try:
             value = job(con)
+            sync(con)               # this job's errors raised here, not in the next job
         except Exception as e:
+            recover(con)
             con.execute("ROLLBACK TO job")
             con.execute("RELEASE job")
             return False, e

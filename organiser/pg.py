@@ -27,6 +27,7 @@ gives them.  Why not an ORM or SQLAlchemy Core: docs/organiser.md."""
 import json
 import re
 import threading
+from contextlib import contextmanager
 
 import psycopg
 from psycopg.adapt import Loader
@@ -349,34 +350,61 @@ def catalog(url):
 
 class Cursor:
     """What an execute() returns, as sqlite3's cursor: fetchone() None and fetchall() []
-    for a statement without rows; lastrowid of an INSERT."""
+    for a statement without rows; lastrowid of an INSERT.
 
-    def __init__(self, cur=None, lastrowid=None, rows=None):
-        self.cur, self.lastrowid, self.rows = cur, lastrowid, rows
+    In a pipeline (Connection.pipeline) the statement is only sent: the first look at
+    its result (a fetch, rowcount, lastrowid) waits for it, and for those before it."""
+
+    def __init__(self, cur=None, rows=None, con=None, returning=False):
+        self.cur, self.rows = cur, rows
+        self.con, self.returning = con, returning
+        self.syncs = con.syncs if con is not None else 0     # its answer in after this
+        self._lastrowid = None
+
+    def _ready(self):
+        if self.con is not None:
+            con, self.con = self.con, None
+            if con.syncs == self.syncs:         # not in yet: no sync since it was sent
+                con.sync()
+        if self.returning:
+            self.returning = False
+            got = self.cur.fetchall()
+            self._lastrowid = got[-1][0] if got else None
+            self.rows = []
+
+    @property
+    def lastrowid(self):
+        self._ready()
+        return self._lastrowid
 
     @property
     def rowcount(self):
+        self._ready()
         return self.cur.rowcount if self.cur is not None else -1
 
     @property
     def description(self):
+        self._ready()
         return self.cur.description if self.cur is not None else None
 
     def _has_rows(self):
         return self.cur is not None and self.cur.description is not None
 
     def fetchone(self):
+        self._ready()
         if self.rows is not None:
             return self.rows.pop(0) if self.rows else None
         return self.cur.fetchone() if self._has_rows() else None
 
     def fetchall(self):
+        self._ready()
         if self.rows is not None:
             out, self.rows = self.rows, []
             return out
         return self.cur.fetchall() if self._has_rows() else []
 
     def fetchmany(self, size=1):
+        self._ready()
         if self.rows is not None:
             out, self.rows = self.rows[:size], self.rows[size:]
             return out
@@ -409,6 +437,9 @@ class Connection:
 
     def __init__(self, raw, cat):
         self.raw, self.catalog = raw, cat
+        self.pipe = None            # the psycopg pipeline while pipeline() is open
+        self.pending = 0            # statements sent in it whose results are not read yet
+        self.syncs = 0              # syncs so far (a statement sent before the last is in)
 
     def execute(self, sql, args=()):
         named = isinstance(args, dict)
@@ -416,22 +447,64 @@ class Connection:
         if st.noop:
             return Cursor()
         if st.table_info is not None:
+            self.sync()
             return self._table_info(st.table_info)
         cur = self.raw.cursor()
         cur.execute(st.sql, _no_nul(args) if args is not None else ())
-        if st.returning:
-            got = cur.fetchall()
-            return Cursor(cur, got[-1][0] if got else None, rows=[])
-        return Cursor(cur)
+        if self.pipe is not None:
+            self.pending += 1
+            return Cursor(cur, con=self, returning=st.returning)
+        return Cursor(cur, returning=st.returning)
+
+    @contextmanager
+    def pipeline(self):
+        """Statements sent without waiting for each one's answer (psycopg's pipeline
+        mode): a transaction's writes whose results nobody reads travel with the next
+        statement that is read, one round trip to the server for them all.  An error
+        of a statement is raised at the next sync() (or read), and the statements sent
+        after it in the meantime are not run: sync() at the end of each unit of work
+        that may fail alone (a group commit's job), recover() after a failure."""
+        if self.pipe is not None:
+            yield
+            return
+        with self.raw.pipeline() as p:
+            self.pipe, self.pending = p, 0
+            try:
+                yield
+            finally:
+                self.pipe, self.pending = None, 0
+
+    def sync(self):
+        """Wait for every statement sent in the pipeline: raises the first one's error."""
+        if self.pipe is not None and self.pending:
+            self.pending = 0
+            self.syncs += 1
+            self.pipe.sync()
+
+    def recover(self):
+        """After an error in the pipeline: past the statements it skipped, so that the
+        next ones (ROLLBACK TO) run."""
+        if self.pipe is not None:
+            self.pending = 0
+            self.syncs += 1
+            try:
+                self.pipe.sync()
+            except psycopg.Error:
+                pass
 
     def executemany(self, sql, seq):
+        self.sync()
         st = self.catalog.statement(sql)
         text = st.sql[:-len(" RETURNING id")] if st.returning else st.sql
         cur = self.raw.cursor()
         cur.executemany(text, [_no_nul(a) for a in seq])
+        if self.pipe is not None:
+            self.pending += 1
+            return Cursor(cur, con=self)
         return Cursor(cur)
 
     def executescript(self, text):
+        self.sync()
         self.raw.execute(script(text))
 
     def _table_info(self, table):

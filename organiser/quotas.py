@@ -11,11 +11,14 @@ of megabytes a minute under fresh journal ids.
   session is a few hundred records).
 
 Past a quota the upload is refused 429 (logged, nothing stored); the device backs off
-and tries again, as after any refusal."""
+and tries again, as after any refusal.
+
+The journal quotas are read from the database, so several organiser processes on one
+PostgreSQL database share them; the byte bucket is each process's own memory (with N
+processes a device may send N times its rate: docs/security.md, "What remains")."""
 
 import time
 
-from organiser.db import one
 
 BURST = 1 << 20
 RATE = 256 * 1024                # bytes a minute
@@ -47,16 +50,25 @@ class Quotas:
         self.level[device] = (left - size, now)
 
 
-def check_journal(con, device, journal, recs, now=None):
-    """Inside the upload's transaction: raise Exceeded past the journal quotas."""
+def journal_reads(con, device, journal, now=None):
+    """The reads check_journal needs, sent in one statement (on PostgreSQL in a pipeline
+    it travels with the upload's other reads: check_journal reads its answer)."""
+    now = now or time.time()
+    return con.execute(
+        "SELECT (SELECT COUNT(*) FROM journals WHERE device = ? AND journal = ?), "
+        "(SELECT COUNT(*) FROM journals WHERE device = ? AND first_at >= COALESCE(NULLIF("
+        "(SELECT opened_at FROM trounds WHERE status = 'open' ORDER BY number LIMIT 1), 0), ?))",
+        (device, journal, device, now - WINDOW))
+
+
+def check_journal(con, device, journal, recs, now=None, sent=None):
+    """Inside the upload's transaction: raise Exceeded past the journal quotas (sent:
+    journal_reads' cursor, if sent before)."""
+    sent = sent if sent is not None else journal_reads(con, device, journal, now)
+    known, n = sent.fetchone()
     if recs and recs[-1]["seq"] > RECORDS_PER_JOURNAL:
         raise Exceeded("a journal holds at most %d records" % RECORDS_PER_JOURNAL, 3600)
-    if one(con, "SELECT 1 FROM journals WHERE device = ? AND journal = ?", (device, journal)):
+    if known:
         return
-    now = now or time.time()
-    t = one(con, "SELECT opened_at FROM trounds WHERE status = 'open' ORDER BY number LIMIT 1")
-    since = t["opened_at"] if t and t["opened_at"] else now - WINDOW
-    n = one(con, "SELECT COUNT(*) AS n FROM journals WHERE device = ? AND first_at >= ?",
-            (device, since))["n"]
     if n >= JOURNALS_PER_ROUND:
         raise Exceeded("at most %d new journals a round" % JOURNALS_PER_ROUND, 600)

@@ -51,27 +51,47 @@ def acked(con, device, journal):
     return r[0] if r else 0
 
 
-def store(con, device, journal, records, now=None):
+def send(con, device, journal, records, now=None):
+    """The start of store(), its reads sent and not yet read (on PostgreSQL in a
+    pipeline they travel together, with the upload's other reads): the journal's row
+    written first, so held until the commit (an organiser process storing the same
+    journal at the same moment waits, then reads what this one stored: every record
+    stored and derived once); the records held in the batch's range and past the mark;
+    the top of the undo stack before the batch."""
+    now = now or time.time()
+    lo, hi = records[0]["seq"], records[-1]["seq"]
+    mark = con.execute("INSERT INTO journals (device, journal, acked, first_at, last_at) "
+                       "VALUES (?, ?, 0, ?, ?) ON CONFLICT (device, journal) DO UPDATE "
+                       "SET last_at = journals.last_at RETURNING acked",
+                       (device, journal, now, now))
+    held = con.execute(
+        "SELECT seq, body, kind, undoes FROM records WHERE device = ? AND journal = ? AND "
+        "(seq BETWEEN ? AND ? OR seq > (SELECT acked FROM journals WHERE device = ? AND "
+        "journal = ?))", (device, journal, lo, hi, device, journal))
+    return now, mark, held, (lo, _send_top(con, device, journal, lo))
+
+
+def store(con, device, journal, records, now=None, sent=None):
     """Store a batch (inside a transaction).  Returns (new records stored, acked before,
     acked after).  A record whose key is held with other content raises Conflict after
-    the records before it are stored (the caller commits them)."""
-    now = now or time.time()
-    # the journal's row written first, so held until the commit: an organiser process
-    # storing the same journal at the same moment (PostgreSQL) waits, then reads what
-    # this one stored (every record stored and derived once)
-    con.execute("INSERT INTO journals (device, journal, acked, first_at, last_at) "
-                "VALUES (?, ?, 0, ?, ?) ON CONFLICT (device, journal) DO UPDATE "
-                "SET last_at = journals.last_at", (device, journal, now, now))
-    before = acked(con, device, journal)
+    the records before it are stored (the caller commits them).  sent: send()'s answer,
+    if sent before.
+
+    Its reads all sent at once (send), then only writes, and a read for a record
+    joining the mark only where the one before it does not tell (an undo, a start)."""
+    now, mark, held, top = sent if sent is not None else send(con, device, journal, records,
+                                                              now)
+    before = mark.fetchone()[0]
+    held = {r[0]: r for r in held.fetchall()}
+    # seq -> (kind, undoes, body) of each record past the mark: held, or stored now
+    past = {seq: (r[2], r[3], r[1]) for seq, r in held.items() if seq > before}
     stored = 0
     try:
         for rec in records:
             seq = rec["seq"]
             body = canonical(rec)
-            held = con.execute("SELECT body FROM records WHERE device = ? AND journal = ? "
-                               "AND seq = ?", (device, journal, seq)).fetchone()
-            if held is not None:
-                if held[0] != body:
+            if seq in held:
+                if held[seq][1] != body:
                     raise Conflict(seq)
                 continue
             c = columns(rec)
@@ -80,64 +100,92 @@ def store(con, device, journal, records, now=None):
                         "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
                         (device, journal, seq, body, now, c["kind"], c["payments"], c["undoes"],
                          c["hand_no"], c["dealer"], c["streak"], c["round"], c["over"]))
+            past[seq] = (c["kind"], c["undoes"], body)
             stored += 1
     finally:
-        after = _advance(con, device, journal, before, now)
+        after = _advance(con, device, journal, before, now, past, top)
     return stored, before, after
 
 
-def _advance(con, device, journal, before, now):
-    """Move the journal's contiguous mark over the records now held, deriving each."""
+def _advance(con, device, journal, before, now, past, top=None):
+    """Move the journal's contiguous mark over the records now held (past: seq ->
+    (kind, undoes, body) of those past the mark), deriving each.  top: (seq, the
+    _send_top cursor of the top before it, read before anything was derived), used if
+    seq is the first to join."""
     n = before
-    for (seq,) in con.execute("SELECT seq FROM records WHERE device = ? AND journal = ? "
-                              "AND seq > ? ORDER BY seq", (device, journal, before)).fetchall():
+    known = None            # the top of the undo stack before n + 1, when known
+    if top is not None and top[0] == before + 1 and before + 1 in past:
+        known = (_read_top(top[1]),)
+    for seq in sorted(past):
         if seq != n + 1:
             break
         n = seq
-        derive(con, device, journal, seq, now)
+        known = derive(con, device, journal, seq, now, past[seq], known)
     con.execute("UPDATE journals SET acked = ?, last_at = ? WHERE device = ? AND journal = ?",
                 (n, now, device, journal))
     return n
 
 
+def _send_top(con, device, journal, seq):
+    """The latest record before seq that still counts (the top of the undo stack), with
+    its session's round (status, closed_at: whether a record joining it now is late):
+    sent, read by _read_top."""
+    return con.execute("SELECT r.seq, r.session_id, t.status, t.closed_at FROM records r "
+                       "LEFT JOIN sessions s ON s.id = r.session_id "
+                       "LEFT JOIN trounds t ON t.id = s.tround_id "
+                       "WHERE r.device = ? AND r.journal = ? AND r.seq < ? AND r.effective = 1 "
+                       "ORDER BY r.seq DESC LIMIT 1", (device, journal, seq))
+
+
+def _read_top(cur):
+    r = cur.fetchone()
+    return dict(zip(("seq", "session_id", "status", "closed_at"), r)) if r else None
+
+
 def _top(con, device, journal, seq):
-    """The latest record before seq that still counts (the top of the undo stack)."""
-    return one(con, "SELECT seq, session_id FROM records WHERE device = ? AND journal = ? "
-                    "AND seq < ? AND effective = 1 ORDER BY seq DESC LIMIT 1",
-               (device, journal, seq))
+    return _read_top(_send_top(con, device, journal, seq))
 
 
-def derive(con, device, journal, seq, now):
-    """Process one record that joined the contiguous prefix (all before it are done)."""
-    r = one(con, "SELECT kind, undoes, body FROM records WHERE device = ? AND journal = ? "
-                 "AND seq = ?", (device, journal, seq))
-    if r["kind"] == "undo":
+def derive(con, device, journal, seq, now, row=None, known=None):
+    """Process one record that joined the contiguous prefix (all before it are done);
+    row: its (kind, undoes, body), else read; known: (the top of the undo stack before
+    it,) if known.  Returns (the top before seq + 1,) where this record tells it, else
+    None."""
+    if row is None:
+        r = one(con, "SELECT kind, undoes, body FROM records WHERE device = ? AND "
+                     "journal = ? AND seq = ?", (device, journal, seq))
+        row = (r["kind"], r["undoes"], r["body"])
+    kind, _, body = row
+    if kind == "undo":
         # an undo takes back the top of the stack, whatever its `undoes` names (the
         # engine's own undo does the same, so the replay and the sessions agree)
-        top = _top(con, device, journal, seq)
-        target = top["seq"] if top else None
+        top = known[0] if known is not None else _top(con, device, journal, seq)
         sid = None
-        if target is not None:
+        if top is not None:
             con.execute("UPDATE records SET effective = 0 WHERE device = ? AND journal = ? "
-                        "AND seq = ?", (device, journal, target))
-            t = one(con, "SELECT session_id FROM records WHERE device = ? AND journal = ? "
-                         "AND seq = ?", (device, journal, target))
-            sid = t["session_id"] if t else None
+                        "AND seq = ?", (device, journal, top["seq"]))
+            sid = top["session_id"]
         con.execute("UPDATE records SET effective = 0, session_id = ? WHERE device = ? AND "
                     "journal = ? AND seq = ?", (sid, device, journal, seq))
-        return
-    if r["kind"] == "start":
-        body = stored.loads(r["body"])
+        return None
+    if kind == "start":
+        body = stored.loads(body)
         sid = _new_session(con, device, journal, seq, body if isinstance(body, dict) else {},
                            now)
+        late = sid is not None and binding.late(con, sid, now)
+        nxt = None
     else:
-        top = _top(con, device, journal, seq)
+        top = known[0] if known is not None else _top(con, device, journal, seq)
         sid = top["session_id"] if top else None
+        late = sid is not None and binding.round_late(con, top, now)
+        # the next record's top is this one, in the same session and round
+        nxt = ({"seq": seq, "session_id": sid, "status": top["status"] if top else None,
+                "closed_at": top["closed_at"] if top else None},)
     # late: it joined after its round closed and the event's grace passed (decided now,
     # on arrival, under the grace then in force: the organiser's scoring holds it)
-    late = 1 if sid is not None and binding.late(con, sid, now) else 0
     con.execute("UPDATE records SET effective = 1, session_id = ?, late = ? WHERE device = ? "
-                "AND journal = ? AND seq = ?", (sid, late, device, journal, seq))
+                "AND journal = ? AND seq = ?", (sid, 1 if late else 0, device, journal, seq))
+    return nxt
 
 
 def _new_session(con, device, journal, seq, rec, now):

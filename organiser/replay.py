@@ -298,9 +298,9 @@ def _settings(text):
 def fingerprint(con):
     """What the replay depends on besides the records: the event's ruleset and settings,
     and the latest correction."""
-    e = con.execute("SELECT rules, settings FROM event WHERE id = 1").fetchone()
-    c = con.execute("SELECT MAX(id) FROM corrections").fetchone()
-    return (e[0], e[1], c[0])
+    e = con.execute("SELECT rules, settings, (SELECT MAX(id) FROM corrections) FROM event "
+                    "WHERE id = 1").fetchone()
+    return (e[0], e[1], e[2])
 
 
 def _hand_corrections(con, device, journal):

@@ -134,8 +134,7 @@ class Scoring:
                 try:
                     got = await loop.run_in_executor(None, self.engine.replay_journals,
                                                      self.db.path, keys)
-                    done = await self.commits.run(
-                        lambda con: [store(con, k, g) for k, g in zip(keys, got)])
+                    done = await self.commits.run(lambda con: store_all(con, keys, got))
                 except Exception as e:
                     # a worker that died, a database busy beyond its timeout: a new worker
                     # (its engines replay the journals from their start) and another try
@@ -178,13 +177,22 @@ class Scoring:
         self.engine.close()
 
 
-def store(con, key, got):
+def store_all(con, keys, got):
+    """store() of each journal scored together: what they all depend on read once (each
+    read a round trip to a PostgreSQL server)."""
+    fp = tuple(replay.fingerprint(con))
+    closes = tournament.closes_rounds(con)
+    return [store(con, k, g, fp, closes) for k, g in zip(keys, got)]
+
+
+def store(con, key, got, fp=None, closes=True):
     """Store a journal's scored rows (in the shared transaction); True if the open round
     closed (its tables have played the event's hands, as the organiser counts them);
     None, storing nothing, if a correction or the event's settings changed since the
-    rows were scored (they are scored again)."""
+    rows were scored (they are scored again).  fp: the fingerprint now, if read already;
+    closes: False if the event closes no round by itself (nothing to check)."""
     device, journal = key
-    if tuple(got["fingerprint"]) != tuple(replay.fingerprint(con)):
+    if tuple(got["fingerprint"]) != (fp if fp is not None else tuple(replay.fingerprint(con))):
         return None
     rows = got["rows"]
     for r in rows:
@@ -206,7 +214,7 @@ def store(con, key, got):
                     (json.dumps(r["counted"]) if r["counted"] is not None else None,
                      r["hand_no"], r["dealer"], r["streak"], r["round"], r["over"],
                      device, journal, r["seq"]))
-    if not rows:
+    if not rows or not closes:
         return False
     dev = con.execute("SELECT table_no FROM devices WHERE id = ?", (device,)).fetchone()
     return tournament.autoclose(con, dev[0] if dev else None)

@@ -7,7 +7,10 @@ pages.  So each address and each name has a bucket of BURST attempts that refill
 every REFILL seconds (a director who mistypes waits a few seconds, a guesser gets a few
 hundred guesses an hour); all together, checks start at most five a second after a
 burst, at most CHECKS run at once and WAITING more queue on the event loop (not in
-threads); past that a login is answered 429 at once."""
+threads); past that a login is answered 429 at once.
+
+Each organiser process counts in its own memory: with several processes on one
+PostgreSQL database the bounds hold per process (docs/security.md, "What remains")."""
 
 import asyncio
 import time

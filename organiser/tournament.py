@@ -242,14 +242,26 @@ def hands_played(con, tround_id, table_no):
     return n
 
 
-def autoclose(con, table_no=None, now=None):
+def closes_rounds(con):
+    """Whether the event sets hands per tournament round (autoclose has work to do)."""
+    return bool(one(con, "SELECT hands_per_tround FROM event WHERE id = 1")["hands_per_tround"])
+
+
+def hands_per_tround_read(con):
+    """The event's hands per round, sent (autoclose's hands=: read there)."""
+    return con.execute("SELECT hands_per_tround FROM event WHERE id = 1")
+
+
+def autoclose(con, table_no=None, now=None, hands=None):
     """Where the event sets hands per tournament round: close the open round once every
     table seated in it has played that many.  table_no: the table that just uploaded
-    (while it has not played them, nothing else is checked).  True if it closed one."""
-    e = one(con, "SELECT hands_per_tround FROM event WHERE id = 1")
-    n = e["hands_per_tround"]
+    (while it has not played them, nothing else is checked).  True if it closed one.
+    hands: hands_per_tround_read's cursor, if sent before."""
+    n = (hands if hands is not None else hands_per_tround_read(con)).fetchone()[0]
+    if not n:
+        return False
     t = open_tround(con)
-    if not n or t is None:
+    if t is None:
         return False
     if table_no is not None and hands_played(con, t["id"], table_no) < n:
         return False

@@ -149,19 +149,26 @@ def seen(con, device, now=None):
 
 def store_batch(con, device, journal, recs, table_no=None):
     """Store one upload (inside the shared transaction): (conflicting seq or None,
-    acked before, acked after, whether a tournament round closed)."""
+    acked before, acked after, whether a tournament round closed).
+
+    Every read it needs is sent before any is read: on PostgreSQL (a pipelined group
+    commit) one round trip to the server for them all.  A quota refusal rolls back the
+    journal's row written meanwhile with the rest of the job (its savepoint)."""
     seen(con, device)
+    quota = quotas.journal_reads(con, device, journal)
+    batch = records.send(con, device, journal, recs)
+    hands = tournament.hands_per_tround_read(con)
     try:
-        quotas.check_journal(con, device, journal, recs)
+        quotas.check_journal(con, device, journal, recs, sent=quota)
     except quotas.Exceeded as q:
         raise Refusal(429, "quota", q.detail, device=device, journal=journal,
                       retry_after=q.retry_after)
     try:
-        _, before, after = records.store(con, device, journal, recs)
+        _, before, after = records.store(con, device, journal, recs, sent=batch)
         conflict = None
     except records.Conflict as c:
         conflict, before, after = c.seq, None, records.acked(con, device, journal)
-    return conflict, before, after, tournament.autoclose(con, table_no)
+    return conflict, before, after, tournament.autoclose(con, table_no, hands=hands)
 
 
 async def upload(request: Request):

@@ -156,6 +156,76 @@ def test_import_takes_a_venue_event_and_refuses_what_is_not_one(tmp_path, recs):
     reg.close()
 
 
+@pytest.mark.pg_core
+@pytest.mark.pg_only
+def test_import_into_postgresql_keeps_every_row_and_new_ids_follow(tmp_path, recs, engine,
+                                                                   postgres):
+    from fastapi.testclient import TestClient as Direct
+    from organiser import standings, tournament
+    from organiser.app import create_app
+    venue = tmp_path / "venue.db"
+    ev = venue_event(venue, recs)
+    with Direct(create_app(str(venue))) as c:           # played at the venue
+        assert ev["devices"][0].upload(c, journal_id(1), recs).json()["acked"] == len(recs)
+    reg = Registry(str(tmp_path / "league.db"))
+    lid = reg.add_league("Season", "score")
+    folder = str(tmp_path / "events")
+    url = postgres.new_database()
+    assert import_event(reg, folder, str(venue), "spring", lid, db=url) == url
+    assert reg.event("spring")["db"] == url and reg.devices("spring") == ["dev1", "dev2"]
+    assert os.listdir(folder) == []                   # the checked copy removed
+
+    src = sqlite3.connect(str(venue))
+    db = Database(url)
+    with db.read() as con:
+        for t in ("players", "teams", "devices", "trounds", "seating", "journals", "records",
+                  "sessions", "replayed", "admins"):
+            want = sorted(tuple(r) for r in src.execute("SELECT * FROM %s" % t))
+            assert sorted(tuple(r) for r in con.execute("SELECT * FROM %s" % t)) == want, t
+        assert con.execute("SELECT name, rules FROM event").fetchone()[:] == \
+            src.execute("SELECT name, rules FROM event").fetchone()
+    with Database(str(venue)).read() as con:
+        there = standings.compute(con)
+    with db.read() as con:
+        assert standings.compute(con) == there and any(p["score"] for p in there["players"])
+    # rows made on the league server get ids past the imported ones (setval)
+    top = {t: src.execute("SELECT MAX(id) FROM %s" % t).fetchone()[0]
+           for t in ("players", "trounds", "sessions")}
+    with db.write() as con:
+        assert tournament.add_player(con, "Late Comer") == top["players"] + 1
+        assert tournament.add_tround(con) == top["trounds"] + 1
+    db.close()
+    with Direct(create_app(url)) as c:                  # the other table plays on the server
+        assert ev["devices"][1].upload(c, journal_id(2), recs[:5]).json()["acked"] == 5
+    db = Database(url)
+    with db.read() as con:
+        assert con.execute("SELECT MAX(id) FROM sessions").fetchone()[0] == top["sessions"] + 1
+    db.close()
+    src.close()
+
+    def refused(target, match, exc=ImportRefused, slug="again"):
+        with pytest.raises(exc, match=match):
+            import_event(reg, folder, str(venue), slug, lid, db=target)
+        assert slug not in [e["slug"] for e in reg.events()] and os.listdir(folder) == []
+    # into a database that holds an event: refused, that event untouched
+    refused(url, "holds an event already")
+    db = Database(url)
+    with db.read() as con:
+        assert con.execute("SELECT COUNT(*) FROM players").fetchone()[0] == top["players"] + 1
+    db.close()
+    # the same devices again, into a new database: refused by the registry, and that
+    # database emptied again
+    other = postgres.new_database()
+    refused(other, r"dev1 \(spring\)", RegistryError)
+    db = Database(other)
+    with db.read() as con:
+        assert con.execute("SELECT COUNT(*) FROM records").fetchone()[0] == 0
+        assert con.execute("SELECT COUNT(*) FROM players").fetchone()[0] == 0
+    db.close()
+    refused(str(tmp_path / "x.db"), "postgresql:// URL")
+    reg.close()
+
+
 # -- the league's server -------------------------------------------------------------------
 @pytest.fixture
 def league(tmp_path, recs):

@@ -1,7 +1,8 @@
 """The organiser's SQL on both storage engines: what organiser/pg.py translates gives on
 PostgreSQL what SQLite gives (rows, last row ids, INSERT OR IGNORE / OR REPLACE,
 placeholders beside quoted text, sums, the standings' payment sums over rows out of
-shape), and an older database gets its missing columns when opened, on either."""
+shape), an older database gets its missing columns when opened, on either, and a group
+commit's failing job fails alone (on PostgreSQL, with its statements pipelined)."""
 
 import json
 
@@ -102,3 +103,36 @@ def test_a_nul_character_is_stored_not_refused(db):
     with db.read() as con:
         name = con.execute("SELECT name FROM teams WHERE id = ?", (tid,)).fetchone()[0]
     assert name in ("a\x00b", "a\ufffdb")       # SQLite keeps it; PostgreSQL's text cannot
+
+
+def test_a_group_commits_job_that_fails_in_the_database_fails_alone(db):
+    """On PostgreSQL a group commit's statements are pipelined (sent without waiting for
+    each answer): a job whose statement fails, read or not, fails with that error and
+    is rolled back alone; the jobs before and after it commit."""
+    from organiser.groupcommit import GroupCommit
+    with db.write() as con:
+        tournament.add_team(con, "East")
+
+    def ok(name):
+        def job(con):
+            con.execute("INSERT INTO teams (name) VALUES (?)", (name,))
+            return con.execute("SELECT COUNT(*) FROM teams").fetchone()[0]
+        return job
+
+    def unread(con):                # the duplicate's error never read by the job itself
+        con.execute("INSERT INTO teams (name) VALUES (?)", ("South",))
+        con.execute("INSERT INTO teams (name) VALUES (?)", ("East",))
+        con.execute("UPDATE teams SET name = 'Moved' WHERE name = 'West'")
+
+    def read(con):                  # read after the failing statement
+        con.execute("INSERT INTO teams (name) VALUES (?)", ("East",))
+        return con.execute("SELECT COUNT(*) FROM teams").fetchone()[0]
+
+    out = GroupCommit(db)._commit([ok("West"), unread, ok("North"), read, ok("Centre")])
+    assert [o[0] for o in out] == [True, False, True, False, True]
+    assert (out[0][1], out[2][1], out[4][1]) == (2, 3, 4)
+    for _, e in (out[1], out[3]):
+        assert "unique" in str(e).lower()
+    with db.read() as con:
+        assert [r[0] for r in con.execute("SELECT name FROM teams ORDER BY id")] == \
+            ["East", "West", "North", "Centre"]

@@ -217,6 +217,38 @@ def test_sessions_take_the_tag_and_undo_takes_back(env):
     assert games[0]["hands"] == recs[-1]["state"]["hand_no"] - 1
 
 
+def test_what_a_record_counts_for_is_the_same_however_the_batches_come(env):
+    """Two sessions, undos taking back a start and a hand: sent whole, one by one, and
+    in batches out of order (records held past the mark before an undo and a start),
+    each record counts or not, in the same session, the same way."""
+    import random
+    c, ev, db = env
+    d = ev["devices"][1]
+    evs = session_events("mcr", seed=7, n=10)
+    evs += [{"event": "draw"}, {"event": "undo"},
+            {"event": "start", "rules": "mcr", "players": ["w", "x", "y", "z"]},
+            {"event": "draw"}, {"event": "undo"}, {"event": "undo"}]
+    evs += session_events("mcr", seed=8, n=8)[1:]
+    recs = play(evs)
+    chunks = [recs[i:i + 3] for i in range(0, len(recs), 3)]
+    random.Random(1).shuffle(chunks)
+    ways = {journal_id(11): [recs], journal_id(12): [[r] for r in recs],
+            journal_id(13): chunks}
+    for j, batches in ways.items():
+        for b in batches:
+            assert d.upload(c, j, b, wait=False).status_code == 200
+    with db.read() as con:
+        got = {j: [tuple(r) for r in con.execute(
+            "SELECT r.seq, r.effective, s.start_seq, r.late FROM records r LEFT JOIN "
+            "sessions s ON s.id = r.session_id WHERE r.journal = ? ORDER BY r.seq", (j,))]
+            for j in ways}
+    whole = got[journal_id(11)]
+    assert len(whole) == len(recs) and all(row[1] is not None for row in whole)
+    undos = [r["event"]["event"] for r in recs].count("undo")
+    assert undos >= 3 and [row[1] for row in whole].count(0) == 2 * undos   # and their targets
+    assert got[journal_id(12)] == whole and got[journal_id(13)] == whole
+
+
 @pytest.mark.parametrize("rules", ["mcr", "hk", "tw", "sh"])
 def test_every_ruleset_adds_up(db_url, rules):
     db_path = db_url

@@ -3,7 +3,9 @@
     serve [--host H] [--port P]            the league: / (leagues), /league/<id>, /e/<event>/
     add-league NAME [--measure score|table_points] [--best N]
     add-event SLUG --league NAME [--name TEXT] [--rules mcr|hk|tw|sh] [--db LOCATION]
-    import FILE SLUG --league NAME         a venue laptop's event (its organiser's SQLite file)
+    import FILE SLUG --league NAME [--db postgresql://...]
+                                           a venue laptop's event (its organiser's SQLite file),
+                                           into events/ or a new PostgreSQL database
     set-password SLUG [DIRECTOR]           an event's director (the password read from stdin)
 
 The events' databases go beside the registry, in events/ (add-event's --db: elsewhere).
@@ -77,6 +79,8 @@ def main(argv=None):
     s.add_argument("file")
     s.add_argument("slug")
     s.add_argument("--league", required=True)
+    s.add_argument("--db", help="a new, empty PostgreSQL database for the event (default: "
+                                "a copy of the file in events/)")
     s = sub.add_parser("set-password")
     s.add_argument("slug")
     s.add_argument("director", nargs="?", default="director")
@@ -98,7 +102,8 @@ def main(argv=None):
             new_event(reg, a)
         elif a.command == "import":
             league = reg.league_by_name(a.league)
-            dest = import_event(reg, folder(a.registry), a.file, a.slug, league["id"])
+            dest = import_event(reg, folder(a.registry), a.file, a.slug, league["id"],
+                                db=a.db)
             print("imported %s as event %s: /e/%s/ (%s); served from the next start"
                   % (a.file, a.slug, a.slug, dest))
         elif a.command == "set-password":

@@ -9,10 +9,20 @@ league knows of it:
   (organiser.migrate, as when a venue's organiser opens it), a newer one (columns or
   tables this organiser does not know) is refused rather than half-read;
 - its devices' ids unused by the league's other events (an id is unique on the server).
-Any refusal says why, and leaves neither the copy nor a trace in the registry."""
+Any refusal says why, and leaves neither the copy nor a trace in the registry.
+
+A league whose events live on PostgreSQL (`import --db postgresql://...`, a new empty
+database for the event) takes the checked copy's rows into that database in one
+transaction, each table after those it references and with its own ids, then moves each
+identity column's sequence past the largest id copied (setval), so that the rows the
+event makes afterwards get new ids; the copy is removed.  A refusal there leaves that
+database empty again."""
 
 import os
 import sqlite3
+
+import psycopg
+from psycopg import sql as pgsql
 
 from organiser import db as organiser_db
 from organiser import migrate
@@ -105,23 +115,135 @@ def copy(src, dest):
         target.close()
 
 
-def import_event(registry, folder, src, slug, league_id):
+def _tables(con):
+    """The SQLite file's tables, each after those it references (rows copied in this
+    order meet PostgreSQL's foreign keys, which are checked at each insert)."""
+    names = sorted(r[0] for r in con.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"))
+    refs = {t: {r[2] for r in con.execute("PRAGMA foreign_key_list(%s)" % t)} for t in names}
+    order, done = [], set()
+
+    def visit(t, path=()):
+        if t in done or t in path:
+            return
+        for r in sorted(refs[t]):
+            if r in refs:
+                visit(r, path + (t,))
+        done.add(t)
+        order.append(t)
+    for t in names:
+        visit(t)
+    return order
+
+
+CHUNK = 1000            # rows sent at once (psycopg pipelines them: one round trip)
+
+
+def to_postgres(path, url):
+    """The checked SQLite copy at path into the new PostgreSQL database at url (its
+    schema made if need be): every row, then every identity sequence past its largest
+    id.  Raises ImportRefused (the database untouched) if it holds an event already or
+    a row does not fit."""
+    try:
+        target = organiser_db.connect(url)
+    except psycopg.Error as e:
+        raise ImportRefused("cannot open %s: %s" % (url, str(e).strip().splitlines()[0]))
+    src = sqlite3.connect("file:%s?mode=ro" % path, uri=True)
+    try:
+        tables = _tables(src)
+        for t in tables:
+            if t != "event" and target.execute("SELECT 1 FROM %s LIMIT 1" % t).fetchone():
+                raise ImportRefused("that database holds an event already (its %s has rows):"
+                                    " import into a new, empty database" % t)
+        target.execute("BEGIN")
+        try:
+            target.execute("DELETE FROM event")        # the empty event connect() made
+            for t in tables:
+                cols = [r[1] for r in src.execute("PRAGMA table_info(%s)" % t)]
+                names = ", ".join('"%s"' % c for c in cols)
+                insert = "INSERT INTO %s (%s) VALUES (%s)" % (t, names,
+                                                           ", ".join("?" * len(cols)))
+                cur = src.execute("SELECT %s FROM %s ORDER BY rowid" % (names, t))
+                while True:
+                    chunk = cur.fetchmany(CHUNK)
+                    if not chunk:
+                        break
+                    target.executemany(insert, chunk)
+            set_sequences(target.raw)
+            target.execute("COMMIT")
+        except psycopg.Error as e:
+            target.execute("ROLLBACK")
+            raise ImportRefused("a row does not fit PostgreSQL's columns: %s"
+                                % str(e).strip().splitlines()[0])
+    finally:
+        src.close()
+        target.close()
+
+
+def set_sequences(raw):
+    """Each identity column's sequence past the largest id its table holds (rows copied
+    with their own ids leave the sequence where it was: the next insert would collide)."""
+    for table, column in raw.execute(
+            "SELECT table_name, column_name FROM information_schema.columns WHERE "
+            "table_schema = current_schema() AND is_identity = 'YES'").fetchall():
+        raw.execute(pgsql.SQL("SELECT setval(pg_get_serial_sequence(%s, %s), "
+                              "COALESCE((SELECT MAX({c}) FROM {t}), 0) + 1, false)").format(
+            c=pgsql.Identifier(column), t=pgsql.Identifier(table)), (table, column))
+
+
+def empty(url):
+    """Every row of the event's PostgreSQL database removed (an import undone)."""
+    target = organiser_db.connect(url, schema=False)
+    try:
+        target.execute("BEGIN")
+        src_order = [r[0] for r in target.raw.execute(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = "
+            "current_schema() AND table_type = 'BASE TABLE'").fetchall()]
+        target.raw.execute(pgsql.SQL("TRUNCATE {} RESTART IDENTITY").format(
+            pgsql.SQL(", ").join(pgsql.Identifier(t) for t in src_order)))
+        target.execute("INSERT INTO event (id) VALUES (1)")
+        target.execute("COMMIT")
+    finally:
+        target.close()
+
+
+def _remove(dest):
+    for f in (dest, dest + "-wal", dest + "-shm"):
+        if os.path.exists(f):
+            os.remove(f)
+
+
+def import_event(registry, folder, src, slug, league_id, db=None):
     """Take the venue's file src in as event slug of league league_id; returns the new
-    event's database path (in folder).  Raises ImportRefused or RegistryError."""
+    event's database location: a SQLite file in folder, or db, the URL of a new, empty
+    PostgreSQL database for it.  Raises ImportRefused or RegistryError."""
     if not os.path.isfile(src):
         raise ImportRefused("no file %s" % src)
+    if db is not None and not organiser_db.is_postgres(db):
+        raise ImportRefused("--db: a postgresql:// URL (without it the event is a SQLite "
+                            "file in the league's folder)")
     os.makedirs(folder, exist_ok=True)
-    dest = os.path.join(folder, "%s.db" % slug)
+    dest = os.path.join(folder, ("%s.db" if db is None else ".%s.import.db") % slug)
     if os.path.exists(dest):
         raise ImportRefused("%s exists already: another event of that name?" % dest)
     try:
         copy(src, dest)
         devices = check(dest)
-        registry.add_event(slug, league_id, dest, imported_from=os.path.abspath(src),
-                           devices=devices)
+        if db is not None:
+            to_postgres(dest, db)
+            try:
+                registry.add_event(slug, league_id, db, imported_from=os.path.abspath(src),
+                                   devices=devices)
+            except (RegistryError, sqlite3.Error):
+                empty(db)
+                raise
+        else:
+            registry.add_event(slug, league_id, dest, imported_from=os.path.abspath(src),
+                               devices=devices)
     except (ImportRefused, RegistryError, sqlite3.Error):
-        for f in (dest, dest + "-wal", dest + "-shm"):
-            if os.path.exists(f):
-                os.remove(f)
+        _remove(dest)
         raise
+    if db is not None:
+        _remove(dest)
+        return db
     return dest
