@@ -74,3 +74,17 @@ def module_db_url(engine, tmp_path_factory, request):
     if engine == "pg":
         return request.getfixturevalue("postgres").new_database()
     return str(tmp_path_factory.mktemp("organiser") / "organiser.db")
+
+
+# -- the browser tests: Debian's Chromium, headless, driven by Playwright ---------------------
+CHROMIUM = "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """One headless Chromium for a module's tests (each opens its own pages)."""
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True)
+        yield b
+        b.close()

@@ -26,13 +26,13 @@ from cpy import runtime
 runtime.install()
 import dtable
 dtable.PATH = BUNDLE + "/dtable.bin"
-import time
 import asyncio
 import settings
 import session
 import uploader
 import wifi
 from cpy import cpnetwork, cpstreams
+from mpy_app import until
 
 with open(STATE + "/settings.json", "w") as f:
     f.write(json.dumps(CFG["settings"]))
@@ -56,11 +56,7 @@ up.timeout_ms = 5000
 
 async def main():
     t = asyncio.create_task(task)
-    t0 = time.ticks_ms()
-    while time.ticks_diff(time.ticks_ms(), t0) < CFG.get("run_ms", 20000):
-        if up.acked == ses.jseq and seat.pulls >= 1:
-            break
-        await asyncio.sleep_ms(20)
+    await until(lambda: up.acked == ses.jseq and seat.pulls >= 1, CFG.get("run_ms", 20000))
     t.cancel()
 
 

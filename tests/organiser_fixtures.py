@@ -7,6 +7,7 @@ import os
 import random
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -24,7 +25,7 @@ if os.path.join(ROOT, "tests") not in sys.path:
     sys.path.insert(0, os.path.join(ROOT, "tests"))
 
 import sessiongen  # noqa: E402
-from organiser import signing, tournament  # noqa: E402
+from organiser import auth, signing, tournament  # noqa: E402
 from organiser.db import Database  # noqa: E402
 
 NAMES = ["甲", "乙", "丙", "丁"]
@@ -103,10 +104,11 @@ class Device:
 # -- an event in a database ---------------------------------------------------------------
 
 def setup_event(db_path, n_tables=2, rules="mcr", teams=None, open_round=True,
-                hands_per_tround=None):
+                hands_per_tround=None, password=None):
     """An event with teams of players, n_tables tables with one device each, one
-    tournament round seated by the generator (opened).  Returns a dict: devices
-    [Device], players {name: id}, tround id, seating {table: [ids]}."""
+    tournament round seated by the generator (opened), and the director's password
+    where one is given.  Returns a dict: devices [Device], players {name: id}, tround
+    id, seating {table: [ids]}."""
     db = Database(db_path)
     n_players = 4 * n_tables
     teams = teams or max(4, n_tables)
@@ -128,8 +130,20 @@ def setup_event(db_path, n_tables=2, rules="mcr", teams=None, open_round=True,
         out["seating"] = rep["tables"]
         if open_round:
             tournament.open_round(con, out["tround"])
+    if password is not None:
+        auth.set_password(db, "director", password)
     db.close()
     return out
+
+
+def query(db_path, sql, args=()):
+    """The rows of one query on an organiser's SQLite file, read on a connection of its
+    own (the organiser may be running)."""
+    con = sqlite3.connect(db_path)
+    try:
+        return con.execute(sql, args).fetchall()
+    finally:
+        con.close()
 
 
 # -- a live organiser --------------------------------------------------------------------

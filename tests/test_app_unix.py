@@ -3,27 +3,21 @@ board: boot from the settings file and the journal, the key and display tasks, t
 slot, a fault in a screen."""
 
 import json
-import subprocess
 
 import pytest
 
-from host_tools import build, paths
+import device_script
 
 SCRIPT = r"""
 import sys, json
-sys.path[:0] = [%(folder)r]
-import dtable
-dtable.PATH = %(folder)r + "/dtable.bin"
+sys.path[:0] = [%(tests)r]
+import mpy_app
+mpy_app.firmware(%(folder)r)
 import asyncio
-import board
-from ui import app as application
 
-root = %(root)r
 out = {}
-app = application.App(board, root, fresh=%(fresh)r)
-shown = []
+app, shown = mpy_app.boot(%(root)r, fresh=%(fresh)r)
 handled = []
-app.on_show = lambda rows: shown.append(rows)
 app.on_key = lambda k, l, c: handled.append(k + ("~" if l else ""))
 out["upload"] = app.upload is not None
 out["net"] = "net" in app.status and app.ui.net is app.status["net"]
@@ -34,16 +28,10 @@ async def driver():
     await asyncio.sleep_ms(0)
     for k in %(burst)r:            # a burst faster than the screens: nothing lost
         app.keypad.feed(k[0], k.endswith("~"))
-    for _ in range(200):
-        await asyncio.sleep_ms(5)
-        if len(handled) == len(%(burst)r):
-            break
+    await mpy_app.until(lambda: len(handled) == len(%(burst)r), 1000)
     await asyncio.sleep_ms(20)
-    app.stop()
 
-asyncio.create_task(driver())
-application.asyncio.run(app.run())
-app.close()
+mpy_app.run(app, driver)
 out["handled"] = handled
 out["draws"] = len(shown)
 out["first"] = shown[0]
@@ -57,17 +45,12 @@ print("RESULT " + json.dumps(out))
 
 
 def boot(tmp_path, settings=None, fresh=False, burst=(), journal_from=None):
-    folder = build.build_device()
     root = tmp_path / "board"
     root.mkdir(exist_ok=True)
     if settings is not None:
         (root / "settings.json").write_text(settings)
-    code = SCRIPT % dict(folder=folder, root=str(root) + "/", fresh=fresh, burst=list(burst))
-    out = subprocess.run([paths.tool("micropython"), "-X", "heapsize=512k", "-c", code],
-                         capture_output=True, text=True, timeout=120)
-    assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]
-    line = [x for x in out.stdout.splitlines() if x.startswith("RESULT ")][-1]
-    return json.loads(line[7:])
+    return device_script.run(SCRIPT, "512k", 120, root=str(root) + "/", fresh=fresh,
+                             burst=list(burst))
 
 
 def test_fresh_board_offers_a_new_session(tmp_path):

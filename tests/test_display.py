@@ -115,7 +115,7 @@ SCREEN = ["\x01T3 MCR 東1", "大四喜 88 x", "\u2603 not in font", "清一色�
 
 DRAW = """
 import json, binascii, gc
-from ui import display, text
+from ui import display, cells, cut
 class B: pass
 out = []
 for w, h in ((128, 64), (250, 122)):
@@ -132,8 +132,8 @@ for w, h in ((128, 64), (250, 122)):
     rows2[3] = "changed"
     d.show(rows2)
     out.append({"mark_gone": d.fb.pixel(1, 37)})
-print(json.dumps({"cells": [text.cells(s) for s in ("ab", "清一色", "T3 東1", "")],
-                  "fit": [text.fit("清一色abc", n) for n in (0, 1, 2, 5, 7, 9, 20)]}))
+print(json.dumps({"cells": [cells(s) for s in ("ab", "清一色", "T3 東1", "")],
+                  "fit": [cut("清一色abc", n) for n in (0, 1, 2, 5, 7, 9, 20)]}))
 for o in out:
     print(json.dumps(o))
 """ % (SCREEN,)
@@ -261,7 +261,7 @@ print(json.dumps({"same": bufs[0] == bufs[1], "inked": sum(bufs[0])}))
 # -- sample screens for the documents --------------------------------------------------
 
 def _fit(left, right, cols):
-    cells = sum(1 if ord(c) < 0x80 else 2 for c in left + right)     # text.cells
+    cells = sum(1 if ord(c) < 0x80 else 2 for c in left + right)     # ui.cells
     return left + " " * max(1, cols - cells) + right
 
 

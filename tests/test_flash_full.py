@@ -7,12 +7,10 @@ whole, as CPython's table has it, and acknowledged by the organiser.  Then the l
 blocks filled: a settings save is refused with its reason too."""
 
 import json
-import os
-import sqlite3
-import subprocess
 
-from host_tools import build, keys, paths
-from organiser_fixtures import OrganiserServer, setup_event
+import device_script
+from host_tools import keys
+from organiser_fixtures import OrganiserServer, query, setup_event
 from uicorpus import legal_session
 
 RID = "hk"
@@ -20,9 +18,10 @@ BLOCKS = 64                     # of 512 bytes: about twenty hands
 
 SCRIPT = r"""
 import sys, json, gc
-sys.path[:0] = [%(folder)r, %(tests)r]
-import dtable
-dtable.PATH = %(folder)r + "/dtable.bin"
+sys.path[:0] = [%(tests)r]
+import mpy_app
+from mpy_app import until
+mpy_app.firmware(%(folder)r)
 import mpy_ramfs as ramfs
 ramfs.NBLOCKS = %(blocks)d
 dev = ramfs.mount("/fs", fresh=True)
@@ -30,68 +29,50 @@ f = open("/fs/settings.json", "w")
 f.write(%(settings)r)
 f.close()
 import asyncio
-import board
 from ui import app as application
 application.LOW_SPACE = %(low)d
 
-app = application.App(board, "/fs/", fresh=True)
+app, shown = mpy_app.boot("/fs/", fresh=True, max_ms=500)
 net = app.status["net"]
-net.timeout_ms = 5000
-net.max_ms = 500
-shown = []
-app.on_show = shown.append
 out = {"hands": [], "refused": None}
 
 
-async def until(pred, ms):
-    for _ in range(ms // 10):
-        if pred():
-            return True
-        await asyncio.sleep_ms(10)
-    return False
-
-
 async def driver():
-    try:
-        for ks in %(hands)r:
-            n = app.session.jseq
-            for k in ks:
-                app.keypad.feed(k, False)
-                await asyncio.sleep_ms(2)
-            await until(lambda: app.session.jseq > n or "NOT saved" in app.ui.msg, 5000)
-            await asyncio.sleep_ms(30)
-            if app.session.jseq == n:
-                out["refused"] = {"msg": app.ui.msg, "shown": shown[-1], "mode": app.ui.mode,
-                                  "pending": app.session.pending is not None}
-                break
-            out["hands"].append({"seq": app.session.jseq, "status": app.ui.status_lines()})
-        app.keypad.feed("*", True)          # back to the status screen
-        await asyncio.sleep_ms(50)
-        out["status"] = app.ui.status_lines()
-        out["uploaded"] = await until(
-            lambda: net.waiting == 0 and net.acked == app.session.jseq, 20000)
-        # the blocks kept in reserve taken by another file: a settings save is refused
-        # (small files, each closed: LittleFS drops a file whose write failed)
-        for i in range(200):
-            try:
-                f = open("/fs/filler%%d" %% i, "wb")
-                try:
-                    f.write(b"x" * 400)
-                finally:
-                    f.close()
-            except OSError:
-                break
+    for ks in %(hands)r:
+        n = app.session.jseq
+        for k in ks:
+            app.keypad.feed(k, False)
+            await asyncio.sleep_ms(2)
+        await until(lambda: app.session.jseq > n or "NOT saved" in app.ui.msg, 5000)
+        await asyncio.sleep_ms(30)
+        if app.session.jseq == n:
+            out["refused"] = {"msg": app.ui.msg, "shown": shown[-1], "mode": app.ui.mode,
+                              "pending": app.session.pending is not None}
+            break
+        out["hands"].append({"seq": app.session.jseq, "status": app.ui.status_lines()})
+    app.keypad.feed("*", True)          # back to the status screen
+    await asyncio.sleep_ms(50)
+    out["status"] = app.ui.status_lines()
+    out["uploaded"] = await until(
+        lambda: net.waiting == 0 and net.acked == app.session.jseq, 20000)
+    # the blocks kept in reserve taken by another file: a settings save is refused
+    # (small files, each closed: LittleFS drops a file whose write failed)
+    for i in range(200):
         try:
-            application.save_settings(app.cfg)
-            out["settings"] = "saved"
-        except Exception as e:
-            out["settings"] = [type(e).__name__, str(e)]
-    finally:
-        app.stop()
+            f = open("/fs/filler%%d" %% i, "wb")
+            try:
+                f.write(b"x" * 400)
+            finally:
+                f.close()
+        except OSError:
+            break
+    try:
+        application.save_settings(app.cfg)
+        out["settings"] = "saved"
+    except Exception as e:
+        out["settings"] = [type(e).__name__, str(e)]
 
-asyncio.create_task(driver())
-application.asyncio.run(app.run())
-app.close()
+mpy_app.run(app, driver)
 import journal
 gc.collect()
 out["records"] = [[seq, rec["state"]["scores"], rec["state"]["hand_no"]]
@@ -114,15 +95,9 @@ def test_a_full_flash_refuses_the_save_with_its_reason_and_loses_nothing(tmp_pat
         hands = [keys.event_keys(e, info, RID) for e in wins]
         settings = {"table": 1, "rules": RID, "organiser": srv.url, "device": dev.id,
                     "secret": dev.secret}
-        code = SCRIPT % dict(folder=build.build_device(), tests=os.path.join(paths.ROOT, "tests"),
-                             blocks=BLOCKS, settings=json.dumps(settings), low=8 * 1024,
-                             hands=hands)
-        run = subprocess.run([paths.tool("micropython"), "-X", "heapsize=2m", "-c", code],
-                             capture_output=True, text=True, timeout=180)
-        assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
-        out = json.loads([x for x in run.stdout.splitlines() if x.startswith("RESULT ")][-1][7:])
-        held = sqlite3.connect(db).execute(
-            "SELECT seq FROM records WHERE device = ? ORDER BY seq", (dev.id,)).fetchall()
+        out = device_script.run(SCRIPT, "2m", 180, blocks=BLOCKS, settings=json.dumps(settings),
+                                low=8 * 1024, hands=hands)
+        held = query(db, "SELECT seq FROM records WHERE device = ? ORDER BY seq", (dev.id,))
     finally:
         srv.stop()
     saved = out["hands"]

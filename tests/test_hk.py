@@ -3,18 +3,10 @@ family, one per general rule and scoring example of the text that concerns scori
 Every hand is a complete 17-tile hand worked out by hand from the text."""
 
 import os
-import sys
 
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-from host_tools import paths  # noqa: E402
-
-paths.use_firmware()
-
-import contract  # noqa: E402
-from rules import hk, hk_data, hk_names  # noqa: E402
+from host_tools import paths
+import contract
+from rules import hk, hk_data, hk_names
 
 TEXT = os.path.join(paths.SHARED, "rules", "hk-cloud-dragon-cup.txt")
 

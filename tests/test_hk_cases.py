@@ -2,17 +2,7 @@
 (shared/rules/hk-cloud-dragon-cup.txt) and the contract, each a complete 17-tile hand with
 its context, checked item by item."""
 
-import os
-import sys
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-from host_tools import paths  # noqa: E402
-
-paths.use_firmware()
-
-import contract  # noqa: E402
+import contract
 
 
 def items(hand, win, **kw):

@@ -13,8 +13,6 @@ import pytest
 
 from host_tools.sim import league_shots
 
-CHROMIUM = "/usr/bin/chromium"
-
 
 @pytest.fixture(scope="module")
 def season():
@@ -28,12 +26,8 @@ def season():
 
 
 @pytest.fixture(scope="module")
-def page():
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True)
-        yield b.new_context(viewport={"width": 1100, "height": 800}).new_page()
-        b.close()
+def page(browser):
+    return browser.new_context(viewport={"width": 1100, "height": 800}).new_page()
 
 
 def test_the_season_page_sums_each_events_standings(season, page):

@@ -25,19 +25,10 @@ PASSWORD = "director-pw"
 FLOOD, BYSTANDER = "127.0.0.2", "127.0.0.3"
 
 
-def set_password(db_path):
-    from organiser import auth
-    from organiser.db import Database
-    db = Database(db_path)
-    auth.set_password(db, "director", PASSWORD)
-    db.close()
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     db_path = str(tmp_path_factory.mktemp("abuse") / "organiser.db")
-    ev = setup_event(db_path)
-    set_password(db_path)
+    ev = setup_event(db_path, password=PASSWORD)
     srv = OrganiserServer(db_path, args=["--header-timeout", "2", "--max-live", "40",
                                          "--refused-per-source", "300"]).start()
     try:

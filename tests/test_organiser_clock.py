@@ -9,7 +9,7 @@ import time
 import pytest
 from fastapi.testclient import TestClient
 
-from organiser import auth, clock
+from organiser import clock
 from organiser.app import create_app
 from organiser.db import Database
 from organiser_fixtures import setup_event
@@ -87,10 +87,7 @@ def test_the_clock_worked_out_from_the_directors_actions(db_url):
 @pytest.fixture
 def organiser(db_url):
     db_path = db_url
-    ev = setup_event(db_path)
-    d = Database(db_path)
-    auth.set_password(d, "director", PASSWORD)
-    d.close()
+    ev = setup_event(db_path, password=PASSWORD)
     now = Clock()
     app = create_app(db_path, clock=now)
     client = TestClient(app)

@@ -412,16 +412,6 @@ def test_tiles_as_a_referee_reads_them():
 
 
 # -- print-ready pages, in Chromium ---------------------------------------------------------------
-CHROMIUM = "/usr/bin/chromium"
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True)
-        yield b
-        b.close()
 
 
 def pdf_pages(page):

@@ -16,8 +16,6 @@ import time
 import httpx
 import pytest
 
-from organiser import auth
-from organiser.db import Database
 from organiser_fixtures import OrganiserServer, journal_id, play, scored, session_events, \
     setup_event
 
@@ -45,10 +43,7 @@ def wins(recs):
 @pytest.fixture
 def stalled(tmp_path):
     path = str(tmp_path / "organiser.db")
-    ev = setup_event(path)
-    db = Database(path)
-    auth.set_password(db, "director", PW)
-    db.close()
+    ev = setup_event(path, password=PW)
     d1, d2 = ev["devices"]
     mine = no_undo_session(21, {"table": 1, "tround": ev["tround"]})
     other = no_undo_session(22, {"table": 2, "tround": ev["tround"]})

@@ -12,7 +12,6 @@ import pytest
 
 from host_tools.sim import organiser_demo as demo
 
-CHROMIUM = "/usr/bin/chromium"
 PASSWORD = "dragon-cup-2026"
 TEAMS = {"雲龍 Cloud Dragons": ["陳大文", "李小龍", "Wong Ka Ho", "Amy Chan"],
          "Jade Tigers": ["張偉", "Lee Mei", "Ho Chun", "Sandy Lau"]}
@@ -29,15 +28,6 @@ def event(module_db_url):
         tables = demo.play_round(url, ev["devices"], folder, random.Random(3), [4, 3])
         yield dict(ev, url=url, tables=tables, db=db)
     shutil.rmtree(folder, ignore_errors=True)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True)
-        yield b
-        b.close()
 
 
 @pytest.fixture

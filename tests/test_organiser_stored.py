@@ -18,14 +18,6 @@ PASSWORD = "director-pw"
 BIG = 2 ** 63 - 1
 
 
-def set_password(db_path):
-    from organiser import auth
-    from organiser.db import Database
-    db = Database(db_path)
-    auth.set_password(db, "director", PASSWORD)
-    db.close()
-
-
 def bad_shapes(win, start):
     """(label, session players JSON, start body, record body (dict or text), columns)."""
     st = win["state"]
@@ -142,8 +134,7 @@ def inject(db_path, win, start, tround):
 @pytest.fixture(scope="module")
 def stored(tmp_path_factory):
     db_path = str(tmp_path_factory.mktemp("stored") / "organiser.db")
-    ev = setup_event(db_path, rules="hk")
-    set_password(db_path)
+    ev = setup_event(db_path, rules="hk", password=PASSWORD)
     srv = OrganiserServer(db_path).start()
     try:
         with httpx.Client(timeout=30) as c:

@@ -56,12 +56,8 @@ def served_fingerprint(port):
 
 def test_director_over_https_devices_over_http(tmp_path):
     from organiser import auth
-    from organiser.db import Database
     db_path = str(tmp_path / "organiser.db")
-    ev = setup_event(db_path)
-    db = Database(db_path)
-    auth.set_password(db, "director", PASSWORD)
-    db.close()
+    ev = setup_event(db_path, password=PASSWORD)
     port, tls_port = free_port(), free_port()
     proc, out = start(db_path, port, tls_port)
     try:

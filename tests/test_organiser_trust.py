@@ -23,7 +23,7 @@ import copy
 import httpx
 import pytest
 
-from organiser import auth, tournament
+from organiser import tournament
 from organiser.record_model import MAX_HAND_NO, MAX_PAYMENT
 from organiser.db import Database
 from organiser_fixtures import (Device, OrganiserServer, journal_id, play,
@@ -40,14 +40,13 @@ def live(db_url):
 
     def make(second_round=False, **kw):
         path = db_url
-        ev = setup_event(path, **kw)
-        db = Database(path)
-        auth.set_password(db, "director", PW)
+        ev = setup_event(path, password=PW, **kw)
         if second_round:
+            db = Database(path)
             with db.write() as con:
                 ev["tround2"] = tournament.add_tround(con)
                 tournament.generate_seating(con, ev["tround2"])
-        db.close()
+            db.close()
         srv = OrganiserServer(path).start()
         dev = httpx.Client(base_url=srv.url, timeout=30)
         adm = httpx.Client(base_url=srv.url, timeout=30)

@@ -9,6 +9,7 @@ uploaded journal agrees with every record.  The same round once more in the simu
 (host_tools.sim, `--pull-ms`), keys in and screens out."""
 
 import json
+import os
 import re
 import select
 import subprocess
@@ -28,23 +29,18 @@ PULL_MS = 200               # the pull's interval while the director acts (a boa
 
 SCRIPT = r"""
 import sys, json, gc
-sys.path[:0] = [%(folder)r]
-import dtable
-dtable.PATH = %(folder)r + "/dtable.bin"
+sys.path[:0] = [%(tests)r]
+import mpy_app
+from mpy_app import until
+mpy_app.firmware(%(folder)r)
 import asyncio
-import board
-from ui import app as application
 
-app = application.App(board, %(root)r)
+app, shown = mpy_app.boot(%(root)r)
 net = app.status["net"]
 seat = app.status["seating"]
-net.timeout_ms = 5000
-net.max_ms = 1000
 seat.free_ms = seat.every_ms = %(pull)d
 clock = app.clock
 ses = app.session
-shown = []
-app.on_show = shown.append
 
 
 def say(what, **kw):
@@ -52,14 +48,6 @@ def say(what, **kw):
     kw["title"] = app.ui.part("status").show(app.ui)[0]    # under any message
     kw["drawn"] = shown[-1] if shown else []
     print("AT " + json.dumps(kw))
-
-
-async def until(pred, ms):
-    for _ in range(ms // 10):
-        if pred():
-            return True
-        await asyncio.sleep_ms(10)
-    return False
 
 
 async def keys(ks):
@@ -70,39 +58,34 @@ async def keys(ks):
 
 
 async def driver():
-    try:
-        await until(lambda: seat.pulls >= 1, 10000)
-        say("ready", left=clock.ms(), started=await keys("0#"), drawn=await keys("A#"))
-        assert await until(lambda: clock.runs, 10000)
-        await asyncio.sleep_ms(300)                 # the title redrawn by the clock's task
-        say("started", left=clock.ms())
-        assert await until(lambda: not clock.runs, 10000)
-        l1 = clock.ms()
-        await asyncio.sleep_ms(800)
-        await asyncio.sleep_ms(300)
-        say("paused", left=[l1, clock.ms()], lines=app.ui.status_lines())
-        assert await until(lambda: clock.runs and clock.ms() > l1 + 1000, 10000)
-        seat.free_ms = seat.every_ms = 60000        # idle: the heartbeat's own interval
-        await asyncio.sleep_ms(1200)
-        say("idle", left=clock.ms(), pulls=seat.pulls)
-        assert await until(lambda: ses.state.get("time_up"), 10000)
-        await asyncio.sleep_ms(300)
-        say("time_up", state=ses.state, lines=app.ui.status_lines(), pulls=seat.pulls)
-        one_more = await keys("A#")
-        n = ses.jseq
-        app.keypad.feed("A", False)
-        await asyncio.sleep_ms(300)
-        say("refused", rows=shown[-1], moved=ses.jseq != n, one_more=one_more,
-            lines=app.ui.status_lines())
-        say("override", saved=await keys("9#"), then=await keys("A#"), state=ses.state)
-        say("uploaded", ok=await until(lambda: net.waiting == 0 and net.acked >= ses.jseq,
-                                       15000))
-    finally:
-        app.stop()
+    await until(lambda: seat.pulls >= 1, 10000)
+    say("ready", left=clock.ms(), started=await keys("0#"), drawn=await keys("A#"))
+    assert await until(lambda: clock.runs, 10000)
+    await asyncio.sleep_ms(300)                 # the title redrawn by the clock's task
+    say("started", left=clock.ms())
+    assert await until(lambda: not clock.runs, 10000)
+    l1 = clock.ms()
+    await asyncio.sleep_ms(800)
+    await asyncio.sleep_ms(300)
+    say("paused", left=[l1, clock.ms()], lines=app.ui.status_lines())
+    assert await until(lambda: clock.runs and clock.ms() > l1 + 1000, 10000)
+    seat.free_ms = seat.every_ms = 60000        # idle: the heartbeat's own interval
+    await asyncio.sleep_ms(1200)
+    say("idle", left=clock.ms(), pulls=seat.pulls)
+    assert await until(lambda: ses.state.get("time_up"), 10000)
+    await asyncio.sleep_ms(300)
+    say("time_up", state=ses.state, lines=app.ui.status_lines(), pulls=seat.pulls)
+    one_more = await keys("A#")
+    n = ses.jseq
+    app.keypad.feed("A", False)
+    await asyncio.sleep_ms(300)
+    say("refused", rows=shown[-1], moved=ses.jseq != n, one_more=one_more,
+        lines=app.ui.status_lines())
+    say("override", saved=await keys("9#"), then=await keys("A#"), state=ses.state)
+    say("uploaded", ok=await until(lambda: net.waiting == 0 and net.acked >= ses.jseq,
+                                   15000))
 
-asyncio.create_task(driver())
-application.asyncio.run(app.run())
-app.close()
+mpy_app.run(app, driver)
 gc.collect()
 print("END " + json.dumps({"faults": app.faults, "free": gc.mem_free()}))
 """
@@ -147,7 +130,8 @@ def test_a_compressed_round_through_the_seating_pull(tmp_path, venue):
     (root / "settings.json").write_text(json.dumps(
         {"table": 1, "organiser": srv.url, "device": dev.id, "secret": dev.secret}))
     folder = build.build_device()
-    code = SCRIPT % dict(folder=folder, root=str(root) + "/", pull=PULL_MS)
+    code = SCRIPT % dict(folder=folder, tests=os.path.join(paths.ROOT, "tests"),
+                         root=str(root) + "/", pull=PULL_MS)
     proc = subprocess.Popen([paths.tool("micropython"), "-X", "heapsize=256k", "-c", code],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     at, end = {}, None

@@ -8,72 +8,50 @@ event's device language the director set at once); a refused
 secret is shown on the status screen and changes nothing."""
 
 import json
-import os
-import sqlite3
-import subprocess
 
 import pytest
 
+import device_script
 import journal
-from host_tools import build, paths
 from host_tools.build import build_info
 from organiser import tournament
 from organiser.db import Database
-from organiser_fixtures import OrganiserServer, setup_event
+from organiser_fixtures import OrganiserServer, query, setup_event
 
 SCRIPT = r"""
 import sys, json, gc
-sys.path[:0] = [%(folder)r]
-import dtable
-dtable.PATH = %(folder)r + "/dtable.bin"
+sys.path[:0] = [%(tests)r]
+import mpy_app
+from mpy_app import until
+mpy_app.firmware(%(folder)r)
 import asyncio
-import board
-from ui import app as application
 
-root = %(root)r
-app = application.App(board, root)
+app, shown = mpy_app.boot(%(root)r)
 net = app.status["net"]
 seat = app.status["seating"]
 logs = []
 net.log = logs.append
-net.timeout_ms = 5000
-net.max_ms = 1000
-shown = []
-app.on_show = shown.append
 out = {}
 
 
-async def until(pred, ms):
-    for _ in range(ms // 10):
-        if pred():
-            return True
-        await asyncio.sleep_ms(10)
-    return False
-
-
 async def driver():
-    try:
-        out["pulled"] = await until(lambda: seat.pulls >= 1 or (seat.tries >= 2 and seat.fails >= 2), 15000)
-        await asyncio.sleep_ms(50)                  # the redraw the pull asked for
-        out["drawn"] = shown[-1]
-        out["status"] = app.ui.status_lines()
-        out["players_shown"] = [app.ui.name(s) for s in range(4)]
-        if %(keys)r:
-            n = app.session.jseq
-            for k in %(keys)r:
-                app.keypad.feed(k, False)
-            out["started"] = await until(lambda: app.session.jseq > n, 5000)
-            if %(upload)r:
-                out["uploaded"] = await until(lambda: net.waiting == 0 and net.acked > n, 15000)
-            await asyncio.sleep_ms(50)
-            out["drawn_after"] = shown[-1]
-            out["status_after"] = app.ui.status_lines()
-    finally:
-        app.stop()
+    out["pulled"] = await until(lambda: seat.pulls >= 1 or (seat.tries >= 2 and seat.fails >= 2), 15000)
+    await asyncio.sleep_ms(50)                  # the redraw the pull asked for
+    out["drawn"] = shown[-1]
+    out["status"] = app.ui.status_lines()
+    out["players_shown"] = [app.ui.name(s) for s in range(4)]
+    if %(keys)r:
+        n = app.session.jseq
+        for k in %(keys)r:
+            app.keypad.feed(k, False)
+        out["started"] = await until(lambda: app.session.jseq > n, 5000)
+        if %(upload)r:
+            out["uploaded"] = await until(lambda: net.waiting == 0 and net.acked > n, 15000)
+        await asyncio.sleep_ms(50)
+        out["drawn_after"] = shown[-1]
+        out["status_after"] = app.ui.status_lines()
 
-asyncio.create_task(driver())
-application.asyncio.run(app.run())
-app.close()
+mpy_app.run(app, driver)
 out["seating"] = {"pulls": seat.pulls, "tries": seat.tries, "fails": seat.fails, "changes": seat.changes,
                   "error": seat.last_error}
 out["upload_error"] = net.last_error
@@ -88,22 +66,8 @@ print("RESULT " + json.dumps(out))
 def run_device(root, keys="", upload=True):
     """Boot the application on the board folder `root`; wait for a pull, type `keys`,
     wait for the upload; the script's findings."""
-    folder = build.build_device()
-    code = SCRIPT % dict(folder=folder, root=str(root) + "/", keys=list(keys),
-                       upload=upload)
-    out = subprocess.run([paths.tool("micropython"), "-X", "heapsize=256k", "-c", code],
-                         capture_output=True, text=True, timeout=60)
-    assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]
-    line = [x for x in out.stdout.splitlines() if x.startswith("RESULT ")][-1]
-    return json.loads(line[7:])
-
-
-def query(db, sql, args=()):
-    con = sqlite3.connect(db)
-    try:
-        return con.execute(sql, args).fetchall()
-    finally:
-        con.close()
+    return device_script.run(SCRIPT, "256k", root=str(root) + "/", keys=list(keys),
+                             upload=upload)
 
 
 def seated(db, tround, table):

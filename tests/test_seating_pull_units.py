@@ -6,10 +6,7 @@ choice standing until then), answers that are not a seating, when a pull is due 
 session's end, the period), the status screen's fault line, and a board without Wi-Fi that
 never pulls."""
 
-import json
-import subprocess
-
-from host_tools import build, paths
+import device_script
 
 CODE = r"""
 import sys, json, os
@@ -161,12 +158,7 @@ print("RESULT " + json.dumps(out))
 
 
 def run(tmp_path):
-    code = CODE % dict(folder=build.build_device(), path=str(tmp_path / "settings.json"))
-    res = subprocess.run([paths.tool("micropython"), "-c", code], capture_output=True,
-                         text=True, timeout=60)
-    assert res.returncode == 0, res.stdout[-2000:] + res.stderr[-2000:]
-    line = [x for x in res.stdout.splitlines() if x.startswith("RESULT ")][-1]
-    return json.loads(line[7:])
+    return device_script.run(CODE, path=str(tmp_path / "settings.json"))
 
 
 def test_seating_pull_units(tmp_path):

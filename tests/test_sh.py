@@ -7,15 +7,9 @@ import sys
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-from host_tools import paths  # noqa: E402
-
-paths.use_firmware()
-
-import contract  # noqa: E402
-from rules import sh  # noqa: E402
+from host_tools import paths
+import contract
+from rules import sh
 
 TEXT = os.path.join(paths.SHARED, "rules", "shanghai-qiaoma.txt")
 

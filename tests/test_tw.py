@@ -2,22 +2,15 @@
 completed into 17-tile hands, and every row of the exclusion table."""
 
 import os
-import sys
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-from host_tools import paths  # noqa: E402
-
-paths.use_firmware()
-
-import contract  # noqa: E402
-import engine  # noqa: E402
-import hand as handmod  # noqa: E402
-import tiles  # noqa: E402
-from rules import tw, tw_exclusions  # noqa: E402
+from host_tools import paths
+import contract
+import engine
+import hand as handmod
+import tiles
+from rules import tw, tw_exclusions
 
 TEXT = os.path.join(paths.SHARED, "rules", "taiwan-16.txt")
 

@@ -1,17 +1,7 @@
 """Taiwan 16-tile (tw): cases built from shared/rules/taiwan-16.txt, each a whole hand with
 its context and the items and total the text gives."""
 
-import os
-import sys
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-from host_tools import paths  # noqa: E402
-
-paths.use_firmware()
-
-import contract  # noqa: E402
+import contract
 
 
 def score(hand, win, **kw):

@@ -10,14 +10,13 @@ import hmac
 import json
 import os
 import socket
-import sqlite3
 import threading
 import time
 
 import pytest
 
 import journal
-from organiser_fixtures import OrganiserServer, setup_event
+from organiser_fixtures import OrganiserServer, query, setup_event
 from uploader_harness import DeviceProcess, Proxy, split_request
 
 
@@ -31,25 +30,16 @@ def organiser(tmp_path):
 
 def held(db, device):
     """{journal id: {seq: record}} the organiser holds for a device."""
-    con = sqlite3.connect(db)
-    try:
-        rows = con.execute("SELECT journal, seq, body FROM records WHERE device = ?",
-                           (device,)).fetchall()
-    finally:
-        con.close()
     out = {}
-    for jid, seq, body in rows:
+    for jid, seq, body in query(db, "SELECT journal, seq, body FROM records WHERE device = ?",
+                                (device,)):
         assert seq not in out.setdefault(jid, {}), "record stored twice"
         out[jid][seq] = json.loads(body)
     return out
 
 
 def refusals(db):
-    con = sqlite3.connect(db)
-    try:
-        return con.execute("SELECT status, error, device FROM refused ORDER BY id").fetchall()
-    finally:
-        con.close()
+    return query(db, "SELECT status, error, device FROM refused ORDER BY id")
 
 
 def journal_of(state):

@@ -11,7 +11,6 @@ wait; a password the radio refuses leaves the link down (no fault)."""
 
 import json
 import os
-import sqlite3
 import subprocess
 
 import pytest
@@ -19,7 +18,7 @@ import pytest
 import journal
 from host_tools import paths
 from host_tools.board import circuitpython, cpbundle
-from organiser_fixtures import OrganiserServer, setup_event
+from organiser_fixtures import OrganiserServer, query, setup_event
 
 BOARD = "cp_feather_esp32s3"
 RUNNER = os.path.join(paths.ROOT, "tests", "cp_uploader.py")
@@ -38,14 +37,6 @@ def event(tmp_path):
     ev = setup_event(db, n_tables=2, rules="tw")
     with OrganiserServer(db) as srv:
         yield srv, ev, db
-
-
-def query(db, sql, args=()):
-    con = sqlite3.connect(db)
-    try:
-        return con.execute(sql, args).fetchall()
-    finally:
-        con.close()
 
 
 def run_device(state, settings, run_ms=20000):

@@ -8,7 +8,7 @@
 # The picture is the one MicroPython's framebuf draws (ui/display.py, ui/text.py), pixel
 # for pixel: an inverted row is the plain row's complement across the full width.
 
-from ui import text
+from ui import text, cut
 
 ROW = 12                # ui/display.py's grid: 12-px rows, "\x01" starting an inverted one
 INVERSE = "\x01"
@@ -73,7 +73,7 @@ class GlyphRows:
         lo[:] = self.zero
         hi[:] = self.zero
         x = 0
-        for c in text.fit(row, self.cols):
+        for c in cut(row, self.cols):
             g = self.glyph(ord(c))
             n = len(g[0])
             lo[x:x + n] = g[0]

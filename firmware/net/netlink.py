@@ -131,16 +131,24 @@ async def answer_after(reader, limit, err):
         raise err
 
 
-async def post(where, path, body, sig, limit):
-    """One signed POST of a small body held in RAM; (status, answer bytes)."""
+async def write(writer, body):
+    """post()'s `send` for a small body held in RAM."""
+    writer.write(body)
+    await writer.drain()
+
+
+async def post(where, path, size, sig, limit, send, body):
+    """One signed POST: the headers, then `send(writer, body)` writes the `size`-byte body
+    (write() a body held in RAM; the uploader streams its batch from the journal);
+    (status, answer bytes: at most `limit`)."""
     gc.collect()
     reader, writer = await asyncio.open_connection(where[0], where[1])
     try:
         try:
-            request(writer, where, path, len(body), sig)
-            writer.write(body)
-            await writer.drain()
+            request(writer, where, path, size, sig)
+            await send(writer, body)
         except OSError as e:
+            # the organiser may have answered before the whole body and closed
             return await answer_after(reader, limit, e)
         return await answer(reader, limit)
     finally:

@@ -35,7 +35,7 @@ import hmac
 import asyncio
 import settings
 from ui import keymap
-from netlink import post, setup, backoff, refused
+from netlink import post, write, setup, backoff, refused
 
 try:
     from micropython import const
@@ -147,7 +147,7 @@ class Seating:
         self.tries += 1
         try:
             status, data = await asyncio.wait_for_ms(
-                post(where, _PATH, body, sig, _ANSWER), up.timeout_ms)
+                post(where, _PATH, len(body), sig, _ANSWER, write, body), up.timeout_ms)
         except asyncio.TimeoutError:
             return self.fail("organiser does not answer")
         except (OSError, EOFError, ValueError, IndexError):

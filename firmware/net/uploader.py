@@ -26,7 +26,7 @@ import binascii
 import hashlib
 import asyncio
 import hmac
-from netlink import request, answer, answer_after, backoff, setup, refused
+from netlink import post, backoff, setup, refused
 
 try:
     from micropython import const
@@ -232,8 +232,10 @@ class Uploader:
         mac.update(b"]}")
         return recs, size, mac.hexdigest()
 
-    async def _send(self, writer, head, recs):
-        """The body, streamed from the journal record by record."""
+    async def _send(self, writer, batch):
+        """netlink.post()'s `send`: the batch's body (head, recs), streamed from the
+        journal record by record."""
+        head, recs = batch
         writer.write(head)
         await writer.drain()
         first = True
@@ -252,22 +254,6 @@ class Uploader:
             await writer.drain()
         writer.write(b"]}")
         await writer.drain()
-
-    async def _post(self, where, device, recs, size, sig):
-        """Send the batch (the body streamed from the journal); (status, answer bytes)."""
-        gc.collect()
-        reader, writer = await asyncio.open_connection(where[0], where[1])
-        try:
-            try:
-                request(writer, where, _PATH, size, sig)
-                await self._send(writer, self._head(device), recs)
-            except OSError as e:
-                # the organiser may have answered before the whole body and closed
-                return await answer_after(reader, _ANSWER, e)
-            return await answer(reader, _ANSWER)
-        finally:
-            writer.close()
-            await writer.wait_closed()
 
     # -- the task -------------------------------------------------------------------
     def _fail(self, why):
@@ -352,7 +338,8 @@ class Uploader:
         self.posts += 1
         try:
             status, data = await asyncio.wait_for_ms(
-                self._post(where, device, recs, size, sig), self.timeout_ms)
+                post(where, _PATH, size, sig, _ANSWER, self._send,
+                     (self._head(device), recs)), self.timeout_ms)
         except asyncio.TimeoutError:
             return self._fail("organiser does not answer")
         except (OSError, EOFError, ValueError, IndexError):

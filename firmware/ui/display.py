@@ -10,7 +10,7 @@
 
 from micropython import const
 import framebuf
-from ui import text
+from ui import text, cut
 
 ROW = const(12)
 CELL = const(6)
@@ -71,7 +71,7 @@ class Display:
         if inverse:
             row = row[1:]
         self.fb.fill_rect(0, y, self.width, ROW, 1 if inverse else 0)
-        text.draw(self.fb, text.fit(row, self.cols), 0, y, inverse)
+        text.draw(self.fb, cut(row, self.cols), 0, y, inverse)
 
     def clear(self):
         """Forget what is drawn: the next show() draws every row (e-paper: a full refresh)."""

@@ -19,24 +19,6 @@ _WIDE_BYTES = const(24)
 PATH = "font.bin"    # on the device's root, beside the modules; found on sys.path
 
 
-def cells(s):
-    """Width of a string in 6-px cells."""
-    n = 0
-    for c in s:
-        n += 1 if ord(c) < 0x80 else 2
-    return n
-
-
-def fit(s, width):
-    """The longest start of s that fits in `width` cells."""
-    n = 0
-    for i in range(len(s)):
-        n += 1 if ord(s[i]) < 0x80 else 2
-        if n > width:
-            return s[:i]
-    return s
-
-
 def _find(name):
     import sys
     for d in sys.path:

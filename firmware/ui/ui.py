@@ -12,7 +12,7 @@ import gc
 import sys
 import time
 from session import drop, roomy
-from ui import keymap as K
+from ui import keymap as K, cells, cut
 from ui.keymap import Refused
 
 STATUS = 0
@@ -48,25 +48,6 @@ else:                                   # CPython (tests, host tools)
 
     def since(a, b):
         return a - b
-
-
-def cells(s):
-    """Width of s in text cells as the display draws it (ui/text.py): ASCII one, any
-    other character two."""
-    n = 0
-    for ch in s:
-        n += 1 if ord(ch) < 0x80 else 2
-    return n
-
-
-def cut(s, n):
-    """The longest start of s that fits in n cells (nothing when n < 1)."""
-    w = 0
-    for i in range(len(s)):
-        w += 1 if ord(s[i]) < 0x80 else 2
-        if w > n:
-            return s[:i]
-    return s
 
 
 def wrap(s, cols):
