@@ -3,7 +3,8 @@ Shanghai's heaviest session and a Chinese Official win need): the refusal leaves
 as it found it, and later events are accepted again.  What an import cut short by a
 MemoryError leaves behind (the module itself in sys.modules' table; the modules it had
 imported by then, such as a scorer's data) used to stay, and from then on every event
-was refused."""
+was refused.  The refusal tells the referee to try again and, refused again, to restart:
+a device restarted from its journal (the heap laid out afresh) takes the event."""
 
 import json
 import os
@@ -15,6 +16,8 @@ import pytest
 
 from host_tools import build
 from host_tools.board import device
+from host_tools.board.device import Device
+import session
 import sessiongen
 from test_sh_table import SESSION
 
@@ -60,3 +63,62 @@ def test_refused_for_memory_then_events_go_through_again(name, heap):
         assert after >= before - SLACK, ("event %d kept %d bytes" % (i, before - after), steps)
     later = [i for i, (a, _, _) in enumerate(steps) if a is True and i > short[0]]
     assert len(later) >= 3, ("no event accepted after the first refusal", steps)
+
+
+# Heaps, in order, where the long mcr session has events refused twice in a row that a
+# restart accepts (the bench's recover sweep: mcr 64-65k); the first that gives one ends.
+RESTART_HEAPS = ("65k", "66048", "64512", "64k")
+DEVICE = "import devloop, session; devloop.run(session.Session(%r).handle)"
+
+
+def refused_twice_then_restarted(heap, events):
+    """The first event the running device refuses for memory twice in a row and a device
+    restarted from a copy of its journal accepts: (the events accepted before it, the
+    event, the restarted device's answer); None if none."""
+    folder = tempfile.mkdtemp(prefix="recover-")
+    again = tempfile.mkdtemp(prefix="recover-")
+    dev = Device(DEVICE % os.path.join(folder, "journal.bin"), heap)
+    done = []
+    try:
+        for ev in events:
+            ans = dev.ask(ev)
+            if memory(ans):
+                ans = dev.ask(ev)                       # "try again"
+            if not memory(ans):
+                if ans.get("ok"):
+                    done.append(ev)
+                continue
+            shutil.rmtree(again)                        # "if refused, restart"
+            shutil.copytree(folder, again)
+            fresh = Device(DEVICE % os.path.join(again, "journal.bin"), heap)
+            try:
+                ans = fresh.ask(ev)
+            finally:
+                fresh.close()
+            if ans.get("ok"):
+                return done, ev, ans
+    finally:
+        dev.close()
+        shutil.rmtree(folder, True)
+        shutil.rmtree(again, True)
+    return None
+
+
+def memory(ans):
+    return not ans.get("ok") and ans["error"]["message"] == session.SHORT
+
+
+def test_an_event_refused_twice_for_memory_goes_through_after_a_restart():
+    for heap in RESTART_HEAPS:
+        found = refused_twice_then_restarted(heap, sessiongen.long_session("mcr", 20240))
+        if found:
+            break
+    assert found, "no event refused twice and accepted after a restart at %s" % (RESTART_HEAPS,)
+    done, ev, ans = found
+    host = session.Session()                # the saved hands stay: CPython's answer
+    for e in done:
+        host.handle(e)
+    want = host.handle(ev)
+    assert want["ok"] and any(e["event"] == "win" for e in done)
+    for f in ("scores", "deltas", "hand_no", "dealer", "round"):
+        assert ans[f] == want[f], (f, heap, ev, ans, want)

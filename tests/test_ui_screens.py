@@ -92,10 +92,24 @@ def test_a_save_short_of_memory_keeps_the_review_and_saves_on_the_next_press(mon
         raise MemoryError
     monkeypatch.setattr(session.Session, "_commit", short)
     press(ui, "#")
-    assert ui.mode == 3 and "press save again" in text(ui)
+    assert ui.mode == 3 and session.UNSAVED in text(ui)     # what to do, whole
     assert ui.ses.jseq == 1 and ui.ses.state["scores"] == [0, 0, 0, 0]
     press(ui, "#")
     assert ui.mode == 0 and ui.ses.jseq == 2 and ui.ses.state["scores"] == [-8, 112, -96, -8]
+
+
+def test_a_refusal_for_memory_says_what_to_do_in_the_banner_on_oled_and_e_ink():
+    """Three rows of the OLED's banner (the title and a body row stay), fewer on e-ink."""
+    for rows, cols, most in ((5, 21, 3), (10, 41, 2)):
+        for msg in (session.SHORT, session.UNSAVED):
+            ui = UI(None, CFG, rows, cols)
+            ui.mode = ui_mod.REVIEW
+            ui.s_review = lambda: ("title", ["body %d" % i for i in range(rows)])
+            ui.say(msg, 0)
+            shown = ui.screen()
+            banner = [r[1:].rstrip() for r in shown if r.startswith(INV)][1:]
+            assert " ".join(banner) == msg and len(banner) <= most, (cols, shown)
+            assert len(shown) == rows and shown[1] == fit("body 0", "", cols)
 
 
 def test_undo_asks_before_it_takes_back():

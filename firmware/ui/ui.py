@@ -188,6 +188,10 @@ class UI:
                 (None, None, self.k_from, self.k_review, self.k_words)[mode](k)
         except Refused as e:
             self.say(str(e))
+        except MemoryError:
+            self.short()
+            from session import SHORT   # a text the session holds: nothing new in the heap
+            self.say(SHORT)
         if LEAN:
             gc.collect()        # between key presses, while nothing waits
         return True
@@ -196,16 +200,29 @@ class UI:
         self.mode = mode
         self.top = 0
         self.cur = cur
-        hand = mode in (ENTRY, FROM, REVIEW, WORDS)
-        if not hand:
+        if mode not in (ENTRY, FROM, REVIEW, WORDS):
             self.entry = None               # the hand typed is saved or given up
         if LEAN and not roomy():
-            keep = PARTS[mode]
-            for name in PARTS + HELPERS:
-                if name and name != keep:
-                    drop("ui." + name)
-            if not hand:
-                drop("ui.entry")
+            self.trim()
+
+    def trim(self):
+        """Only the shown screen's module stays loaded (and the entry's, with a hand)."""
+        keep = PARTS[self.mode]
+        for name in PARTS + HELPERS:
+            if name and name != keep:
+                drop("ui." + name)
+        if self.mode not in (ENTRY, FROM, REVIEW, WORDS):
+            drop("ui.entry")
+
+    def short(self):
+        """Out of memory in a key or a drawing: the screens not shown and the session's
+        modules go, and the session's recovery drops what an import cut short left in
+        sys.modules' table (the module, with what it had imported by then)."""
+        try:
+            self.trim()
+        except MemoryError:     # no room even for a module's name: the session's step frees
+            pass
+        self.ses.release(True)
 
     def lighten(self):
         """Before the session's peak (score, save) on a tight heap: the screens' names go
@@ -370,6 +387,19 @@ class UI:
     # -- what the screen shows ----------------------------------------------------------
 
     def screen(self):
+        """The screen's rows; short of memory, drawn once more after short(); a second
+        failure goes to the caller (the application's fault row), what it left dropped."""
+        try:
+            return self.rows_of()
+        except MemoryError:
+            self.short()
+        try:
+            return self.rows_of()
+        except MemoryError:
+            self.short()
+            raise
+
+    def rows_of(self):
         mode = self.mode
         if PARTS[mode]:
             title, lines = self.part(PARTS[mode]).show(self)

@@ -119,7 +119,7 @@ def main():
     print("Most bytes allocated scoring one hand (GC off): %d bytes" % dev["alloc_per_hand_max_bytes"])
     small = smallest_heap()
     print("Smallest -X heapsize running the scoring path from .mpy: %s" % ("%dk" % small if small else "over 64k"))
-    for rid in ("mcr", "tw", "hk"):
+    for rid in ("mcr", "tw", "hk", "sh"):
         k = smallest_session_heap(rid)
         print("Smallest -X heapsize for a long %s table session (120 events, heavy hands): %s"
               % (rid, "%dk" % k if k else "over 96k"))

@@ -60,6 +60,11 @@ CHECKPOINT_EVERY = 16
 # Undo stack entries kept in RAM once a checkpoint holds them all (the rest are read back
 # from it when undo goes that deep): RAM stays flat however long the event.
 STACK_WINDOW = 64
+# The refusals for memory, as the screens show them (three rows of the 21-cell OLED's
+# banner): an immediate retry may fail the same way, and a restart (the heap laid out
+# afresh from the journal) is what then gets the event through.
+SHORT = "No memory: try again; if refused, restart: saved hands stay"
+UNSAVED = "No memory: NOT saved. # again; if refused, restart and retype it"
 
 
 def roomy():
@@ -306,7 +311,7 @@ class Session:
             # Nothing was written (the journal cuts a torn tail): the preview stays,
             # and the save key may be pressed again.
             self.release(True)
-            return error_result("bad_event", "no memory to save: press save again")
+            return error_result("bad_event", UNSAVED)
         except OSError as e:
             return write_failed(e)
         finally:
@@ -335,7 +340,7 @@ class Session:
             return error_result(e.code, e.message)
         except MemoryError:
             self.release(True)          # the next event finds the heap as the last one did
-            return error_result("bad_event", "the event is too large for this device's memory")
+            return error_result("bad_event", SHORT)
         except OSError as e:
             return write_failed(e)
         finally:
