@@ -130,4 +130,6 @@ def from_environment():
     from organiser import server
     for k, v in json.loads(os.environ.get("ORGANISER_BOUNDS", "{}")).items():
         setattr(server.GuardedHttp, k, v)       # the connections' bounds, as in one process
-    return create_app(**json.loads(os.environ["ORGANISER_APP"]))
+    app = create_app(**json.loads(os.environ["ORGANISER_APP"]))
+    server.freeze_startup_objects()
+    return app

@@ -23,6 +23,7 @@ are signed)."""
 
 import asyncio
 import contextlib
+import gc
 
 import uvicorn
 from uvicorn._compat import asyncio_run
@@ -181,10 +182,22 @@ def open_files(want):
         pass
 
 
+def freeze_startup_objects():
+    """Take what start-up made (the modules, the app: some hundred thousand objects that
+    live as long as the process) out of the garbage collector's reach.  Its full
+    collection walks every object it tracks with the interpreter's lock held: under the
+    load benchmark that stopped the event loop for 50-110 ms every ten seconds or so,
+    the uploads' slowest percent; frozen, 25-30 ms.  Objects made later are collected as
+    before."""
+    gc.collect()
+    gc.freeze()
+
+
 def run(app, host, port, tls=None, tls_port=None, **bounds):
     """Serve until SIGINT/SIGTERM: plain HTTP on port and, with tls=(cert, key), HTTPS
     on tls_port."""
     open_files(2 * bounds.get("max_connections", MAX_CONNECTIONS) + 256)
+    freeze_startup_objects()
     if tls is None:
         uvicorn.Server(config(app, host, port, **bounds)).run()
         return
