@@ -4,24 +4,30 @@ The standings and the table grid of a 200-table event take 30 ms of Python each,
 56-round event's a few hundred.  Computed on a thread of the organiser's process they
 hold the interpreter's lock, and the event loop taking the uploads waits for it after
 every read it makes from a socket or the database: an upload's round trip grew from
-10 ms to 70 ms and more while a projector refetched.  In a child process (forked from
-multiprocessing's fork server, so no lock of the organiser's threads is inherited) they
-take a core's time but never the organiser's lock; the page's thread waits for the
-answer with the lock released.
+10 ms to 70 ms and more while a projector refetched.  In a child process (a fresh
+interpreter, `python -m organiser.pagework FD PATH`: it needs nothing of the organiser's
+own process, whatever started that) they take a core's time but never the organiser's
+lock; the page's thread waits for the answer with the lock released.  The two talk over
+a socket pair with multiprocessing's Connection (pickled messages).
 
 The child opens its own reading connection (SQLite's WAL lets it read beside the
 writer; or the same PostgreSQL database).  A computation that takes longer than
 SECONDS, or a child that dies, costs that one answer (a 503): the child is stopped and
 the next computation starts another."""
 
-import multiprocessing
+import os
+import socket
+import subprocess
+import sys
 import threading
 import weakref
+from multiprocessing.connection import Connection
 
 from organiser import views
 from organiser.db import connect
 
 SECONDS = 60                 # a computation past this is stuck: its child is dropped
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))   # where organiser/ is
 
 
 class NoAnswer(Exception):
@@ -62,7 +68,7 @@ def _stop(held):
         conn.close()
     if child is not None:
         child.kill()
-        child.join()
+        child.wait()
 
 
 class PageWork:
@@ -71,19 +77,18 @@ class PageWork:
 
     def __init__(self, path, seconds=SECONDS):
         self.path, self.seconds = path, seconds
-        self.held = [None, None]          # the child and the pipe to it, while one runs
+        self.held = [None, None]          # the child and the connection to it, while one runs
         self.lock = threading.Lock()
         # an app dropped without its shutdown (a test's) leaves no child behind
         weakref.finalize(self, _stop, self.held)
 
     def _start(self):
-        ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload([__name__])
-        conn, theirs = ctx.Pipe()
-        child = ctx.Process(target=_serve, args=(theirs, self.path), daemon=True)
-        child.start()
-        theirs.close()
-        self.held[:] = [child, conn]
+        ours, theirs = socket.socketpair()
+        with theirs:
+            child = subprocess.Popen(
+                [sys.executable, "-m", __name__, str(theirs.fileno()), self.path],
+                pass_fds=(theirs.fileno(),), cwd=ROOT, stdin=subprocess.DEVNULL)
+        self.held[:] = [child, Connection(ours.detach())]
 
     def warm(self):
         """Start the child now, from a thread (the first page need not wait a second
@@ -115,3 +120,7 @@ class PageWork:
     def close(self):
         with self.lock:
             _stop(self.held)
+
+
+if __name__ == "__main__":
+    _serve(Connection(int(sys.argv[1])), sys.argv[2])
