@@ -17,6 +17,7 @@ upload sends all its reads first: one wait) and at the end of each job, so that 
 error is its own and the next job's statements run after its savepoint is rolled back."""
 
 import asyncio
+import traceback
 
 from organiser.db import RETRY, recover, sync
 
@@ -79,6 +80,10 @@ class GroupCommit:
             value = job(con)
             sync(con)               # this job's errors raised here, not in the next job
         except Exception as e:
+            # The job's frames, kept by its error, may hold statements it sent and never
+            # read (an upload sends its reads before reading any): SQLite will not roll
+            # back past a statement in progress, so they go first.
+            traceback.clear_frames(e.__traceback__)
             recover(con)
             con.execute("ROLLBACK TO job")
             con.execute("RELEASE job")

@@ -136,3 +136,33 @@ def test_a_group_commits_job_that_fails_in_the_database_fails_alone(db):
     with db.read() as con:
         assert [r[0] for r in con.execute("SELECT name FROM teams ORDER BY id")] == \
             ["East", "West", "North", "Centre"]
+
+
+def test_a_job_refused_with_its_reads_sent_but_unread_fails_alone(db):
+    """An upload sends all its reads before reading any, and a quota may refuse it
+    before it reads them: the statements it left open do not keep its savepoint from
+    being rolled back (SQLite refuses while one is in progress), and the jobs after it
+    commit."""
+    from organiser.groupcommit import GroupCommit
+
+    class Refused(Exception):
+        pass
+
+    def refused(con):
+        sent = [con.execute("INSERT INTO teams (name) VALUES (?) RETURNING id", ("South",)),
+                con.execute("SELECT id, name FROM teams")]                    # noqa: F841
+        raise Refused("over quota")
+
+    def ok(con):
+        con.execute("INSERT INTO teams (name) VALUES (?)", ("North",))
+        return con.execute("SELECT COUNT(*) FROM teams").fetchone()[0]
+
+    for _ in range(3):
+        with db.write() as con:
+            tournament.add_team(con, "East %d" % _)
+    out = GroupCommit(db)._commit([refused, ok, refused])
+    assert [o[0] for o in out] == [False, True, False]
+    assert isinstance(out[0][1], Refused) and out[1][1] == 4
+    with db.read() as con:
+        assert [r[0] for r in con.execute("SELECT name FROM teams ORDER BY id")] == \
+            ["East 0", "East 1", "East 2", "North"]
