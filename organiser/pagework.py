@@ -5,10 +5,12 @@ The standings and the table grid of a 200-table event take 30 ms of Python each,
 hold the interpreter's lock, and the event loop taking the uploads waits for it after
 every read it makes from a socket or the database: an upload's round trip grew from
 10 ms to 70 ms and more while a projector refetched.  In a child process (a fresh
-interpreter, `python -m organiser.pagework FD PATH`: it needs nothing of the organiser's
+interpreter, `python -m organiser.pagework FD`: it needs nothing of the organiser's
 own process, whatever started that) they take a core's time but never the organiser's
 lock; the page's thread waits for the answer with the lock released.  The two talk over
-a socket pair with multiprocessing's Connection (pickled messages).
+a socket pair with multiprocessing's Connection (pickled messages); the database's
+address goes first, over the pair, not on the command line (a PostgreSQL URL may carry a
+password, and any user of the machine reads a command line).
 
 The child opens its own reading connection (SQLite's WAL lets it read beside the
 writer; or the same PostgreSQL database).  A computation that takes longer than
@@ -35,9 +37,10 @@ class NoAnswer(Exception):
     The next call starts another."""
 
 
-def _serve(conn, path):
-    """The child: answers (name, version, args) with (True, value) or (False, error)."""
-    con = connect(path, schema=False)
+def _serve(conn):
+    """The child: takes the database's address, then answers (name, version, args) with
+    (True, value) or (False, error)."""
+    con = connect(conn.recv(), schema=False)
     played = (None, None)         # (version, every game): read once per change
 
     def hand_log(version, number, show):
@@ -86,9 +89,11 @@ class PageWork:
         ours, theirs = socket.socketpair()
         with theirs:
             child = subprocess.Popen(
-                [sys.executable, "-m", __name__, str(theirs.fileno()), self.path],
+                [sys.executable, "-m", __name__, str(theirs.fileno())],
                 pass_fds=(theirs.fileno(),), cwd=ROOT, stdin=subprocess.DEVNULL)
-        self.held[:] = [child, Connection(ours.detach())]
+        conn = Connection(ours.detach())
+        conn.send(self.path)
+        self.held[:] = [child, conn]
 
     def warm(self):
         """Start the child now, from a thread (the first page need not wait a second
@@ -123,4 +128,4 @@ class PageWork:
 
 
 if __name__ == "__main__":
-    _serve(Connection(int(sys.argv[1])), sys.argv[2])
+    _serve(Connection(int(sys.argv[1])))
