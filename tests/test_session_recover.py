@@ -9,13 +9,11 @@ a device restarted from its journal (the heap laid out afresh) takes the event."
 import json
 import os
 import shutil
-import subprocess
 import tempfile
 
 import pytest
 
-from host_tools import build
-from host_tools.board import device
+import device_script
 from host_tools.board.device import Device
 import session
 import sessiongen
@@ -41,15 +39,8 @@ SLACK = 3 * 1024
 
 
 def run(name, heap):
-    folder = tempfile.mkdtemp(prefix="recover-")      # a path of one length wherever the checkout is
-    try:
-        code = RUN % (os.path.join(folder, "journal.bin"), [json.dumps(e) for e in SESSIONS[name]])
-        out = subprocess.run(device.command(code, heap, build.build_device()),
-                             capture_output=True, text=True, timeout=120)
-    finally:
-        shutil.rmtree(folder, True)
-    assert out.returncode == 0, out.stdout + out.stderr
-    return [json.loads(ln) for ln in out.stdout.splitlines()]
+    return device_script.json_lines(lambda folder: RUN % (
+        os.path.join(folder, "journal.bin"), [json.dumps(e) for e in SESSIONS[name]]), heap)
 
 
 @pytest.mark.parametrize("name,heap", [("sh", "62k"), ("sh", "63k"), ("sh", "64000"),

@@ -4,14 +4,9 @@ sys.modules but leaves the half-loaded module in the table's slot.  The screens 
 as the session does (Session.release(True)): once back on the status screen the heap is
 as it was before the key, and the screen opens on the next press."""
 
-import json
 import os
-import shutil
-import subprocess
-import tempfile
 
-from host_tools import build
-from host_tools.board import device
+import device_script
 
 # Per key (D: the settings' modules, the table's hook among them, from the key itself; C:
 # the history's from the drawing) and per room left in the heap: whether the key (1) or
@@ -86,15 +81,8 @@ MISSES = 2
 
 
 def run(heap="96k"):
-    folder = tempfile.mkdtemp(prefix="uirecover-")    # a path of one length wherever the checkout is
-    try:
-        code = RUN % os.path.join(folder, "journal.bin")
-        out = subprocess.run(device.command(code, heap, build.build_device()),
-                             capture_output=True, text=True, timeout=120)
-    finally:
-        shutil.rmtree(folder, True)
-    assert out.returncode == 0, out.stdout + out.stderr
-    return [json.loads(ln) for ln in out.stdout.splitlines()]
+    return device_script.json_lines(lambda folder: RUN % os.path.join(folder, "journal.bin"),
+                                    heap)
 
 
 def test_a_screen_import_cut_short_by_memory_leaves_nothing_behind():
