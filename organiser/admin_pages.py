@@ -21,7 +21,7 @@ from organiser import auth, binding, corrections, devices, disputes, handref, qu
 from organiser.db import one, rows
 from organiser.limits import MAX_ID
 from organiser.render import render, shared_grid
-from organiser.tournament import ModelError
+from organiser.tournament import ModelError, Word
 
 router = APIRouter(prefix="/admin", include_in_schema=False)
 
@@ -64,6 +64,14 @@ def said(request, text, *args):
     return words.say(text, elnames.visitor_lang(request), *args)
 
 
+def refusal(request, err):
+    """A ModelError's reason in the visitor's language: its words, and those of its values
+    that are words too (a field's name), each looked up; the values someone typed as they are."""
+    lang = elnames.visitor_lang(request)
+    return words.say(err.text, lang, *(words.t(v, lang) if isinstance(v, Word) else v
+                                       for v in err.values))
+
+
 def back(path, ok=None, error=None, **extra):
     """A redirect to path showing a message: signed, so that only the organiser's own
     messages are ever shown (a link cannot put its sender's words on the page)."""
@@ -97,9 +105,9 @@ def _int(v, what):
     try:
         n = int(v)
     except (TypeError, ValueError, OverflowError):
-        raise ModelError("%s: a whole number, not %r" % (what, str(v)[:20]))
+        raise ModelError("%s: a whole number, not %r", Word(what), str(v)[:20])
     if abs(n) > MAX_ID:
-        raise ModelError("%s: out of range" % what)
+        raise ModelError("%s: out of range", Word(what))
     return n
 
 
@@ -122,7 +130,7 @@ def guarded(handler):
             return RedirectResponse("/admin/login?next=" + quote(_referer_path(request)),
                                     status_code=303)
         except ModelError as e:
-            return back(_referer_path(request), error=str(e))
+            return back(_referer_path(request), error=refusal(request, e))
         what = getattr(request.state, "announce", None)
         if what is not None:
             request.app.state.broker.publish("admin", {"what": what})
@@ -254,7 +262,7 @@ def player_active(request, f):
     with request.app.state.db.write() as con:
         tournament.set_player_active(con, _int(f.get("player_id"), "player"),
                                      f.get("active") == "1")
-    return back("/admin", ok="player updated")
+    return back("/admin", ok=said(request, "player updated"))
 
 
 @post("/players/details")
@@ -266,7 +274,7 @@ def player_details(request, f):
                                       country=f.get("country", ""),
                                       last_name=f.get("last_name", ""),
                                       first_name=f.get("first_name", ""))
-    return back("/admin", ok="player updated")
+    return back("/admin", ok=said(request, "player updated"))
 
 
 @post("/tables")
@@ -275,8 +283,8 @@ def table_add(request, f):
     first = _int(f.get("first"), "first table")
     last = _opt_int(f.get("last"), "last table") or first
     if not 1 <= first <= last <= record_model.MAX_TABLE:
-        raise ModelError("tables: from 1 to at most %d, the first no higher than the last"
-                         % record_model.MAX_TABLE)
+        raise ModelError("tables: from 1 to at most %d, the first no higher than the last",
+                         record_model.MAX_TABLE)
     with request.app.state.db.write() as con:
         for n in range(first, last + 1):
             tournament.add_table(con, n, f.get("name", "") if first == last else "")
@@ -576,7 +584,7 @@ def hand_page(request):
             if target:
                 hand = handref.describe(con, target)
     except ModelError as e:
-        error = str(e)
+        error = refusal(request, e)
     if hand is not None:
         named = {"table": hand["table"], "round": hand["tround"], "game": hand["game"],
                  "hand": hand["hand_no"]}
@@ -597,7 +605,7 @@ def _seat_field(f, key, what, optional=False):
         return None
     v = _int(v, what)
     if not 0 <= v <= 3:
-        raise ModelError("%s: seat 1 to 4" % what)
+        raise ModelError("%s: seat 1 to 4", Word(what))
     return v
 
 
