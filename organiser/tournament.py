@@ -8,6 +8,7 @@ import secrets
 import time
 
 from organiser import seating as seatgen
+from organiser.reasons import Reason, Word
 from organiser import record_model, signing, stored
 from organiser.db import one, rows
 
@@ -26,17 +27,11 @@ MAX_TROUND = 10000
 class ModelError(ValueError):
     """What the director asked cannot be done, and why: its words (English, %-style) and
     its values kept apart, so that a page says them in the director's language
-    (words.say(text, lang, *values)); str() is the English sentence (the API, the logs)."""
+    (reasons.say(text, values, lang)); str() is the English sentence (the API, the logs)."""
 
     def __init__(self, text, *values):
-        super().__init__(text % values if values else text)
+        super().__init__(str(Reason(text, *values)))
         self.text, self.values = text, values
-
-
-class Word(str):
-    """A value of a ModelError that is itself one of the organiser's words (a field's
-    name, a clock's state): said in the director's language too, where a name or an id
-    someone typed is shown as it is."""
 
 
 # -- the event ---------------------------------------------------------------------------
@@ -224,7 +219,7 @@ def open_round(con, tround_id, now=None):
         raise ModelError("tournament round %d is open: close it first", cur["number"])
     errs = check_seating(con, tround_id)
     if errs:
-        raise ModelError("seating not ready: %s", "; ".join(errs))
+        raise ModelError("seating not ready: %s", errs)
     if t["status"] != "open":
         con.execute("UPDATE trounds SET status = 'open', opened_at = ?, closed_at = NULL "
                     "WHERE id = ?", (now or time.time(), tround_id))
@@ -305,7 +300,7 @@ def seating(con, tround_id):
 def check_seating(con, tround_id):
     s = seating(con, tround_id)
     if not s:
-        return ["no seating"]
+        return [Reason("no seating")]
     known = {r["id"] for r in rows(con, "SELECT id FROM players")}
     return seatgen.validate({no: t["players"] for no, t in s.items()}, known)
 
@@ -329,9 +324,9 @@ def set_seating(con, tround_id, tables_, source="manual", keep_locks=True, playe
     errs = seatgen.validate(merged, known)
     for no in merged:
         if not one(con, "SELECT 1 FROM tables WHERE number = ?", (no,)):
-            errs.append("no table %s" % no)
+            errs.append(Reason("no table %s", no))
     if errs:
-        raise ModelError("; ".join(errs))
+        raise ModelError("%s", errs)
     for no, ps in tables_.items():
         no = int(no)
         con.execute("DELETE FROM seating WHERE tround_id = ? AND table_no = ?", (tround_id, no))
@@ -392,7 +387,7 @@ def generate_seating(con, tround_id, player_ids=None, seed=None):
                                {idx[no]: ps for no, ps in locked.items()},
                                seed=t["number"] if seed is None else seed)
     except seatgen.SeatingError as err:
-        raise ModelError(str(err))
+        raise ModelError(err.reason.text, *err.reason.values)
     new = {nos[i]: ps for i, ps in enumerate(out) if nos[i] not in locked}
     # tables of the old seating no longer used are dropped
     for no in cur:

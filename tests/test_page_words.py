@@ -165,7 +165,8 @@ def test_every_word_looked_up_is_in_the_table_in_both_scripts():
 
 def _refusals():
     """Why the organiser refuses a director's form: the words of every ModelError (and
-    ClockError) raised in organiser/, its first argument where that is written out; and
+    ClockError, SeatingError, a seating's Reason) made in organiser/, its first argument
+    where that is written out ("%s": values only, a list of reasons); and
     the field names a page's checks put in them (a Word: _int's `what`, and the like)."""
     said_arg = {"_int": 1, "_opt_int": 1, "_minutes": 1, "_seat_field": 2, "Word": 0}
     reasons, named = set(), set()
@@ -178,12 +179,14 @@ def _refusals():
                 continue
             name = getattr(call.func, "id", getattr(call.func, "attr", None))
             first = call.args[0] if call.args else None
-            if name in ("ModelError", "ClockError") and isinstance(first, ast.Constant):
+            if name in ("ModelError", "ClockError", "SeatingError", "Reason") and \
+                    isinstance(first, ast.Constant):
                 reasons.add(first.value)
             i = None if api else said_arg.get(name)
             if i is not None and len(call.args) > i and isinstance(call.args[i], ast.Constant):
                 named.add(call.args[i].value)
-    return reasons, named | set(clock.STATE_WORDS.values()) | {"last name", "first name"}
+    named |= set(clock.STATE_WORDS.values()) | {"last name", "first name"}
+    return reasons - {"%s"}, named
 
 
 def test_every_refusal_reason_is_in_the_table():
@@ -373,6 +376,12 @@ def test_a_refused_form_says_why_in_the_visitor_s_language(played, lang):
     r = client.post("/admin/tables", data=dict(csrf=token, first="1"))
     assert _error_notice(r.text) == "第 1 桌已存在"           # (the same in both scripts)
     assert not _english_on_page(r.text, played["data"])
+    # a seating's problems, each said: a player at every seat of a table
+    r = client.post("/admin/rounds/2/table", data=dict(csrf=token, table_no="1", **{
+        "seat%d" % i: pid for i in range(4)}))
+    twice = ("選手 %s 被安排了兩次（第 1 桌及第 1 桌）" if lang == "zh-Hant"
+             else "选手 %s 被安排了两次（第 1 桌及第 1 桌）") % pid
+    assert _error_notice(r.text) == "；".join([twice] * 3)
     api = client.post("/api/admin/tables", json={"number": 1})
     assert api.status_code == 400 and api.json()["error"] == "table 1 exists"
     client.get("/admin/penalties?lang=en")
