@@ -160,4 +160,5 @@ def test_a_review_in_english_on_circuitpython(drive):
         mp = pico.screen()
         rows = json.loads(pico.exec("import json\nprint(json.dumps(_apps[0].ui.screen()))"))
     assert any(r.startswith("7 Shifted Pairs ") for r in rows), rows
+    assert rows[0].endswith(" 88 fan"), rows          # the title's unit in English too
     assert cp["text"].count("#") > 500 and cp["text"] == mp["text"]

@@ -185,8 +185,10 @@ def test_the_names_follow_the_items_in_every_language():
             assert langs.names(its, h["rules"], lang, True) == [short[str(it["id"])] for it in its]
             pv = {"ok": True, "result": ans}
             kept = json.dumps(pv)
-            seen = langs.review(pv, lang)["result"]["items"]
-            assert [it["name"] for it in seen] == [short[str(it["id"])] for it in its]
+            seen = langs.review(pv, lang)["result"]
+            assert [it["name"] for it in seen["items"]] == [short[str(it["id"])] for it in its]
+            # the title's unit: the answer's word after a space in English (92 fan)
+            assert seen["unit"] == (" " + ans["unit"] if lang == "en" else ans["unit"])
             assert json.dumps(pv) == kept           # what the save key journals
     assert langs.names([], "hk", "en") is None
 

@@ -7,7 +7,7 @@ import tempfile
 import session
 from host_tools import keys
 import ui.ui as ui_mod
-from ui.ui import FIELD, INV, MENU, UI, fit
+from ui.ui import FIELD, INV, MENU, UI, cells, fit
 
 CFG = {"table": 7, "rules": "mcr", "settings": {}, "players": ["Ann", "Bob", "Cy", "Di"],
        "dealer": 0, "wifi": {"ssid": "", "password": ""}, "organiser": "", "device": "",
@@ -297,3 +297,32 @@ def test_a_held_hash_edits_a_typed_set_and_the_hand_goes_on():
     assert ui.entry.cur is None and "和 6/14" in ui.screen()[0]
     press(ui, "7")
     assert ui.entry.tokens[-1] == (15, 0)            # 7p: the suit typed last
+
+
+def test_the_review_names_the_total_s_unit_in_the_settings_language():
+    """English: the answer's unit word (fan, tai, points); Chinese: 番, 台, 分.  A long name
+    is cut before the figure on the OLED's 21 cells; the e-ink panel's 41 hold it whole."""
+    long_name = "Christopher Montgomery-Smith"
+    hands = {"mcr": ({"hand": "1122334455667m", "win": "7m"}, "番", "fan"),
+             "tw": ({"hand": "1112223334445556m", "win": "6m"}, "台", "tai"),
+             "sh": ({"hand": "123m456m789m23s11p", "win": "1s"}, "分", "points")}
+    for rid, (hand, zh, en) in hands.items():
+        for lang, unit in (("zh-Hant", zh), ("zh-Hans", zh), ("en", " " + en)):
+            for rows, cols in ((5, 21), (10, 41)):
+                ses = session.Session(os.path.join(tempfile.mkdtemp(), "journal.bin"))
+                ui = UI(ses, dict(CFG, rules=rid, lang=lang), rows, cols)
+                press(ui, "0#")
+                ui.ses.state["players"][1] = long_name
+                info = keys.ruleset(rid)
+                if rid == "sh":                      # 必须先听牌: seat 2's 敲 first
+                    press(ui, keys.event_keys({"event": "ready", "seat": 1}, info))
+                ev = {"event": "win", "winner": 1, "hand": hand}
+                press(ui, keys.event_keys(ev, info)[:-1])
+                assert ui.mode == 3, (rid, lang, ui.screen())
+                title = ui.screen()[0]
+                res = ses.pending[2]["result"]       # what the save key journals
+                shown = "%d%s" % (res["total"], unit)
+                assert title.endswith(" " + shown) and cells(title[1:]) == cols, (rid, lang, title)
+                assert (zh in title) != (lang == "en") and res["unit"] == en
+                name = title[1:-len(shown)].rstrip()
+                assert name == ("2 " + long_name)[:len(name)] and len(name) >= (9 if cols == 21 else 30)

@@ -58,14 +58,19 @@ def names(items, rid, lang, short=False):
 
 def review(pv, lang):
     """A preview (the session's answer to an event) as the review shows it in lang: its
-    result's items copied, named in the short forms; pv itself is left as it was (the
-    save key journals it)."""
+    result's items copied, named in the short forms; in English its unit too; pv itself
+    is left as it was (the save key journals it)."""
     res = pv.get("result")
     shown = names(res["items"], res.get("rules"), lang, True) if res else None
-    if not shown:
+    if not shown and not (res and lang == "en"):
         return pv
     res = dict(res)
-    res["items"] = [dict(it, name=nm) if nm else it for it, nm in zip(res["items"], shown)]
+    if shown:
+        res["items"] = [dict(it, name=nm) if nm else it for it, nm in zip(res["items"], shown)]
+    if lang == "en":
+        # the answer's own word (fan, tai, points) after a space: the review's title
+        # shows a unit labels.UNITS lacks as it is, so "92 fan" costs the screens no code
+        res["unit"] = " " + res["unit"]
     pv = dict(pv)
     pv["result"] = res
     return pv
