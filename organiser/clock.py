@@ -10,7 +10,8 @@ time.time unless a test gives another): a test compresses a round by advancing i
 
 import time
 
-from organiser.tournament import ModelError, Word
+from organiser.reasons import Word
+from organiser.tournament import ModelError
 
 DEFAULT_LENGTH = 2 * 3600
 MAX_SECONDS = 24 * 3600         # a round's length, an extension: at most a day

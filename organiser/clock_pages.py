@@ -9,7 +9,8 @@ from fastapi.responses import HTMLResponse
 from organiser import auth, clock
 from organiser.admin_pages import back, get, page, post, said
 from organiser.render import render
-from organiser.tournament import ModelError, Word
+from organiser.reasons import Word
+from organiser.tournament import ModelError
 
 router = APIRouter(include_in_schema=False)
 
