@@ -27,13 +27,13 @@ def _int(v, what):
     if v is None:
         return None
     if isinstance(v, bool):
-        raise ModelError("%s: an integer" % what)
+        raise ModelError("%s: an integer", what)
     try:
         n = int(v)
     except (TypeError, ValueError, OverflowError):
-        raise ModelError("%s: an integer" % what)
+        raise ModelError("%s: an integer", what)
     if abs(n) > MAX_ID:
-        raise ModelError("%s: out of range" % what)
+        raise ModelError("%s: out of range", what)
     return n
 
 

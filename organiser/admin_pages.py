@@ -17,10 +17,11 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from starlette.concurrency import run_in_threadpool
 
 from organiser import auth, binding, corrections, devices, disputes, handref, queries, \
-    elnames, record_model, security, stored, throttle, tournament, views, words
+    elnames, reasons, record_model, security, stored, throttle, tournament, views, words
 from organiser.db import one, rows
 from organiser.limits import MAX_ID
 from organiser.render import render, shared_grid
+from organiser.reasons import Reason, Word
 from organiser.tournament import ModelError
 
 router = APIRouter(prefix="/admin", include_in_schema=False)
@@ -64,6 +65,11 @@ def said(request, text, *args):
     return words.say(text, elnames.visitor_lang(request), *args)
 
 
+def refusal(request, err):
+    """A ModelError's reason in the visitor's language (organiser/reasons.py)."""
+    return reasons.say(err.text, err.values, elnames.visitor_lang(request))
+
+
 def back(path, ok=None, error=None, **extra):
     """A redirect to path showing a message: signed, so that only the organiser's own
     messages are ever shown (a link cannot put its sender's words on the page)."""
@@ -93,13 +99,18 @@ async def form(request):
             for k, v in (await request.form()).multi_items()}
 
 
+def _named(what):
+    """A field's name in a reason: a Word, or a Reason where it holds a number."""
+    return what if isinstance(what, Reason) else Word(what)
+
+
 def _int(v, what):
     try:
         n = int(v)
     except (TypeError, ValueError, OverflowError):
-        raise ModelError("%s: a whole number, not %r" % (what, str(v)[:20]))
+        raise ModelError("%s: a whole number, not %r", _named(what), str(v)[:20])
     if abs(n) > MAX_ID:
-        raise ModelError("%s: out of range" % what)
+        raise ModelError("%s: out of range", _named(what))
     return n
 
 
@@ -122,7 +133,7 @@ def guarded(handler):
             return RedirectResponse("/admin/login?next=" + quote(_referer_path(request)),
                                     status_code=303)
         except ModelError as e:
-            return back(_referer_path(request), error=str(e))
+            return back(_referer_path(request), error=refusal(request, e))
         what = getattr(request.state, "announce", None)
         if what is not None:
             request.app.state.broker.publish("admin", {"what": what})
@@ -254,7 +265,7 @@ def player_active(request, f):
     with request.app.state.db.write() as con:
         tournament.set_player_active(con, _int(f.get("player_id"), "player"),
                                      f.get("active") == "1")
-    return back("/admin", ok="player updated")
+    return back("/admin", ok=said(request, "player updated"))
 
 
 @post("/players/details")
@@ -266,7 +277,7 @@ def player_details(request, f):
                                       country=f.get("country", ""),
                                       last_name=f.get("last_name", ""),
                                       first_name=f.get("first_name", ""))
-    return back("/admin", ok="player updated")
+    return back("/admin", ok=said(request, "player updated"))
 
 
 @post("/tables")
@@ -275,8 +286,8 @@ def table_add(request, f):
     first = _int(f.get("first"), "first table")
     last = _opt_int(f.get("last"), "last table") or first
     if not 1 <= first <= last <= record_model.MAX_TABLE:
-        raise ModelError("tables: from 1 to at most %d, the first no higher than the last"
-                         % record_model.MAX_TABLE)
+        raise ModelError("tables: from 1 to at most %d, the first no higher than the last",
+                         record_model.MAX_TABLE)
     with request.app.state.db.write() as con:
         for n in range(first, last + 1):
             tournament.add_table(con, n, f.get("name", "") if first == last else "")
@@ -350,6 +361,9 @@ def seating_page(request):
             return back("/admin/rounds", error=said(request, "no such round"))
         seats = tournament.seating(con, tid)
         report = tournament.seating_report(con, tid) if seats else None
+        if report:
+            lang = elnames.visitor_lang(request)
+            report["errors"] = [reasons.say(e.text, e.values, lang) for e in report["errors"]]
         players = tournament.players(con)
         tables = tournament.tables(con)
         played = {tb["number"]: tournament.hands_played(con, tid, tb["number"])
@@ -384,7 +398,7 @@ def seating_table(request, f):
     """Enter one table's seating by hand (four players in seat order)."""
     tid = _int(request.path_params["tround_id"], "round")
     no = _int(f.get("table_no"), "table")
-    ps = [_int(f.get("seat%d" % i), "seat %d" % (i + 1)) for i in range(4)]
+    ps = [_int(f.get("seat%d" % i), Reason("seat %d", i + 1)) for i in range(4)]
     with request.app.state.db.write() as con:
         tournament.set_seating(con, tid, {no: ps}, source="manual")
     changed(request, "seating")
@@ -403,7 +417,7 @@ def seating_reseat(request, f):
         for no, t in cur.items():
             if "t%ds0" % no not in f:
                 continue
-            ps = [_int(f.get("t%ds%d" % (no, i)), "table %d seat %d" % (no, i + 1))
+            ps = [_int(f.get("t%ds%d" % (no, i)), Reason("table %d seat %d", no, i + 1))
                   for i in range(4)]
             if ps != t["players"]:
                 moves[no] = ps
@@ -544,7 +558,7 @@ def correct_payments(request, f):
         if f.get("void"):
             corrections.add(con, who, f.get("why", ""), "void", target, {})
         else:
-            pay = [_int(f.get("p%d" % i), "payment of seat %d" % (i + 1)) for i in range(4)]
+            pay = [_int(f.get("p%d" % i), Reason("payment of seat %d", i + 1)) for i in range(4)]
             corrections.add(con, who, f.get("why", ""), "payments", target, {"payments": pay})
     changed(request, "correction")
     if f.get("from_hand"):
@@ -576,7 +590,7 @@ def hand_page(request):
             if target:
                 hand = handref.describe(con, target)
     except ModelError as e:
-        error = str(e)
+        error = refusal(request, e)
     if hand is not None:
         named = {"table": hand["table"], "round": hand["tround"], "game": hand["game"],
                  "hand": hand["hand_no"]}
@@ -597,7 +611,7 @@ def _seat_field(f, key, what, optional=False):
         return None
     v = _int(v, what)
     if not 0 <= v <= 3:
-        raise ModelError("%s: seat 1 to 4" % what)
+        raise ModelError("%s: seat 1 to 4", _named(what))
     return v
 
 
@@ -668,7 +682,7 @@ def correct_reseat(request, f):
     """The players were at other seats than the seating said: who really sat at 1..4."""
     who = _who(request)
     sid = _int(f.get("session_id"), "game")
-    ps = [_int(f.get("seat%d" % i), "seat %d" % (i + 1)) for i in range(4)]
+    ps = [_int(f.get("seat%d" % i), Reason("seat %d", i + 1)) for i in range(4)]
     with request.app.state.db.write() as con:
         corrections.reseat(con, who, f.get("why", ""), sid, ps)
     changed(request, "reseat")

@@ -41,7 +41,7 @@ def _closed_long_ago(con, tr, now):
 def set_grace(con, seconds):
     """How long after a round closed its records still count (0..86400 s)."""
     if not isinstance(seconds, int) or isinstance(seconds, bool) or not 0 <= seconds <= GRACE_MAX:
-        raise ModelError("grace: whole seconds 0..%d" % GRACE_MAX)
+        raise ModelError("grace: whole seconds 0..%d", GRACE_MAX)
     con.execute("UPDATE event SET grace_seconds = ? WHERE id = 1", (seconds,))
 
 

@@ -10,11 +10,15 @@ time.time unless a test gives another): a test compresses a round by advancing i
 
 import time
 
+from organiser.reasons import Word
 from organiser.tournament import ModelError
 
 DEFAULT_LENGTH = 2 * 3600
 MAX_SECONDS = 24 * 3600         # a round's length, an extension: at most a day
 ACTIONS = ("start", "pause", "extend", "end")
+# a clock's state as the pages say it (ready | running | paused | up)
+STATE_WORDS = {"ready": "not started", "running": "running", "paused": "paused",
+               "up": "time is up"}
 
 
 class ClockError(ModelError):
@@ -104,27 +108,28 @@ def act(con, tround_id, action, now, seconds=None, who=None):
     """The director's action on a round's clock, stored; the clock after it.  start
     (or resume a paused clock), pause, extend by `seconds`, end (to zero)."""
     if action not in ACTIONS:
-        raise ClockError("the clock's actions: %s" % ", ".join(ACTIONS))
+        raise ClockError("the clock's actions: %s", ", ".join(ACTIONS))
     r = con.execute("SELECT status FROM trounds WHERE id = ?", (tround_id,)).fetchone()
     if r is None:
-        raise ClockError("no tournament round %s" % tround_id)
+        raise ClockError("no tournament round %s", tround_id)
     state = clock(con, tround_id, now)["state"]
+    said = Word(STATE_WORDS.get(state, state))
     if action == "start":
         if state not in ("ready", "paused"):
-            raise ClockError("the clock is %s: only a clock not started or paused starts"
-                             % state)
+            raise ClockError("the clock: %s; only a clock not started or paused starts",
+                             said)
         seconds = length(con) if state == "ready" else None
     elif action == "pause" and state != "running":
-        raise ClockError("the clock is %s: only a running clock pauses" % state)
+        raise ClockError("the clock: %s; only a running clock pauses", said)
     elif action == "extend":
         if state not in ("running", "paused"):
-            raise ClockError("the clock is %s: only a running or paused clock is extended "
-                             "(after time is up the referees let a table play on)" % state)
+            raise ClockError("the clock: %s; only a running or paused clock is extended "
+                             "(after time is up the referees let a table play on)", said)
         if not isinstance(seconds, int) or isinstance(seconds, bool) or \
                 not 1 <= seconds <= MAX_SECONDS:
             raise ClockError("extend by 1 second to 24 hours")
     elif action == "end" and state in ("ready", "up"):
-        raise ClockError("the clock is %s: nothing to end" % state)
+        raise ClockError("the clock: %s; nothing to end", said)
     if action != "extend" and action != "start":
         seconds = None
     con.execute("INSERT INTO clock_events (tround_id, kind, seconds, at, who) "

@@ -9,10 +9,8 @@ from fastapi.responses import HTMLResponse
 from organiser import auth, clock
 from organiser.admin_pages import back, get, page, post, said
 from organiser.render import render
+from organiser.reasons import Word
 from organiser.tournament import ModelError
-
-# a clock's state as the pages say it (organiser.clock: ready | running | paused | up)
-STATE_WORDS = {"ready": "not started", "up": "time is up"}
 
 router = APIRouter(include_in_schema=False)
 
@@ -42,9 +40,9 @@ def _minutes(v, what):
     try:
         m = float(v)
     except (TypeError, ValueError):
-        raise ModelError("%s: minutes, e.g. 120 or 0.5" % what)
+        raise ModelError("%s: minutes, e.g. 120 or 0.5", Word(what))
     if not 0 < m <= clock.MAX_SECONDS / 60:
-        raise ModelError("%s: more than 0 minutes, at most a day" % what)
+        raise ModelError("%s: more than 0 minutes, at most a day", Word(what))
     return max(1, int(round(m * 60)))
 
 
@@ -75,6 +73,6 @@ def clock_act(request, f):
         c = clock.act(con, c["tround"], action, clock.now_of(request.app), seconds,
                       auth.current_admin(request))
     request.state.announce = "clock"        # the projector's clock redraws at once
-    state = said(request, STATE_WORDS.get(c["state"], c["state"]))
+    state = said(request, clock.STATE_WORDS.get(c["state"], c["state"]))
     return back("/admin/clock", ok=said(request, "clock: %s, %s left", state,
                                         clock.shown(c["left"])))

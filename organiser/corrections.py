@@ -51,7 +51,7 @@ def add(con, who, why, kind, target, data, now=None):
     if not why or not why.strip():
         raise ModelError("a correction needs a reason")
     if kind not in KINDS:
-        raise ModelError("correction kind: one of %s" % ", ".join(KINDS))
+        raise ModelError("correction kind: one of %s", ", ".join(KINDS))
     data = data or {}
     if not isinstance(data, dict):
         raise ModelError("data: an object")
@@ -62,9 +62,9 @@ def add(con, who, why, kind, target, data, now=None):
         device, journal, seq = m.group(1), m.group(2), int(m.group(3))
         if not one(con, "SELECT 1 FROM records WHERE device = ? AND journal = ? AND seq = ?",
                    (device, journal, seq)):
-            raise ModelError("no record %s" % target)
+            raise ModelError("no record %s", target)
         if kind == "payments" and not _four_ints(data.get("payments"), POINTS):
-            raise ModelError("payments: 4 integers of at most %d" % POINTS)
+            raise ModelError("payments: 4 integers of at most %d", POINTS)
         if kind == "accept" and data.get("version") not in ("organiser", "device"):
             raise ModelError("version: organiser or device")
         if kind == "event":
@@ -89,18 +89,18 @@ def add(con, who, why, kind, target, data, now=None):
     else:
         sid = _session_id(target)
         if not one(con, "SELECT 1 FROM sessions WHERE id = ?", (sid,)):
-            raise ModelError("no session %s" % target)
+            raise ModelError("no session %s", target)
         if kind == "reseat":
             ps = data.get("players")
             if not isinstance(ps, list) or len(ps) != 4 or len(set(ps)) != 4:
                 raise ModelError("players: 4 different player ids")
             for p in ps:
                 if not one(con, "SELECT 1 FROM players WHERE id = ?", (p,)):
-                    raise ModelError("no player %r" % p)
+                    raise ModelError("no player %r", p)
         if kind == "session":
             if data.get("tround_id") is not None and not one(
                     con, "SELECT 1 FROM trounds WHERE id = ?", (data["tround_id"],)):
-                raise ModelError("no tournament round %r" % data["tround_id"])
+                raise ModelError("no tournament round %r", data["tround_id"])
     return con.execute("INSERT INTO corrections (at, who, why, kind, target, data) VALUES "
                        "(?,?,?,?,?,?)", (now or time.time(), who, why.strip(), kind, target,
                                          json.dumps(data, ensure_ascii=False))).lastrowid
@@ -132,7 +132,7 @@ def reseat(con, who, why, session_id, player_ids, now=None):
     s = one(con, "SELECT tround_id, table_no FROM sessions WHERE id = ?", (session_id,))
     if s is not None and waiting_behind_gap(con, s["tround_id"], s["table_no"]):
         raise ModelError("table %s has records waiting behind a gap: re-seat it once they "
-                         "are in" % s["table_no"])
+                         "are in", s["table_no"])
     return add(con, who, why, "reseat", session_target(session_id),
                {"players": list(player_ids)}, now)
 
@@ -184,10 +184,10 @@ def add_penalty(con, who, why, player_id, points, tround_id=None, now=None):
     if not isinstance(points, int) or isinstance(points, bool):
         raise ModelError("points: an integer")
     if not one(con, "SELECT 1 FROM players WHERE id = ?", (player_id,)):
-        raise ModelError("no player %r" % player_id)
+        raise ModelError("no player %r", player_id)
     if tround_id is not None and not one(con, "SELECT 1 FROM trounds WHERE id = ?",
                                          (tround_id,)):
-        raise ModelError("no tournament round %r" % tround_id)
+        raise ModelError("no tournament round %r", tround_id)
     return con.execute("INSERT INTO penalties (at, who, why, player_id, tround_id, points) "
                        "VALUES (?,?,?,?,?,?)", (now or time.time(), who, why.strip(), player_id,
                                                 tround_id, points)).lastrowid

@@ -16,7 +16,7 @@ FIELDS = ("build", "data")
 def _device(con, device_id):
     d = one(con, "SELECT * FROM devices WHERE id = ?", (device_id,))
     if d is None:
-        raise ModelError("no device %r" % str(device_id)[:40])
+        raise ModelError("no device %r", str(device_id)[:40])
     return d
 
 

@@ -20,17 +20,17 @@ def locate(con, table_no, tround_number, game, hand_no):
     """The record ("device/journal/seq") of a hand named by a referee."""
     t = one(con, "SELECT id FROM trounds WHERE number = ?", (tround_number,))
     if t is None:
-        raise ModelError("no tournament round %s" % tround_number)
+        raise ModelError("no tournament round %s", tround_number)
     games = _games(con, t["id"], table_no)
     if not 1 <= game <= len(games):
-        raise ModelError("table %s played %d game(s) in round %s, not a game %s"
-                         % (table_no, len(games), tround_number, game))
+        raise ModelError("table %s played %d game(s) in round %s, not a game %s",
+                         table_no, len(games), tround_number, game)
     for h in queries.hands(con, t["id"], table_no):
         if (h["session_id"] in games[game - 1] and h["hand_no"] == hand_no
                 and h["event"] in HAND_EVENTS):
             return h["target"]
-    raise ModelError("no hand %s in game %s of table %s, round %s"
-                     % (hand_no, game, table_no, tround_number))
+    raise ModelError("no hand %s in game %s of table %s, round %s",
+                     hand_no, game, table_no, tround_number)
 
 
 def describe(con, target):
@@ -45,16 +45,16 @@ def describe(con, target):
     r = one(con, "SELECT session_id FROM records WHERE device = ? AND journal = ? "
                             "AND seq = ?", (device, journal, seq))
     if r is None or r["session_id"] is None:
-        raise ModelError("no hand %s in a game that counts" % target)
+        raise ModelError("no hand %s in a game that counts", target)
     for g in standings.games(con):
         if r["session_id"] in g["sessions"]:
             break
     else:
-        raise ModelError("no hand %s in a game that counts" % target)
+        raise ModelError("no hand %s in a game that counts", target)
     h = next((x for x in queries.hands(con, g["tround_id"], g["table_no"])
               if x["target"] == target), None)
     if h is None:
-        raise ModelError("hand %s: taken back or not a hand" % target)
+        raise ModelError("hand %s: taken back or not a hand", target)
     games = _games(con, g["tround_id"], g["table_no"])
     t = one(con, "SELECT number FROM trounds WHERE id = ?", (g["tround_id"],))
     return dict(h, tround=t["number"] if t else None,

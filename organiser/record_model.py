@@ -18,6 +18,7 @@ from pydantic import (BaseModel, ConfigDict, Field, StrictBool, StrictInt, Stric
                       TypeAdapter, ValidationError, field_validator, model_validator)
 
 from organiser.limits import MAX_ID          # a row id the organiser handed out (a session)
+from organiser.reasons import Reason
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RULES_DIR = os.path.join(ROOT, "firmware", "rules")
@@ -269,10 +270,10 @@ def check_settings(settings):
     except ValidationError:
         for k, v in (settings.items() if isinstance(settings, dict) else ()):
             if not isinstance(k, str) or len(k) > MAX_NAME:
-                return "a name longer than %d characters" % MAX_NAME
+                return Reason("a name longer than %d characters", MAX_NAME)
             if not (isinstance(v, bool) or (isinstance(v, int) and 0 <= v <= MAX_COUNT)):
                 return "%s = %s" % (k, json.dumps(v)[:40])
-        return "not an object"
+        return Reason("not an object")
     return None
 
 

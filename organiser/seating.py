@@ -19,11 +19,17 @@ import itertools
 import random
 import time
 
+from organiser.reasons import Reason
+
 TEAM, EXCESS, NEW_REPEAT, SPREAD = 10 ** 6, 1000, 6, 1
 
 
 class SeatingError(ValueError):
-    pass
+    """No seating can be made of what was given; .reason says why (organiser.reasons)."""
+
+    def __init__(self, text, *values):
+        self.reason = Reason(text, *values)
+        super().__init__(str(self.reason))
 
 
 def pair(a, b):
@@ -72,12 +78,12 @@ def generate(players, n_tables, past=(), team=None, locked=None, seed=0, restart
     hard to search (at least one full search whatever the budget)."""
     locked = dict(locked or {})
     if len(players) != 4 * n_tables or len(set(players)) != len(players):
-        raise SeatingError("%d distinct players needed for %d tables, %d given"
-                           % (4 * n_tables, n_tables, len(set(players))))
+        raise SeatingError("%d distinct players needed for %d tables, %d given",
+                           4 * n_tables, n_tables, len(set(players)))
     fixed = set()
     for i, t in locked.items():
         if not 0 <= i < n_tables or len(t) != 4:
-            raise SeatingError("locked table %r is not 4 players of a table here" % (i,))
+            raise SeatingError("locked table %r is not 4 players of a table here", i)
         fixed.update(t)
     if len(fixed) != 4 * len(locked) or not fixed <= set(players):
         raise SeatingError("locked tables share players or seat someone not playing")
@@ -133,14 +139,15 @@ def validate(tables, known_players=None):
     seen = {}
     for no, t in tables.items() if isinstance(tables, dict) else enumerate(tables):
         if len(t) != 4:
-            errs.append("table %s: %d seats filled, 4 needed" % (no, len(t)))
+            errs.append(Reason("table %s: %d seats filled, 4 needed", no, len(t)))
         for p in t:
             if p is None:
-                errs.append("table %s: an empty seat" % (no,))
+                errs.append(Reason("table %s: an empty seat", no))
                 continue
             if known_players is not None and p not in known_players:
-                errs.append("table %s: unknown player %r" % (no, p))
+                errs.append(Reason("table %s: unknown player %r", no, p))
             if p in seen:
-                errs.append("player %r seated twice (tables %s and %s)" % (p, seen[p], no))
+                errs.append(Reason("player %r seated twice (tables %s and %s)", p, seen[p],
+                                  no))
             seen[p] = no
     return errs

@@ -8,6 +8,7 @@ import secrets
 import time
 
 from organiser import seating as seatgen
+from organiser.reasons import Reason, Word
 from organiser import record_model, signing, stored
 from organiser.db import one, rows
 
@@ -24,7 +25,13 @@ MAX_TROUND = 10000
 
 
 class ModelError(ValueError):
-    pass
+    """What the director asked cannot be done, and why: its words (English, %-style) and
+    its values kept apart, so that a page says them in the director's language
+    (reasons.say(text, values, lang)); str() is the English sentence (the API, the logs)."""
+
+    def __init__(self, text, *values):
+        super().__init__(str(Reason(text, *values)))
+        self.text, self.values = text, values
 
 
 # -- the event ---------------------------------------------------------------------------
@@ -46,17 +53,17 @@ def set_event(con, name=None, rules=None, settings=None, hands_per_tround=-1,
     with the seating pull), one of DEVICE_LANGS; None: each device keeps its own; -1:
     unchanged."""
     if device_lang != -1 and device_lang is not None and device_lang not in DEVICE_LANGS:
-        raise ModelError("device language: one of %s, or none" % ", ".join(DEVICE_LANGS))
+        raise ModelError("device language: one of %s, or none", ", ".join(DEVICE_LANGS))
     if rules is not None and rules not in RULESETS:
-        raise ModelError("ruleset: one of %s" % ", ".join(RULESETS))
+        raise ModelError("ruleset: one of %s", ", ".join(RULESETS))
     if settings is not None and not isinstance(settings, dict):
         raise ModelError("settings: a JSON object")
     # the devices start their sessions with these: values a start may carry, or every
     # device's upload would be refused
     why = record_model.check_settings(settings) if settings is not None else None
     if why is not None:
-        raise ModelError("settings: %s (whole numbers 0..%d or true/false)"
-                         % (why, record_model.MAX_COUNT))
+        raise ModelError("settings: %s (whole numbers 0..%d or true/false)",
+                         why, record_model.MAX_COUNT)
     if name is not None:
         con.execute("UPDATE event SET name = ? WHERE id = 1", (name,))
     if rules is not None:
@@ -79,7 +86,7 @@ def set_event(con, name=None, rules=None, settings=None, hands_per_tround=-1,
 
 def add_team(con, name):
     if not name or one(con, "SELECT 1 FROM teams WHERE name = ?", (name,)):
-        raise ModelError("team name empty or taken: %r" % name)
+        raise ModelError("team name empty or taken: %r", name)
     return con.execute("INSERT INTO teams (name) VALUES (?)", (name,)).lastrowid
 
 
@@ -94,11 +101,11 @@ def add_player(con, name, team_id=None, **details):
     """A player; details: the association's fields (set_player_details), checked first."""
     details = player_details(**details)
     if not name or one(con, "SELECT 1 FROM players WHERE name = ?", (name,)):
-        raise ModelError("player name empty or taken: %r" % name)
+        raise ModelError("player name empty or taken: %r", name)
     if len(name) > MAX_NAME:
-        raise ModelError("player name: at most %d characters" % MAX_NAME)
+        raise ModelError("player name: at most %d characters", MAX_NAME)
     if team_id is not None and not one(con, "SELECT 1 FROM teams WHERE id = ?", (team_id,)):
-        raise ModelError("no team %r" % team_id)
+        raise ModelError("no team %r", team_id)
     pid = con.execute("INSERT INTO players (name, team_id) VALUES (?, ?)",
                       (name, team_id)).lastrowid
     for col, v in details.items():
@@ -111,7 +118,7 @@ def registration_line(line):
     spreadsheet's columns pasted: tabs separate too) -> (name, details)."""
     parts = [x.strip() for x in line.replace("\t", ";").split(";")]
     if len(parts) > 3:
-        raise ModelError("a player a line: name; EMA number; country (not %r)" % line)
+        raise ModelError("a player a line: name; EMA number; country (not %r)", line)
     parts += [""] * (3 - len(parts))
     return parts[0], {"assoc_id": parts[1], "country": parts[2]}
 
@@ -127,20 +134,20 @@ def player_details(assoc_id=None, country=None, last_name=None, first_name=None)
     if assoc_id is not None:
         assoc_id = str(assoc_id).strip()
         if assoc_id and not ASSOC_ID.fullmatch(assoc_id):
-            raise ModelError("association number: up to 8 digits (the EMA's), not %r" % assoc_id)
+            raise ModelError("association number: up to 8 digits (the EMA's), not %r", assoc_id)
         out["assoc_id"] = assoc_id.zfill(8) if assoc_id else ""
     if country is not None:
         country = str(country).strip().upper()
         if country and not COUNTRY.fullmatch(country):
-            raise ModelError("country: its three-letter code (ISO 3166-1, e.g. FRA), not %r"
-                             % country)
+            raise ModelError("country: its three-letter code (ISO 3166-1, e.g. FRA), not %r",
+                             country)
         out["country"] = country
     for key, v in (("last_name", last_name), ("first_name", first_name)):
         if v is None:
             continue
         v = " ".join(str(v).split())
         if len(v) > NAME_PART:
-            raise ModelError("%s: at most %d characters" % (key.replace("_", " "), NAME_PART))
+            raise ModelError("%s: at most %d characters", Word(key.replace("_", " ")), NAME_PART)
         out[key] = v
     return out
 
@@ -148,7 +155,7 @@ def player_details(assoc_id=None, country=None, last_name=None, first_name=None)
 def set_player_details(con, player_id, **fields):
     """Set a player's association number, country, last and first name (those given)."""
     if not one(con, "SELECT 1 FROM players WHERE id = ?", (player_id,)):
-        raise ModelError("no player %r" % player_id)
+        raise ModelError("no player %r", player_id)
     for col, v in player_details(**fields).items():
         con.execute("UPDATE players SET %s = ? WHERE id = ?" % col, (v, player_id))
 
@@ -166,9 +173,9 @@ def add_table(con, number, name=""):
     # a device's start names its table: one a record may name (organiser.record_model)
     if not isinstance(number, int) or isinstance(number, bool) or not \
             1 <= number <= record_model.MAX_TABLE:
-        raise ModelError("table number: a whole number 1..%d" % record_model.MAX_TABLE)
+        raise ModelError("table number: a whole number 1..%d", record_model.MAX_TABLE)
     if one(con, "SELECT 1 FROM tables WHERE number = ?", (number,)):
-        raise ModelError("table %d exists" % number)
+        raise ModelError("table %d exists", number)
     con.execute("INSERT INTO tables (number, name) VALUES (?, ?)", (number, name))
     return number
 
@@ -183,9 +190,9 @@ def add_tround(con, number=None):
     if number is None:
         number = (one(con, "SELECT MAX(number) AS n FROM trounds")["n"] or 0) + 1
     if not isinstance(number, int) or not 1 <= number <= MAX_TROUND:
-        raise ModelError("tournament round number: 1..%d" % MAX_TROUND)
+        raise ModelError("tournament round number: 1..%d", MAX_TROUND)
     if one(con, "SELECT 1 FROM trounds WHERE number = ?", (number,)):
-        raise ModelError("tournament round %d exists" % number)
+        raise ModelError("tournament round %d exists", number)
     return con.execute("INSERT INTO trounds (number) VALUES (?)", (number,)).lastrowid
 
 
@@ -196,7 +203,7 @@ def trounds(con):
 def tround(con, tround_id):
     t = one(con, "SELECT * FROM trounds WHERE id = ?", (tround_id,))
     if t is None:
-        raise ModelError("no tournament round %r" % tround_id)
+        raise ModelError("no tournament round %r", tround_id)
     return t
 
 
@@ -209,10 +216,10 @@ def open_round(con, tround_id, now=None):
     t = tround(con, tround_id)
     cur = open_tround(con)
     if cur and cur["id"] != tround_id:
-        raise ModelError("tournament round %d is open: close it first" % cur["number"])
+        raise ModelError("tournament round %d is open: close it first", cur["number"])
     errs = check_seating(con, tround_id)
     if errs:
-        raise ModelError("seating not ready: " + "; ".join(errs))
+        raise ModelError("seating not ready: %s", errs)
     if t["status"] != "open":
         con.execute("UPDATE trounds SET status = 'open', opened_at = ?, closed_at = NULL "
                     "WHERE id = ?", (now or time.time(), tround_id))
@@ -293,7 +300,7 @@ def seating(con, tround_id):
 def check_seating(con, tround_id):
     s = seating(con, tround_id)
     if not s:
-        return ["no seating"]
+        return [Reason("no seating")]
     known = {r["id"] for r in rows(con, "SELECT id FROM players")}
     return seatgen.validate({no: t["players"] for no, t in s.items()}, known)
 
@@ -310,16 +317,16 @@ def set_seating(con, tround_id, tables_, source="manual", keep_locks=True, playe
             no = int(no)
             if no in cur and list(ps) != cur[no]["players"] and hands_played(con, tround_id, no):
                 raise ModelError("table %d has played hands in this round: re-seat it with a "
-                                 "reason instead" % no)
+                                 "reason instead", no)
     merged = {no: t["players"] for no, t in cur.items()}
     merged.update({int(no): list(ps) for no, ps in tables_.items()})
     known = {r["id"] for r in rows(con, "SELECT id FROM players")}
     errs = seatgen.validate(merged, known)
     for no in merged:
         if not one(con, "SELECT 1 FROM tables WHERE number = ?", (no,)):
-            errs.append("no table %s" % no)
+            errs.append(Reason("no table %s", no))
     if errs:
-        raise ModelError("; ".join(errs))
+        raise ModelError("%s", errs)
     for no, ps in tables_.items():
         no = int(no)
         con.execute("DELETE FROM seating WHERE tround_id = ? AND table_no = ?", (tround_id, no))
@@ -335,7 +342,7 @@ def set_seating(con, tround_id, tables_, source="manual", keep_locks=True, playe
 def lock_table(con, tround_id, table_no, locked=True):
     if not one(con, "SELECT 1 FROM seating_meta WHERE tround_id = ? AND table_no = ?",
                (tround_id, table_no)):
-        raise ModelError("table %s has no seating in this round" % table_no)
+        raise ModelError("table %s has no seating in this round", table_no)
     con.execute("UPDATE seating_meta SET locked = ? WHERE tround_id = ? AND table_no = ?",
                 (int(locked), tround_id, table_no))
 
@@ -359,16 +366,16 @@ def generate_seating(con, tround_id, player_ids=None, seed=None):
     n = len(player_ids) // 4
     nos = [r["number"] for r in tables(con)]
     if len(player_ids) % 4 or n == 0:
-        raise ModelError("%d players to seat: a multiple of 4 needed" % len(player_ids))
+        raise ModelError("%d players to seat: a multiple of 4 needed", len(player_ids))
     if len(nos) < n:
-        raise ModelError("%d tables needed, %d registered" % (n, len(nos)))
+        raise ModelError("%d tables needed, %d registered", n, len(nos))
     cur = seating(con, tround_id)
     # locked tables, and tables that have played hands here, keep their seating
     locked = {no: s["players"] for no, s in cur.items()
               if s["locked"] or hands_played(con, tround_id, no)}
     nos = sorted(set(nos[:n]) | set(locked))[:max(n, len(locked))]
     if len(nos) != n:
-        raise ModelError("locked tables outside the %d tables this round needs" % n)
+        raise ModelError("locked tables outside the %d tables this round needs", n)
     idx = {no: i for i, no in enumerate(nos)}
     e = event(con)
     team = None
@@ -380,7 +387,7 @@ def generate_seating(con, tround_id, player_ids=None, seed=None):
                                {idx[no]: ps for no, ps in locked.items()},
                                seed=t["number"] if seed is None else seed)
     except seatgen.SeatingError as err:
-        raise ModelError(str(err))
+        raise ModelError(err.reason.text, *err.reason.values)
     new = {nos[i]: ps for i, ps in enumerate(out) if nos[i] not in locked}
     # tables of the old seating no longer used are dropped
     for no in cur:
@@ -418,12 +425,12 @@ def register_device(con, table_no=None, label="", device_id=None, now=None):
     """A new device: (id, secret hex).  The secret is shown once and stored for checks."""
     if table_no is not None and not one(con, "SELECT 1 FROM tables WHERE number = ?",
                                         (table_no,)):
-        raise ModelError("no table %s" % table_no)
+        raise ModelError("no table %s", table_no)
     device_id = device_id or "d-" + secrets.token_hex(4)
     if not isinstance(device_id, str) or not DEVICE_ID.fullmatch(device_id):
         raise ModelError("device id: 1-32 letters, digits, '-' or '_'")
     if one(con, "SELECT 1 FROM devices WHERE id = ?", (device_id,)):
-        raise ModelError("device %s exists" % device_id)
+        raise ModelError("device %s exists", device_id)
     secret = signing.new_secret()
     con.execute("INSERT INTO devices (id, secret, table_no, label, created_at) "
                 "VALUES (?, ?, ?, ?, ?)", (device_id, secret, table_no, label,
@@ -433,10 +440,10 @@ def register_device(con, table_no=None, label="", device_id=None, now=None):
 
 def bind_device(con, device_id, table_no):
     if not one(con, "SELECT 1 FROM devices WHERE id = ?", (device_id,)):
-        raise ModelError("no device %s" % device_id)
+        raise ModelError("no device %s", device_id)
     if table_no is not None and not one(con, "SELECT 1 FROM tables WHERE number = ?",
                                         (table_no,)):
-        raise ModelError("no table %s" % table_no)
+        raise ModelError("no table %s", table_no)
     con.execute("UPDATE devices SET table_no = ? WHERE id = ?", (table_no, device_id))
 
 

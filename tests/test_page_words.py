@@ -21,7 +21,7 @@ import jinja2
 import pytest
 
 from host_tools.sim import organiser_demo as demo
-from organiser import admin_pages, clock_pages, corrections, tournament, views, words
+from organiser import admin_pages, clock, corrections, tournament, views, words
 from organiser.league import ranking
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -135,7 +135,7 @@ def _python_words():
                 for c in (arg.body, arg.orelse) if isinstance(arg, ast.IfExp) else (arg,):
                     if isinstance(c, ast.Constant):
                         out.add(c.value)
-    out |= {"running", "paused"} | set(clock_pages.STATE_WORDS.values())   # a clock's states
+    out |= {"running", "paused"} | set(clock.STATE_WORDS.values())   # a clock's states
     # the rulesets' own table events and their fields, as the device's screens name them
     labels = runpy.run_path(os.path.join(HERE, "..", "firmware", "ui", "labels.py"))
     out |= set(labels["EVENTS"]) - set(views.OWN_EVENTS) - {"start"}     # (a line of their own)
@@ -161,6 +161,39 @@ def test_every_word_looked_up_is_in_the_table_in_both_scripts():
         assert not _not_in(hant, "big5"), (en, hant, _not_in(hant, "big5"))
         if _not_in(hant, "gb2312"):                   # Traditional forms: converted
             assert hant != hans, en
+
+
+def _refusals():
+    """Why the organiser refuses a director's form: the words of every ModelError (and
+    ClockError, SeatingError, a seating's Reason) made in organiser/, its first argument
+    where that is written out ("%s": values only, a list of reasons); and
+    the field names a page's checks put in them (a Word: _int's `what`, and the like)."""
+    said_arg = {"_int": 1, "_opt_int": 1, "_minutes": 1, "_seat_field": 2, "Word": 0}
+    reasons, named = set(), set()
+    for path in glob.glob(os.path.join(HERE, "..", "organiser", "**", "*.py"), recursive=True):
+        with open(path, encoding="utf-8") as f:
+            tree = ast.parse(f.read())
+        api = path.endswith("_api.py")              # (the API answers in English)
+        for call in ast.walk(tree):
+            if not isinstance(call, ast.Call):
+                continue
+            name = getattr(call.func, "id", getattr(call.func, "attr", None))
+            first = call.args[0] if call.args else None
+            if name in ("ModelError", "ClockError", "SeatingError", "Reason") and \
+                    isinstance(first, ast.Constant):
+                reasons.add(first.value)
+            i = None if api else said_arg.get(name)
+            if i is not None and len(call.args) > i and isinstance(call.args[i], ast.Constant):
+                named.add(call.args[i].value)
+    named |= set(clock.STATE_WORDS.values()) | {"last name", "first name"}
+    return reasons - {"%s"}, named
+
+
+def test_every_refusal_reason_is_in_the_table():
+    reasons, named = _refusals()
+    assert len(reasons) > 70 and {"no table %s", "round", "points"} <= reasons | named
+    missing = sorted(w for w in reasons | named if w not in words.WORDS)
+    assert not missing, missing
 
 
 def test_the_table_file_refuses_a_malformed_or_repeated_line(tmp_path):
@@ -319,6 +352,38 @@ def test_the_director_s_message_after_a_form_is_in_the_visitor_s_language(played
     assert r.status_code == 200
     assert '<div class="notice ok" role="status">罚分已记录</div>' in r.text
     assert not _english_on_page(r.text, played["data"])
+    client.get("/admin/penalties?lang=en")
+
+
+def _error_notice(page):
+    m = re.search(r'<div class="notice error" role="alert">([^<]*)</div>', page)
+    return html.unescape(m.group(1))
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans"])
+def test_a_refused_form_says_why_in_the_visitor_s_language(played, lang):
+    """The organiser's checks refuse a form: the reason is in the director's language,
+    the value typed shown as it is; the API still says it in English."""
+    client = played["client"]
+    page = client.get("/admin/penalties?lang=" + lang).text
+    token = re.search(r'name="csrf" value="([0-9a-f]+)"', page).group(1)
+    pid = re.search(r'name="player_id" required><option value="(\d+)"', page).group(1)
+    r = client.post("/admin/penalties", data=dict(csrf=token, player_id=pid, points="x1",
+                                                  tround_id="", why="遲到"))
+    assert _error_notice(r.text) == ("分：須為整數，不是 'x1'" if lang == "zh-Hant"
+                                     else "分：须为整数，不是 'x1'")
+    assert not _english_on_page(r.text, played["data"] + ["x1"])
+    r = client.post("/admin/tables", data=dict(csrf=token, first="1"))
+    assert _error_notice(r.text) == "第 1 桌已存在"           # (the same in both scripts)
+    assert not _english_on_page(r.text, played["data"])
+    # a seating's problems, each said: a player at every seat of a table
+    r = client.post("/admin/rounds/2/table", data=dict(csrf=token, table_no="1", **{
+        "seat%d" % i: pid for i in range(4)}))
+    twice = ("選手 %s 被安排了兩次（第 1 桌及第 1 桌）" if lang == "zh-Hant"
+             else "选手 %s 被安排了两次（第 1 桌及第 1 桌）") % pid
+    assert _error_notice(r.text) == "；".join([twice] * 3)
+    api = client.post("/api/admin/tables", json={"number": 1})
+    assert api.status_code == 400 and api.json()["error"] == "table 1 exists"
     client.get("/admin/penalties?lang=en")
 
 

@@ -8,6 +8,8 @@ import sqlite3
 import threading
 import time
 
+from organiser.reasons import Reason
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS leagues (
     id INTEGER PRIMARY KEY,
@@ -126,8 +128,8 @@ class Registry:
         with self._tx():
             taken = self._taken([device_id], slug)
             if taken:
-                raise RegistryError("device id %s is used by another event of this server "
-                                    "(%s): choose another" % taken[0])
+                raise RegistryError(Reason("device id %s is used by another event of this "
+                                           "server (%s): choose another", *taken[0]))
             self.con.execute("INSERT OR IGNORE INTO devices VALUES (?, ?)", (device_id, slug))
 
     def devices(self, slug):

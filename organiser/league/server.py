@@ -24,6 +24,7 @@ from organiser import elnames, render, security, views
 from organiser.app import create_app
 from organiser.league import ranking
 from organiser.league.prefix import Prefixed
+from organiser.reasons import Reason
 from organiser.league.registry import Registry, RegistryError
 from organiser.render import HERE as ORGANISER_HERE
 from organiser.render import templates as organiser_templates
@@ -43,6 +44,9 @@ def claimer(registry, slug):
         try:
             registry.claim_device(device_id, slug)
         except RegistryError as e:
+            why = e.args[0]             # said in the director's language where it can be
+            if isinstance(why, Reason):
+                raise ModelError(why.text, *why.values)
             raise ModelError(str(e))
     return claim
 
