@@ -43,8 +43,8 @@ LAYERS = (
     # the organiser
     ("organiser base", ("organiser", "organiser.db", "organiser.pg", "organiser.migrate",
                         "organiser.signing", "organiser.tiletext", "organiser.seating",
-                        "organiser.elnames", "organiser.words", "organiser.auth", "organiser.live",
-                        "organiser.groupcommit", "organiser.record_model", "organiser.stored",
+                        "organiser.elnames", "organiser.words", "organiser.reasons",
+                        "organiser.auth", "organiser.live", "organiser.groupcommit", "organiser.record_model", "organiser.stored",
                         "organiser.limits", "organiser.security", "organiser.throttle",
                         "organiser.quotas", "organiser.tls", "organiser.server")),
     ("organiser model", ("organiser.tournament", "organiser.binding", "organiser.records",
