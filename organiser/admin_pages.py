@@ -67,7 +67,7 @@ def said(request, text, *args):
 
 def refusal(request, err):
     """A ModelError's reason in the visitor's language (organiser/reasons.py)."""
-    return reasons.say(err.text, err.values, elnames.visitor_lang(request))
+    return reasons.say(err.reason, elnames.visitor_lang(request))
 
 
 def back(path, ok=None, error=None, **extra):
@@ -363,7 +363,7 @@ def seating_page(request):
         report = tournament.seating_report(con, tid) if seats else None
         if report:
             lang = elnames.visitor_lang(request)
-            report["errors"] = [reasons.say(e.text, e.values, lang) for e in report["errors"]]
+            report["errors"] = [reasons.say(e, lang) for e in report["errors"]]
         players = tournament.players(con)
         tables = tournament.tables(con)
         played = {tb["number"]: tournament.hands_played(con, tid, tb["number"])

@@ -26,14 +26,14 @@ class Reason(str):
         return r
 
 
-def say(text, values, lang):
-    """text with its values, in lang (None or "en": the English sentence)."""
+def say(reason, lang):
+    """A Reason in lang (None or "en": the English sentence)."""
     def one(v):
         if isinstance(v, Reason):
-            return say(v.text, v.values, lang)
+            return say(v, lang)
         if isinstance(v, Word):
             return words.t(v, lang)
         if isinstance(v, list):
             return _SEPARATOR.get(lang, "; ").join(one(x) for x in v)
         return v
-    return words.say(text, lang, *(one(v) for v in values))
+    return words.say(reason.text, lang, *(one(v) for v in reason.values))

@@ -25,13 +25,13 @@ MAX_TROUND = 10000
 
 
 class ModelError(ValueError):
-    """What the director asked cannot be done, and why: its words (English, %-style) and
-    its values kept apart, so that a page says them in the director's language
-    (reasons.say(text, values, lang)); str() is the English sentence (the API, the logs)."""
+    """What the director asked cannot be done; .reason says why (organiser.reasons: its
+    words and values kept apart, so that a page says them in the director's language);
+    str() is the English sentence (the API, the logs)."""
 
     def __init__(self, text, *values):
-        super().__init__(str(Reason(text, *values)))
-        self.text, self.values = text, values
+        self.reason = Reason(text, *values)
+        super().__init__(str(self.reason))
 
 
 # -- the event ---------------------------------------------------------------------------
