@@ -3,7 +3,7 @@
     python -m host_tools.replay        (the organiser starts it; JSON lines on stdin/stdout)
 
 The organiser imports nothing of the firmware or of these tools: it runs this process
-and speaks JSON lines with it (organiser/replay.py).  Here the same table engine the
+and speaks JSON lines with it (organiser/scoring/replay.py).  Here the same table engine the
 boards run (firmware/lib and firmware/rules on CPython, as host_tools.table runs them)
 replays what a device entered (each record's `event`: the start, the hand, winner and
 from, draws, the ruleset's own events, undos) and gives the organiser's own payments

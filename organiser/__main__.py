@@ -15,9 +15,11 @@ import sys
 
 import uvicorn
 
-from organiser import auth, replay, server, tls
+from organiser.guard import auth, tls
+from organiser.scoring import replay
+from organiser import server
 from organiser.app import MAX_BODY, MAX_LIVE, REFUSED_PER_SOURCE, create_app
-from organiser.db import Database, is_postgres
+from organiser.store.db import Database, is_postgres
 
 
 def main(argv=None):
@@ -53,7 +55,7 @@ def main(argv=None):
                         help="live pages open at once; past it: 503")
     bounds.add_argument("--refused-per-source", type=int, default=REFUSED_PER_SOURCE,
                         help="refused requests kept per address")
-    scoring = ap.add_argument_group("the organiser's own scoring (organiser/replay.py)")
+    scoring = ap.add_argument_group("the organiser's own scoring (organiser/scoring/replay.py)")
     scoring.add_argument("--engine-timeout", type=float, default=replay.TIMEOUT,
                          help="seconds the table engine's process may take to answer (%.2f s "
                               "more a record): past it, the record it stalls on is held as "

@@ -3,7 +3,7 @@ postgresql:// URL).
 
 Routers: the device API (upload, seating pull: HMAC-signed), the director's admin API
 (login, event setup, corrections: session cookie), the exports, and the HTML pages of
-`organiser.pages` when that module exists (it provides `router`, an APIRouter, and may
+`organiser.pages.pages` when that module exists (it provides `router`, an APIRouter, and may
 provide `setup(app)` for anything more, e.g. static files).
 
 `app.state.db` is the Database, `app.state.broker` the live-update Broker."""
@@ -21,14 +21,17 @@ from fastapi import FastAPI, Request
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import JSONResponse, RedirectResponse
 
-from organiser import admin_api, auth, exports, limits, pg, quotas, replay, security, \
-    throttle, trust_api, upload
-from organiser import clock_api
-from organiser.db import Database
-from organiser.groupcommit import GroupCommit
-from organiser.live import Broker
-from organiser.scoring import Scoring
-from organiser.tournament import ModelError
+from organiser.api import admin_api, trust_api, upload
+from organiser.guard import auth, limits, quotas, security, throttle
+from organiser.results import exports
+from organiser.store import pg
+from organiser.scoring import replay
+from organiser.api import clock_api
+from organiser.store.db import Database
+from organiser.store.groupcommit import GroupCommit
+from organiser.live.live import Broker
+from organiser.scoring.scoring import Scoring
+from organiser.event.tournament import ModelError
 
 MAX_BODY = 64 * 1024
 MAX_LIVE = 1000              # live pages open at once (hundreds of watchers; past it 503)
@@ -103,8 +106,8 @@ def create_app(db_path, max_body=MAX_BODY, stuck_seconds=180, pages=True, sync="
     app.include_router(trust_api.router)
     app.include_router(exports.router)
     app.include_router(clock_api.router)
-    if pages and importlib.util.find_spec("organiser.pages") is not None:
-        pages = importlib.import_module("organiser.pages")
+    if pages and importlib.util.find_spec("organiser.pages.pages") is not None:
+        pages = importlib.import_module("organiser.pages.pages")
         if hasattr(pages, "router"):
             app.include_router(pages.router)
         if hasattr(pages, "setup"):

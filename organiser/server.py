@@ -10,7 +10,7 @@ to uvicorn's own httptools protocol (a subclass, so its parser and flow control 
 uvicorn's): a head must be complete within `header_timeout` seconds and `MAX_HEAD`
 bytes, and one address holds at most `per_address` connections (the organiser's own
 machine excepted: the director's browser and the projector may sit on it).  A request
-body is bounded by organiser.limits, inside the application.
+body is bounded by organiser.guard.limits, inside the application.
 
 Why here and not in front: a reverse proxy (nginx) bounds all this too, but it is one
 more program to install and configure on the director's laptop; uvicorn's protocol

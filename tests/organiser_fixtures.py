@@ -25,8 +25,9 @@ if os.path.join(ROOT, "tests") not in sys.path:
     sys.path.insert(0, os.path.join(ROOT, "tests"))
 
 import sessiongen  # noqa: E402
-from organiser import auth, signing, tournament  # noqa: E402
-from organiser.db import Database  # noqa: E402
+from organiser.guard import auth, signing  # noqa: E402
+from organiser.event import tournament  # noqa: E402
+from organiser.store.db import Database  # noqa: E402
 
 NAMES = ["甲", "乙", "丙", "丁"]
 

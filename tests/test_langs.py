@@ -363,8 +363,8 @@ def test_the_director_sets_the_devices_language_and_the_seating_pull_carries_it(
     import re
     from test_registration_deploy import director
     from test_organiser_pages import ClientDevice
-    from organiser.db import Database
-    from organiser import tournament
+    from organiser.store.db import Database
+    from organiser.event import tournament
     client = director(tmp_path)
     d = Database(str(tmp_path / "organiser.db"))
     with d.write() as con:
@@ -421,7 +421,7 @@ def test_the_projector_speaks_the_language_of_its_address(tmp_path):
     warnings.filterwarnings("ignore", category=DeprecationWarning)
     from fastapi.testclient import TestClient
     from host_tools.sim import organiser_demo as demo
-    from organiser import words
+    from organiser.text import words
     from organiser.app import create_app
     db = str(tmp_path / "o.db")
     demo.setup_event(db, name="Lang Cup", rules="hk", teams={"A": ["a1", "a2", "a3", "a4"]},

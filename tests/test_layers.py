@@ -40,27 +40,10 @@ LAYERS = (
     ("net", ("netlink", "uploader", "seating")),
     ("ui", ("ui.*", "cpy.oled", "cpy.keys")),
     ("app", ("main", "boot", "cpy.boot", "cpy.code")),
-    # the organiser
-    ("organiser base", ("organiser", "organiser.db", "organiser.pg", "organiser.migrate",
-                        "organiser.signing", "organiser.tiletext", "organiser.seating",
-                        "organiser.elnames", "organiser.words", "organiser.reasons",
-                        "organiser.auth", "organiser.live", "organiser.groupcommit", "organiser.record_model", "organiser.stored",
-                        "organiser.limits", "organiser.security", "organiser.throttle",
-                        "organiser.quotas", "organiser.tls", "organiser.server")),
-    ("organiser model", ("organiser.tournament", "organiser.binding", "organiser.records",
-                         "organiser.devices", "organiser.disputes", "organiser.clock")),
-    ("organiser corrections", ("organiser.corrections",)),
-    ("organiser queries", ("organiser.standings", "organiser.queries", "organiser.ema",
-                           "organiser.stats", "organiser.handref")),
-    ("organiser scoring", ("organiser.replay", "organiser.scoring")),
-    ("organiser services", ("organiser.views", "organiser.exports", "organiser.upload",
-                            "organiser.printouts", "organiser.pagework",
-                            "organiser.admin_api", "organiser.trust_api",
-                            "organiser.clock_api")),
-    ("organiser pages", ("organiser.render", "organiser.pages", "organiser.admin_pages",
-                         "organiser.clock_pages")),
-    ("organiser app", ("organiser.app", "organiser.__main__")),
-    ("organiser league", ("organiser.league", "organiser.league.*")),
+    # the organiser: its rooms (ORGANISER_ROOMS), each a layer
+    *(("organiser " + room, ()) for room in ("text", "guard", "store", "event", "scoring",
+                                              "results", "live", "api", "pages", "app",
+                                              "league")),
     # the host's tools (they may run the firmware's modules on CPython)
     ("host generators", ("host_tools", "host_tools.gen.tables")),
     ("host paths", ("host_tools.paths",)),
@@ -74,6 +57,13 @@ LAYERS = (
     ("host sim", ("host_tools.sim", "host_tools.sim.*")),
     ("host bench", ("host_tools.bench", "host_tools.bench.*")),
 )
+# The organiser's layers are its rooms: a module's room is the folder of organiser/ it is
+# in (organiser/pages/admin/x.py: "pages"), the package's own modules (organiser/*.py) are
+# "app"; the rooms' order is the organiser layers' order in LAYERS, lowest first.  A
+# folder of organiser/ that is no room, or a room without its folder, is a violation.
+ORGANISER_ROOMS = tuple(n[len("organiser "):] for n, _ in LAYERS if n.startswith("organiser "))
+ORGANISER_TOP = "app"           # organiser/*.py: the application, the server, the CLI
+
 # Where a layer's modules may never reach, whatever their rank: the device's code never
 # imports the host's tools or the organiser, the organiser neither of the others.
 APART = {"firmware": ("host_tools", "organiser"), "organiser": ("host_tools", "firmware")}
@@ -175,8 +165,19 @@ def imported(path, known, rulesets, side):
     return out
 
 
+def room_of(name):
+    """The organiser's room a module of it is in: its folder under organiser/."""
+    parts = name.split(".")
+    if len(parts) > 1 and parts[1] in ORGANISER_ROOMS and parts[1] != ORGANISER_TOP:
+        return parts[1]
+    return ORGANISER_TOP
+
+
 def layer_of(name):
-    """The indexes of the layers naming the module (a name written out beats a pattern)."""
+    """The indexes of the layers naming the module (a name written out beats a pattern;
+    the organiser's by the room its folder is)."""
+    if name.split(".")[0] == "organiser":
+        return [[n for n, _ in LAYERS].index("organiser " + room_of(name))]
     exact = [i for i, (_, pats) in enumerate(LAYERS) if name in pats]
     return exact or [i for i, (_, pats) in enumerate(LAYERS)
                      if any(fnmatch.fnmatchcase(name, p) for p in pats)]
@@ -191,7 +192,7 @@ def check(root):
                 and any(getattr(t, "id", None) == "RULESETS" for t in node.targets)
                 for s in _strings(node.value)]
     assert rulesets, "scorers.RULESETS not found"
-    bad = []
+    bad = rooms_unknown(root)
     graph = {}
     for name, (path, side) in sorted(known.items()):
         me = "board" if name.startswith("board:") else name
@@ -220,6 +221,17 @@ def check(root):
                 graph.setdefault(me_now, set()).add(dep)
     bad += ["a circle: " + " -> ".join(c) for c in circles(graph)]
     return bad
+
+
+def rooms_unknown(root):
+    """The organiser's folders that are no room and the rooms without a folder."""
+    top = os.path.join(root, "organiser")
+    folders = {n for n in os.listdir(top)
+               if os.path.isfile(os.path.join(top, n, "__init__.py"))}
+    rooms = set(ORGANISER_ROOMS) - {ORGANISER_TOP}
+    return (["organiser/%s/: a folder that is no room of ORGANISER_ROOMS" % n
+             for n in sorted(folders - rooms)] +
+            ["organiser/%s/: a room with no folder" % n for n in sorted(rooms - folders)])
 
 
 def circles(graph):
@@ -286,13 +298,20 @@ def test_a_planted_violation_of_each_kind_is_caught(tmp_path):
     plant("firmware/lib/engine/hand.py", "\n\ndef _late():\n    import session\n")
     plant("firmware/ui/status.py", "\nfrom host_tools import paths\n")
     plant("firmware/rules/mcr_table.py", '\nEVENTS_MODULE = "ui.app"\n')
-    plant("organiser/db.py", "\n\ndef _late():\n    from organiser import views\n")
+    plant("organiser/store/db.py", "\n\ndef _late():\n    from organiser.results import views\n")
+    plant("organiser/results/standings.py", "\nfrom organiser.pages import pages\n")
+    os.makedirs(tmp_path / "organiser" / "misc")
+    plant("organiser/misc/__init__.py", "\nfrom organiser.store import db\n")
     plant("host_tools/paths.py", "\n\ndef _late():\n    from host_tools import build\n")
     found = "\n".join(check(str(tmp_path)))
     assert "firmware/lib/engine/hand.py:" in found and "imports session: layer 'table' above 'engine'" in found
     assert "firmware/ui/status.py:" in found and "firmware never imports host_tools" in found
     assert "firmware/rules/mcr_table.py:" in found and "imports ui.app: layer 'ui' above 'table'" in found
-    assert "organiser/db.py:" in found and "imports organiser.views" in found
+    assert "organiser/store/db.py:" in found and "imports organiser.results.views: layer " \
+        "'organiser results' above 'organiser store'" in found
+    assert "organiser/results/standings.py:" in found and "imports organiser.pages.pages: " \
+        "layer 'organiser pages' above 'organiser results'" in found
+    assert "organiser/misc/: a folder that is no room" in found
     assert "a circle: host_tools.build -> host_tools.paths -> host_tools.build" in found, found
 
 

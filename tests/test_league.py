@@ -14,8 +14,8 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from organiser import auth
-from organiser.db import Database
+from organiser.guard import auth
+from organiser.store.db import Database
 from organiser.league import ranking
 from organiser.league.importer import ImportRefused, import_event
 from organiser.league.registry import Registry, RegistryError
@@ -161,7 +161,8 @@ def test_import_takes_a_venue_event_and_refuses_what_is_not_one(tmp_path, recs):
 def test_import_into_postgresql_keeps_every_row_and_new_ids_follow(tmp_path, recs, engine,
                                                                    postgres):
     from fastapi.testclient import TestClient as Direct
-    from organiser import standings, tournament
+    from organiser.results import standings
+    from organiser.event import tournament
     from organiser.app import create_app
     venue = tmp_path / "venue.db"
     ev = venue_event(venue, recs)

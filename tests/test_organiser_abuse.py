@@ -17,7 +17,7 @@ import httpx
 import pytest
 
 from host_tools.bench.abuse import rss_mb, sockets
-from organiser import throttle
+from organiser.guard import throttle
 from organiser_fixtures import (OrganiserServer, body, headers, journal_id, play,
                                 session_events, setup_event)
 
@@ -405,7 +405,7 @@ def test_every_form_carries_its_token_and_no_page_has_inline_script():
     form that posts carries the token (or its post is refused 403), and no page runs
     inline script (the policy would block it: the page would silently not work)."""
     import glob
-    from organiser.render import HERE
+    from organiser.live.render import HERE
     for path in glob.glob(os.path.join(HERE, "templates", "**", "*.html"), recursive=True):
         with open(path, encoding="utf-8") as f:
             text = f.read()

@@ -1,4 +1,4 @@
-"""The organiser's round clock (organiser/clock.py) on an injected time source: a round of
+"""The organiser's round clock (organiser/event/clock.py) on an injected time source: a round of
 two hours compressed by advancing it; the director's actions stored and the clock worked
 out from them (a restart finds it where it stood); the seating pull carrying seconds
 left; the admin page's forms; the projector's clock and its live announcement."""
@@ -9,9 +9,9 @@ import time
 import pytest
 from fastapi.testclient import TestClient
 
-from organiser import clock
+from organiser.event import clock
 from organiser.app import create_app
-from organiser.db import Database
+from organiser.store.db import Database
 from organiser_fixtures import setup_event
 
 PASSWORD = "clock-test-pw"

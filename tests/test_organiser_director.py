@@ -403,7 +403,7 @@ def test_a_hand_named_by_a_referee_corrected_by_its_tiles(corrected):
 
 
 def test_tiles_as_a_referee_reads_them():
-    from organiser import tiletext
+    from organiser.text import tiletext
     assert tiletext.tiles("111m222p333s444m777z5z") == "111m 222p 333s 444m 白白白 中"
     assert tiletext.tiles("1234z") == "東南西北" and tiletext.tiles("1f6f") == "春 蘭"
     assert tiletext.meld("pon 666z") == "pon 發發發"
@@ -465,8 +465,9 @@ def test_print_pages_in_chromium(event, browser):
 
 
 def test_an_older_database_gets_the_players_association_fields(tmp_path):
-    from organiser import ema, tournament
-    from organiser.db import connect
+    from organiser.results import ema
+    from organiser.event import tournament
+    from organiser.store.db import connect
     path = str(tmp_path / "old.db")
     con = connect(path)
     con.execute("DROP TABLE players")            # the players table as databases had it

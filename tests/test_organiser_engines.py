@@ -1,4 +1,4 @@
-"""The organiser's SQL on both storage engines: what organiser/pg.py translates gives on
+"""The organiser's SQL on both storage engines: what organiser/store/pg.py translates gives on
 PostgreSQL what SQLite gives (rows, last row ids, INSERT OR IGNORE / OR REPLACE,
 placeholders beside quoted text, sums, the standings' payment sums over rows out of
 shape), an older database gets its missing columns when opened, on either, and a group
@@ -8,8 +8,9 @@ import json
 
 import pytest
 
-from organiser import stored, tournament
-from organiser.db import Database
+from organiser.store import stored
+from organiser.event import tournament
+from organiser.store.db import Database
 
 pytestmark = pytest.mark.pg_core
 
@@ -109,7 +110,7 @@ def test_a_group_commits_job_that_fails_in_the_database_fails_alone(db):
     """On PostgreSQL a group commit's statements are pipelined (sent without waiting for
     each answer): a job whose statement fails, read or not, fails with that error and
     is rolled back alone; the jobs before and after it commit."""
-    from organiser.groupcommit import GroupCommit
+    from organiser.store.groupcommit import GroupCommit
     with db.write() as con:
         tournament.add_team(con, "East")
 
@@ -143,7 +144,7 @@ def test_a_job_refused_with_its_reads_sent_but_unread_fails_alone(db):
     before it reads them: the statements it left open do not keep its savepoint from
     being rolled back (SQLite refuses while one is in progress), and the jobs after it
     commit."""
-    from organiser.groupcommit import GroupCommit
+    from organiser.store.groupcommit import GroupCommit
 
     class Refused(Exception):
         pass

@@ -8,8 +8,8 @@ import time
 import httpx
 import pytest
 
-from organiser.db import Database
-from organiser.live import Broker
+from organiser.store.db import Database
+from organiser.live.live import Broker
 from organiser_fixtures import body, headers, journal_id, organiser_server, play, session_events  # noqa: F401
 
 J = journal_id(7)
@@ -114,7 +114,7 @@ def test_fifty_watchers_are_told_of_every_change_at_most_twice_a_second(organise
     change reaches every page soon after (the 1 s figure under load is the benchmark's:
     host_tools/bench/watchers.py)."""
     from host_tools.bench.watchers import watch
-    from organiser.live import GAP
+    from organiser.live.live import GAP
     srv, ev = organiser_server
     d = ev["devices"][0]
     got = [[] for _ in range(50)]

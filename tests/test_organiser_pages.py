@@ -22,7 +22,9 @@ from host_tools.sim import organiser_demo as demo
 warnings.filterwarnings("ignore", category=DeprecationWarning)
 from fastapi.testclient import TestClient  # noqa: E402
 
-from organiser import auth, pagework, views  # noqa: E402
+from organiser.guard import auth  # noqa: E402
+from organiser.live import pagework  # noqa: E402
+from organiser.results import views  # noqa: E402
 from organiser.app import create_app  # noqa: E402
 from organiser_fixtures import scored  # noqa: E402
 
@@ -229,7 +231,7 @@ def test_browsers_share_one_rendering_of_a_part_until_the_data_changes(event, mo
     """Every browser showing the same part of the same data in the same language gets
     one rendering (hundreds of phones refetch after each change); a director gets their
     own (it links to the corrections)."""
-    from organiser import render
+    from organiser.live import render
     made = []
     get = render.templates.get_template
 
@@ -300,7 +302,7 @@ def test_shared_results_are_recomputed_after_a_change(event):
 
 
 def test_live_stream_batches_uploads_by_table():
-    from organiser.pages import updates
+    from organiser.pages.pages import updates
     up = [{"topic": "upload", "data": {"table": t, "acked": 3}} for t in (3, 1, 3, 1)]
     assert updates(up) == ['event: update\ndata: {"table": 1}\n\n',
                            'event: update\ndata: {"table": 3}\n\n']
@@ -313,7 +315,7 @@ def test_reseating_played_tables_moves_their_hands(event):
     """Players of table 1 sat at other seats than the seating says: the seating page
     re-seats the played table with a reason, and the hands of each seat move to the
     player who sat there."""
-    from organiser import standings
+    from organiser.results import standings
     app = event["app"]
     client = login(TestClient(app))
 
@@ -354,7 +356,7 @@ def test_hand_log_shows_one_round_at_a_time(event):
     by default, with links to round 1 and to every round.  (Last: it closes round 1.)"""
     app, folder = event["app"], event["folder"]
     with app.state.db.write() as con:
-        from organiser import tournament
+        from organiser.event import tournament
         r1 = tournament.open_tround(con)["id"]
         r2 = tournament.add_tround(con)
         tournament.close_round(con, r1)
@@ -412,7 +414,7 @@ def test_mcr_standings_show_table_points(db_url):
 
 
 def test_the_pages_process_computes_what_the_organiser_would(event):
-    """The live parts are computed in a process of their own (organiser.pagework), with
+    """The live parts are computed in a process of their own (organiser.live.pagework), with
     the same answers as in the organiser's."""
     work = pagework.PageWork(event["app"].state.db.path)
     try:

@@ -9,7 +9,7 @@ import time
 import httpx
 import pytest
 
-from organiser.db import Database
+from organiser.store.db import Database
 from organiser_fixtures import (OrganiserServer, journal_id, play, scored, session_events,
                                 setup_event)
 

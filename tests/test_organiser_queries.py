@@ -8,7 +8,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from organiser import queries
+from organiser.results import queries
 from organiser.app import create_app
 from organiser_fixtures import journal_id, play, session_events, setup_event
 

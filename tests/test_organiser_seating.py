@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from organiser import seating, tournament
-from organiser.db import Database
-from organiser.tournament import ModelError
+from organiser.event import seating, tournament
+from organiser.store.db import Database
+from organiser.event.tournament import ModelError
 
 
 def brute_repeats(rounds):

@@ -14,7 +14,8 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from organiser import auth, standings
+from organiser.guard import auth
+from organiser.results import standings
 from organiser.app import create_app
 from organiser_fixtures import journal_id, play, session_events, setup_event
 
@@ -241,7 +242,7 @@ def test_round_closes_after_the_set_hands(db_url, games_recs):
         assert c.get("/api/v1/tables").json()["tables"][0]["tround"] == 1   # table 2 not yet
         d2.upload(c, journal_id(2), recs[:cut + 1])
         assert c.get("/api/v1/tables").json()["tables"][0]["tround"] is None
-    with __import__("organiser.db").db.Database(db_path).read() as con:
+    with __import__("organiser.store.db").store.db.Database(db_path).read() as con:
         assert con.execute("SELECT status FROM trounds").fetchone()[0] == "closed"
 
 

@@ -272,7 +272,7 @@ def test_each_malformed_record_is_shown_without_its_harm(stored):
 
 
 def test_the_page_cache_keeps_a_bounded_number_of_results():
-    from organiser.pages import Memo
+    from organiser.pages.pages import Memo
     memo = Memo()
     for n in range(3 * Memo.KEPT):
         memo.get(("standings", n), lambda version: [n] * 100)

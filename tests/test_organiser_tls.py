@@ -55,7 +55,7 @@ def served_fingerprint(port):
 
 
 def test_director_over_https_devices_over_http(tmp_path):
-    from organiser import auth
+    from organiser.guard import auth
     db_path = str(tmp_path / "organiser.db")
     ev = setup_event(db_path, password=PASSWORD)
     port, tls_port = free_port(), free_port()

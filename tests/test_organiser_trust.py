@@ -4,7 +4,7 @@ device's own secret):
 
 - a start tagged for another table, or for a tournament round not open yet, counts
   nowhere and is listed with its reason; payments of 10^9 (the most a record may carry:
-  organiser.record_model) never reach the standings;
+  organiser.store.record_model) never reach the standings;
 - records claiming hand 1,000 (the most a record may claim) at every table do not close
   the open round;
 - a revoked device is refused and listed; a rotated secret replaces the old one;
@@ -23,9 +23,9 @@ import copy
 import httpx
 import pytest
 
-from organiser import tournament
-from organiser.record_model import MAX_HAND_NO, MAX_PAYMENT
-from organiser.db import Database
+from organiser.event import tournament
+from organiser.store.record_model import MAX_HAND_NO, MAX_PAYMENT
+from organiser.store.db import Database
 from organiser_fixtures import (Device, OrganiserServer, journal_id, play,
                                 session_events, setup_event)
 
@@ -424,7 +424,7 @@ def test_a_journal_the_engine_no_longer_holds_is_sent_again_whole(db_url):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         from fastapi.testclient import TestClient
-    from organiser import replay
+    from organiser.scoring import replay
     from organiser.app import create_app
     path = db_url
     ev = setup_event(path)
@@ -445,7 +445,7 @@ def test_a_journal_the_engine_no_longer_holds_is_sent_again_whole(db_url):
 
 def test_the_event_settings_are_ones_a_device_start_may_carry(live):
     """The devices start their sessions with the event's settings (their seating pull):
-    settings a start may not carry (organiser.record_model) would have every upload
+    settings a start may not carry (organiser.store.record_model) would have every upload
     refused, so the director cannot set them."""
     srv, ev, dev, adm = live()
     d1 = ev["devices"][0]
@@ -470,10 +470,10 @@ def test_the_event_settings_are_ones_a_device_start_may_carry(live):
 
 
 def test_table_numbers_are_ones_a_device_start_may_name(live):
-    """A device's start names its table (organiser.record_model: 1..10000): the director
+    """A device's start names its table (organiser.store.record_model: 1..10000): the director
     numbers no table beyond, and a range of tables is refused whole, not walked."""
     srv, ev, dev, adm = live()
-    from organiser.record_model import MAX_TABLE
+    from organiser.store.record_model import MAX_TABLE
     for n in (0, MAX_TABLE + 1, 2 ** 40, True):
         assert adm.post("/api/admin/tables", json={"number": n}).status_code == 400, n
     r = _form(adm, "/admin", "/admin/tables", {"first": "3", "last": str(10 ** 9)})

@@ -11,9 +11,9 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from organiser import signing
+from organiser.guard import signing
 from organiser.app import create_app
-from organiser.db import Database
+from organiser.store.db import Database
 from organiser_fixtures import body, headers, journal_id, play, session_events, setup_event
 
 J = journal_id(1)
@@ -207,7 +207,7 @@ def test_sessions_take_the_tag_and_undo_takes_back(env):
     recs = play(evs)
     assert [r["event"]["event"] for r in recs].count("start") == 2
     assert d.upload(c, J, recs).json()["acked"] == len(recs)
-    from organiser import standings
+    from organiser.results import standings
     with db.read() as con:
         games = standings.games(con)
         n_sessions = con.execute("SELECT COUNT(*) FROM sessions").fetchone()[0]
@@ -268,7 +268,8 @@ def test_every_ruleset_adds_up(db_url, rules):
 
 def test_tag_names_the_round_untagged_takes_the_open_one(env):
     c, ev, db = env
-    from organiser import standings, tournament
+    from organiser.results import standings
+    from organiser.event import tournament
     with db.write() as con:
         t2 = tournament.add_tround(con)
         tournament.generate_seating(con, t2)

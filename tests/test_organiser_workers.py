@@ -8,7 +8,7 @@ import sys
 import httpx
 import pytest
 
-from organiser.db import Database
+from organiser.store.db import Database
 from organiser_fixtures import (ROOT, OrganiserServer, journal_id, play, scored,
                                 session_events, setup_event)
 

@@ -1,4 +1,4 @@
-"""The pages' own words in the visitor's language (organiser/words.py).
+"""The pages' own words in the visitor's language (organiser/text/words.py).
 
 Two checks that do not trust each other: every template is read with Jinja's own lexer
 and no English word may be left in its literal text (each goes through `_()`, whose
@@ -21,11 +21,16 @@ import jinja2
 import pytest
 
 from host_tools.sim import organiser_demo as demo
-from organiser import admin_pages, clock, corrections, tournament, views, words
+from organiser.pages import admin_pages
+from organiser.event import clock, corrections, tournament
+from organiser.results import views
+from organiser.text import words
 from organiser.league import ranking
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TEMPLATES = os.path.join(HERE, "..", "organiser")          # its templates and the league's
+ORGANISER = os.path.join(HERE, "..", "organiser")
+PAGES_PY = sorted(glob.glob(os.path.join(ORGANISER, "pages", "**", "*.py"), recursive=True))
 # the director's set-up pages, still written in English only (their menu and titles are
 # translated); a template moved out of this list must pass like the others
 ENGLISH_ONLY = set()
@@ -118,16 +123,17 @@ def _python_words():
     out |= {"pending", "open", "closed", "finished", "stuck", "no sync", "no device"}
     out |= set(views.WINDS) | set(tournament.RULESET_NAMES.values())
     out |= set(ranking.MEASURE_NAMES.values())
-    for name in ("pages.py", "admin_pages.py", "clock_pages.py", "views.py"):
-        with open(os.path.join(HERE, "..", "organiser", name), encoding="utf-8") as f:
+    views_py = os.path.join(ORGANISER, "results", "views.py")
+    for path in PAGES_PY + [views_py]:
+        with open(path, encoding="utf-8") as f:
             src = f.read()
         # a page's title as words or (words, values...); a hand log's or grid's line
         out |= set(re.findall(r'title=\(?"([^"]+)"', src))
-        if name == "views.py":
+        if path == views_py:
             out |= set(re.findall(r'return \("([^"]+)"', src))
-    for name in ("admin_pages.py", "clock_pages.py"):
+    for path in PAGES_PY:
         # the director's messages: said(request, words, ...), either of two words
-        with open(os.path.join(HERE, "..", "organiser", name), encoding="utf-8") as f:
+        with open(path, encoding="utf-8") as f:
             tree = ast.parse(f.read())
         for call in ast.walk(tree):
             if isinstance(call, ast.Call) and getattr(call.func, "id", None) == "said":
@@ -210,7 +216,7 @@ def test_the_table_file_refuses_a_malformed_or_repeated_line(tmp_path):
 
 def test_words_say_values_as_given():
     """A value passed to a word is put in as it is, in either script: never looked up."""
-    from organiser.render import templates
+    from organiser.live.render import templates
     page = templates.env.from_string("{{ _('Table %d', 7) }} {{ _('round %s', 'Table') }}")
     assert page.render(names_lang="zh-Hant") == "第 7 桌 第 Table 輪"
     assert page.render(names_lang="zh-Hans") == "第 7 桌 第 Table 轮"
@@ -390,7 +396,7 @@ def test_a_refused_form_says_why_in_the_visitor_s_language(played, lang):
 def test_a_ruleset_s_own_event_is_named_in_the_visitor_s_language():
     """hk's 圍骰 (dice_triple) in a hand log: its name and its fields in the page's
     language, the seat by its player's name."""
-    from organiser.render import templates
+    from organiser.live.render import templates
     names = ["陳大文", "李小龍", "黃嘉豪", "陳美玲"]
     ev = {"event": "dice_triple", "seat": 2}
     assert views.describe(ev, {}, names) == ("%s", "dice_triple: seat 黃嘉豪")

@@ -1,5 +1,5 @@
 """Everything a device's table legitimately journals is well-formed for the organiser
-(organiser.record_model): each ruleset's accepted hands from its richer device corpus
+(organiser.store.record_model): each ruleset's accepted hands from its richer device corpus
 (flowers, context words, kongs, the Hong Kong table's bonus items), journaled by the
 firmware's table on CPython, pass the model the upload checks them with.  A field the
 scoring contract gives (shared/spec/score-interface.md) and the model does not declare
@@ -7,7 +7,7 @@ would have every upload of such a hand refused as malformed, and the device stuc
 
 import pytest
 
-from organiser import record_model
+from organiser.store import record_model
 from organiser_fixtures import play
 from uicorpus import legal_session
 

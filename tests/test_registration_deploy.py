@@ -20,7 +20,7 @@ from host_tools.sim import organiser_demo as demo
 warnings.filterwarnings("ignore", category=DeprecationWarning)
 from fastapi.testclient import TestClient  # noqa: E402
 
-from organiser import auth  # noqa: E402
+from organiser.guard import auth  # noqa: E402
 from organiser.app import create_app  # noqa: E402
 
 PASSWORD = "correct horse"

@@ -8,8 +8,8 @@ import httpx
 import pytest
 
 from host_tools import paths
-from organiser import clock
-from organiser.db import Database
+from organiser.event import clock
+from organiser.store.db import Database
 from organiser_fixtures import OrganiserServer, setup_event
 
 PASSWORD = "clock-browser-pw"

@@ -20,8 +20,8 @@ import pytest
 import journal
 from host_tools import build, paths
 from host_tools.sim import Sim, journal_lines as sim_journal
-from organiser import clock
-from organiser.db import Database
+from organiser.event import clock
+from organiser.store.db import Database
 from organiser_fixtures import OrganiserServer, setup_event
 
 LENGTH = 3                  # the round's length, seconds

@@ -13,9 +13,9 @@ from fastapi.testclient import TestClient
 
 from host_tools import build, paths
 from host_tools.board.pico import Pico, image, journal_records
-from organiser import clock
+from organiser.event import clock
 from organiser.app import create_app
-from organiser.db import Database
+from organiser.store.db import Database
 from organiser_fixtures import setup_event
 
 LEFT = 5

@@ -14,8 +14,8 @@ import pytest
 import device_script
 import journal
 from host_tools.build import build_info
-from organiser import tournament
-from organiser.db import Database
+from organiser.event import tournament
+from organiser.store.db import Database
 from organiser_fixtures import OrganiserServer, query, setup_event
 
 SCRIPT = r"""

@@ -56,8 +56,8 @@ def real_records(n_sessions, n):
 
 def setup(db_path, n_devices):
     """An event with n_devices tables, each with its device, seated, round open."""
-    from organiser import tournament
-    from organiser.db import Database
+    from organiser.event import tournament
+    from organiser.store.db import Database
     db = Database(db_path)
     devices = []
     with db.write() as con:
@@ -239,7 +239,7 @@ def wait_scored(port, timeout=600):
 
 
 def replayed_count(db_path):
-    from organiser.db import Database
+    from organiser.store.db import Database
     db = Database(db_path)
     try:
         with db.read() as con:
@@ -293,7 +293,7 @@ def one_load(a, sessions, scoring, pg=None, workers=1):
         proc.wait(10)
         sys.stderr.write(proc.stderr.read().decode()[-2000:])
         proc = None
-        from organiser.db import Database
+        from organiser.store.db import Database
         db = Database(db_path)
         with db.read() as con:
             held = con.execute("SELECT COUNT(*) FROM records").fetchone()[0]

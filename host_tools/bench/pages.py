@@ -47,8 +47,8 @@ def game_records(folder):
 
 def build(path, recs):
     """The whole event's record; returns [(device id, secret)]."""
-    from organiser import records, tournament
-    from organiser.db import Database
+    from organiser.event import records, tournament
+    from organiser.store.db import Database
     db = Database(path)
     try:
         with db.write() as con:
@@ -76,8 +76,8 @@ def build(path, recs):
 
 
 def part_times(path):
-    from organiser import views
-    from organiser.db import connect
+    from organiser.results import views
+    from organiser.store.db import connect
     con = connect(path, schema=False)
     out = {}
 

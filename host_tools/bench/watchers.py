@@ -248,7 +248,7 @@ def main(argv=None):
     ap.add_argument("--no-reference", dest="reference", action="store_false",
                     help="skip the first run, the same devices without watchers")
     a = ap.parse_args(argv)
-    from organiser.live import GAP
+    from organiser.live.live import GAP
     a.gap = GAP
     print("live watchers: generating %d real %s sessions of %d records ..."
           % (load.SESSIONS, load.RULES, a.hands), flush=True)

@@ -1,9 +1,9 @@
-"""Generate the organiser's copy of the scoring elements' names (organiser/elnames.json):
+"""Generate the organiser's copy of the scoring elements' names (organiser/text/elnames.json):
 {ruleset: {language: {element id: full name}}} in the three languages, from the firmware's
 name data (the scorers' own names, rules/<id>_<lang>.py).  The organiser reaches nothing
 of firmware/, so its pages read this file; tests/test_langs.py checks it is up to date.
 
-    python -m host_tools.gen.elnames [OUT]        (default organiser/elnames.json)
+    python -m host_tools.gen.elnames [OUT]        (default organiser/text/elnames.json)
 """
 
 import json
@@ -12,7 +12,7 @@ import sys
 
 from host_tools import paths
 
-OUT = os.path.join(paths.ROOT, "organiser", "elnames.json")
+OUT = os.path.join(paths.ROOT, "organiser", "text", "elnames.json")
 RULESETS = ("mcr", "hk", "tw", "sh")
 
 

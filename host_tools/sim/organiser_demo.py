@@ -234,8 +234,9 @@ def setup_event(db_path, name="Cloud Dragon Cup · demo", rules="hk", teams=TEAM
                 rounds=2, password=None):
     """Teams, players, tables, rounds, round 1's seating (open) and one device a table.
     Returns {"devices": {table_no: (id, secret)}, "trounds": [ids]}."""
-    from organiser import auth, tournament
-    from organiser.db import Database
+    from organiser.guard import auth
+    from organiser.event import tournament
+    from organiser.store.db import Database
     db = Database(db_path)
     try:
         with db.write() as con:
@@ -260,8 +261,8 @@ def setup_event(db_path, name="Cloud Dragon Cup · demo", rules="hk", teams=TEAM
 
 
 def next_round(db_path, tround_id, next_id):
-    from organiser import tournament
-    from organiser.db import Database
+    from organiser.event import tournament
+    from organiser.store.db import Database
     db = Database(db_path)
     try:
         with db.write() as con:

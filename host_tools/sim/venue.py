@@ -45,8 +45,8 @@ def set_up(rules, url):
     """The demo event (teams, players, four tables, round 1 seated and open), table 1's
     device registered, and its settings file as deployment writes it."""
     sys.path.insert(0, paths.ROOT)
-    from organiser import tournament
-    from organiser.db import Database
+    from organiser.event import tournament
+    from organiser.store.db import Database
     db = Database(DB)
     with db.write() as con:
         tournament.set_event(con, name="Demo Cup", rules=rules, settings={})

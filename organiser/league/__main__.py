@@ -16,8 +16,9 @@ import getpass
 import os
 import sys
 
-from organiser import auth, tournament
-from organiser.db import Database
+from organiser.guard import auth
+from organiser.event import tournament
+from organiser.store.db import Database
 from organiser.league.importer import ImportRefused, import_event
 from organiser.league.registry import Registry, RegistryError
 

@@ -6,7 +6,7 @@ league knows of it:
 - a SQLite database at all, and whole (integrity check);
 - the organiser's: its tables (event, players, devices, journals, records, ...) there;
 - of a schema this organiser knows: an older file gets the columns added since
-  (organiser.migrate, as when a venue's organiser opens it), a newer one (columns or
+  (organiser.store.migrate, as when a venue's organiser opens it), a newer one (columns or
   tables this organiser does not know) is refused rather than half-read;
 - its devices' ids unused by the league's other events (an id is unique on the server).
 Any refusal says why, and leaves neither the copy nor a trace in the registry.
@@ -24,8 +24,8 @@ import sqlite3
 import psycopg
 from psycopg import sql as pgsql
 
-from organiser import db as organiser_db
-from organiser import migrate
+from organiser.store import db as organiser_db
+from organiser.store import migrate
 from organiser.league.registry import RegistryError
 
 HEADER = b"SQLite format 3\x00"

@@ -8,7 +8,7 @@ sent only to their own event: another event's pages never see it).  JSON, CSV an
 live stream pass untouched (they hold no links).
 
 On the way in, the event's application sees the path without the prefix, as on a venue
-laptop: its own bounds (organiser.limits, security, throttle) name its routes by their
+laptop: its own bounds (organiser.guard.limits, security, throttle) name its routes by their
 paths ("/api/v1/upload", "/api/admin/login") and must find them.  The prefix is the
 application's root for Starlette (`app_root_path`: `request.base_url`, where the device
 registration reads the event's address)."""

@@ -1,7 +1,7 @@
 """The season ranking: each player's results across a league's events, by the league's
 rule.
 
-An event's result for a player is what its own standings say (organiser.standings):
+An event's result for a player is what its own standings say (organiser.results.standings):
 the total score (penalties included) or, in an MCR event, the table points.  The league
 sums one of them (its `measure`) over the events a player took part in (played at least
 one game), or only the player's `best` N results.  The same person in two events is the
@@ -27,7 +27,7 @@ def rule_text(league):
 
 def season(league, events):
     """events: [(slug, name, players)] in the season's order, players as
-    organiser.views.standings gives them (name, score, table_points, games, rank).
+    organiser.results.views.standings gives them (name, score, table_points, games, rank).
     Returns rows ranked: {"rank", "name", "total", "results": {slug: value},
     "counted": [slugs], "events": n}."""
     measure, best = league["measure"], league["best"]

@@ -1,6 +1,6 @@
 """The league's registry (a SQLite file of its own): the leagues with their ranking
 rule, the events of each (a slug for the URL, the event's database location: a SQLite
-file, or whatever `organiser.db.Database` takes, kept as an opaque string) and every
+file, or whatever `organiser.store.db.Database` takes, kept as an opaque string) and every
 event's device ids, so that an id is unique across the server."""
 
 import re
@@ -8,7 +8,7 @@ import sqlite3
 import threading
 import time
 
-from organiser.reasons import Reason
+from organiser.text.reasons import Reason
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS leagues (

@@ -20,15 +20,18 @@ from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
-from organiser import elnames, render, security, views
+from organiser.text import elnames
+from organiser.live import render
+from organiser.guard import security
+from organiser.results import views
 from organiser.app import create_app
 from organiser.league import ranking
 from organiser.league.prefix import Prefixed
-from organiser.reasons import Reason
+from organiser.text.reasons import Reason
 from organiser.league.registry import Registry, RegistryError
-from organiser.render import HERE as ORGANISER_HERE
-from organiser.render import templates as organiser_templates
-from organiser.tournament import ModelError
+from organiser.live.render import HERE as ORGANISER_HERE
+from organiser.live.render import templates as organiser_templates
+from organiser.event.tournament import ModelError
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 templates = Jinja2Templates(directory=os.path.join(HERE, "templates"))
