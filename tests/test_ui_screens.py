@@ -320,7 +320,7 @@ def test_the_review_names_the_total_s_unit_in_the_settings_language():
                 press(ui, keys.event_keys(ev, info)[:-1])
                 assert ui.mode == 3, (rid, lang, ui.screen())
                 title = ui.screen()[0]
-                res = ses.pending[2]["result"]       # what the save key journals
+                res = ui.pv["saves"][2]["result"]    # what the save key journals
                 shown = "%d%s" % (res["total"], unit)
                 assert title.endswith(" " + shown) and cells(title[1:]) == cols, (rid, lang, title)
                 assert (zh in title) != (lang == "en") and res["unit"] == en
