@@ -1,6 +1,6 @@
 # The key map of every screen but the tile entry (ui/entry.py has that one): data the
 # screens and the host's key encoder (host_tools/keys.py) share, and only data (a
-# ruleset's words and events menu are the session's: session.ruleset_info).  docs/keys.md
+# ruleset's words and events menu are the session's: asks.ruleset_info).  docs/keys.md
 # shows it.
 
 class Refused(Exception):

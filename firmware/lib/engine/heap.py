@@ -11,6 +11,8 @@
 # after a win's names        the ruleset's names module (rules.<id>_names, NAMER)
 # at once, after one call    ONCE: the round clock's rules, a spare's start, a ruleset's
 #                            events module, the settings, the names in another language
+#                            (forgotten by whoever loads them; a comment: RAM holds none)
+# ONCE: clockops spare settings langs rules.*_events rules.*_en rules.*_hans rules.*_hant
 # a screen opens             SCREENS: every screen's module but the one shown (ui.entry
 #                            too, with no hand being typed), and STEPS: the entry's editor
 # before the session's peak  PEAK: the screens' names and the entry's editor (drawing
@@ -25,17 +27,15 @@ import sys
 
 LEAN = sys.implementation.name != "cpython"
 
-EVENT = ("sessionops", "commit", "journal", "checkpoint", "files",
+EVENT = ("sessionops", "commit", "journal", "checkpoint", "files", "asks",
          "rules.mcr_table", "rules.tw_table", "rules.hk_table", "rules.sh_table")
-ONCE = ("clockops", "spare", "settings", "langs", "rules.*_events", "rules.*_en",
-        "rules.*_hans", "rules.*_hant")
 SCREENS = ("ui.status", "ui.events", "ui.setup", "ui.history", "ui.entry")
 STEPS = ("ui.handedit",)
 PEAK = ("ui.labels",) + STEPS
 
 # The table's steps by the name the session calls them (heap.<name>): loaded from flash
 # (.mpy) on each use, found in sys.modules while they stay.
-_attrs = {"ops": "sessionops", "commit": "commit", "journal": "journal",
+_attrs = {"ops": "sessionops", "commit": "commit", "journal": "journal", "asks": "asks",
           "checkpoint": "checkpoint", "clockops": "clockops", "spare": "spare"}
 
 # Once an event has ended with everything it loaded kept and ROOMY bytes still free (a

@@ -16,7 +16,9 @@
 # The table session (shared/spec/score-interface.md, "Replaying a table"): events in,
 # the table state out, and the only door from the screens (ui/) and the network (net/)
 # into the table: they call a Session's methods (and this module's journal() and
-# ruleset_info()) and import no other module of the table.  This module is the small
+# recover()) and import no other module of the table.  What the screens ask besides
+# events (the ruleset's facts, a record, the words a win drops) is answered by asks.py,
+# loaded when asked.  This module is the small
 # part that stays in RAM; the event logic lives in sessionops.py, the commit side
 # (settle, journal, answer) in commit.py, the settlement of each ruleset in
 # rules/<id>_table.py, the flash journal in journal.py (docs/table.md describes all of
@@ -116,27 +118,6 @@ def _score(job):
         h = rules = None
         if heap.short():
             scorers.unload()
-
-
-def ruleset_info(rid):
-    """(sets in a hand, context words in screen order, events menu) of a ruleset.
-    The menu lists (event name, ((field, "seat" | "opt" | "int"), ...)): a win by
-    flowers where the ruleset has one, then the ruleset's own events by name."""
-    r = scorers.load(rid)
-    n = r.N_SETS
-    words = hand.COMMON_FLAGS + tuple(r.FLAGS)
-    r = None
-    if heap.short():            # the scorer and the table hook one after the other
-        scorers.unload()
-    hk = heap.commit.hooks(rid)
-    menu = []
-    if hk.FLOWER_WINS:
-        menu.append(("flowers", (("winner", "seat"), ("from", "opt"))))
-    for name in sorted(hk.EVENTS):
-        req, opt, ints = hk.EVENTS[name]
-        menu.append((name, tuple([(f, "seat") for f in req] + [(f, "opt") for f in opt]
-                                 + [(f, "int") for f in ints])))
-    return n, words, tuple(menu)
 
 
 def journal():
@@ -386,99 +367,12 @@ class Session:
                 heap.forget("journal")
 
     # ---- What the screens ask ---------------------------------------------------------
+    # Besides events the screens ask for the ruleset's facts (facts), the seats' winds,
+    # a ruleset's settings (defaults), the round clock's rule (time_closed), the saved
+    # records (records, record), the flash's room (flash_left), the review's names
+    # (in_lang) and the context words a win drops (words_dropped): asks.py answers,
+    # loaded when asked (micropython-async's lazy attributes: nothing of it in RAM before).
 
-    def words_dropped(self, pv):
-        """The context words of a previewed win (pv) that change nothing for its hand:
-        those whose removal leaves the total and the payments as previewed (the rules drop
-        them).  Each is tried by a preview without it; pv stays what save() writes."""
-        ev = pv["saves"][0]
-        h = ev.get("hand") or {}
-        flags = h.get("flags")
-        if ev.get("event") != "win" or not flags or "result" not in pv:
-            return ()
-        same = (pv["result"]["total"], list(pv["payments"]))
-        out = []
-        for w in flags:
-            rest = [f for f in flags if f != w]
-            h2 = dict(h)
-            if rest:
-                h2["flags"] = rest
-            else:
-                h2.pop("flags")
-            e2 = dict(ev)
-            e2["hand"] = h2
-            p2 = self.preview(e2)
-            if p2.get("ok") and (p2["result"]["total"], list(p2["payments"])) == same:
-                out.append(w)
-            p2 = None
-        return out
-
-    def in_lang(self, pv, lang):
-        """A copy of a preview named in lang for the review (langs.review: the names read
-        now and forgotten at once); pv itself, what save() writes, keeps the scorer's."""
-        out = heap.load("langs").review(pv, lang)
-        heap.forget("langs")
-        return out
-
-    def facts(self, rid=None):
-        """The ruleset's facts for the screens: ruleset_info() of the session's ruleset
-        (rid: another's), its modules dropped again when the heap is short."""
-        if rid is None:
-            rid = self.state["rules"]
-        try:
-            try:
-                return ruleset_info(rid)
-            except MemoryError:         # what the session kept took the room: once more
-                self.release(True)
-                return ruleset_info(rid)
-        finally:
-            self.release()
-
-    def seat_winds(self):
-        """The four seats' winds (0..3) for the hand now played."""
-        st = self.state
-        hk = heap.commit.hooks(st["rules"])
-        out = [hk.seat_wind(st, s) for s in range(4)]
-        hk = None
-        self.release()
-        return out
-
-    def defaults(self, rid):
-        """The settings of ruleset rid and their defaults ({name: default})."""
-        out = dict(heap.commit.hooks(rid).SETTINGS)
-        self.release()
-        return out
-
-    def time_closed(self):
-        """No new hand: the round's time is up and the referee has not overridden (the
-        clock's rule is loaded only once time is up; the next clock event's path forgets
-        it again)."""
-        st = self.state
-        if st is None or not st.get("time_up"):
-            return False
-        return heap.clockops.time_closed(st)
-
-    def records(self):
-        """How many saved events the history can open (those in RAM, newest first)."""
-        return len(self.stack) if self.jpath is not None else 0
-
-    def record(self, i):
-        """The i-th saved event back from the newest (0: the last) as (seq, the journal's
-        record dict); OSError where the flash cannot give it back."""
-        import json
-        stack = self.stack
-        r = heap.journal.Journal(self.jpath).raw(stack[len(stack) - 1 - i])
-        if r is None:
-            raise OSError("journal record damaged")
-        return r[0], json.loads(r[1])
-
-    def flash_left(self):
-        """Bytes of flash the journal may still take (its reserve kept back), or None
-        where the port cannot tell."""
-        j = heap.journal
-        room = j.free(self.jpath)
-        left = None if room is None else room[0] - j.RESERVE_BLOCKS * room[1]
-        j = None
-        if heap.short():
-            heap.forget("journal")
-        return left
+    def __getattr__(self, name):
+        f = getattr(heap.asks, name)
+        return lambda *args: f(self, *args)
