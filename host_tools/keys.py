@@ -8,7 +8,8 @@ Each input line is a hand in the score contract's form plus `winner` and `from` 
 event (`{"event": "draw"}`, `{"event": "win", "winner": 1, "hand": {...}}`, ...); each
 output line holds the keys (0-9 A-D * #).  For tests, training cards and the manual;
 docs/keys.md describes the key map.  Pure CPython: it reads the firmware's entry grammar
-(ui/entry.py) and key map (ui/keymap.py) for the key assignments.
+(ui/entry.py), key map (ui/keymap.py) and a ruleset's words and events
+(asks.ruleset_info) for the key assignments.
 """
 
 import json
@@ -19,6 +20,7 @@ from host_tools import paths
 paths.use_firmware()
 
 import hand as handmod            # noqa: E402  (the firmware's modules, after use_firmware)
+import asks                       # noqa: E402
 import tiles                      # noqa: E402
 from ui import entry, keymap  # noqa: E402
 
@@ -32,7 +34,7 @@ MODIFIER = {entry.CHI: "0", entry.PON: "#", entry.KAN: "S", entry.ANKAN: "SS",
 def ruleset(rid):
     """(n_sets, context words in screen order, events menu, rid) of a ruleset, as the
     device has them."""
-    return keymap.ruleset_info(rid) + (rid,)
+    return asks.ruleset_info(rid) + (rid,)
 
 
 def tile_keys(h, n_sets, counted=False):

@@ -114,7 +114,7 @@ class Replayer:
         else:
             ans = ses.preview(ev)
             if ans.get("ok"):
-                ses.confirm()
+                ses.save(ans)
         ses.stack = []                  # undo is this replayer's, not the engine's
         if ans.get("ok"):
             org = list(ans["payments"])

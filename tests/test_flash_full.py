@@ -47,7 +47,7 @@ async def driver():
         await asyncio.sleep_ms(30)
         if app.session.jseq == n:
             out["refused"] = {"msg": app.ui.msg, "shown": shown[-1], "mode": app.ui.mode,
-                              "pending": app.session.pending is not None}
+                              "pending": app.ui.pv is not None}
             break
         out["hands"].append({"seq": app.session.jseq, "status": app.ui.status_lines()})
     app.keypad.feed("*", True)          # back to the status screen

@@ -234,7 +234,7 @@ def test_the_review_screen_names_in_the_settings_language(lang, shown):
     assert any(r.startswith(shown + " ") for r in rows_), rows_
     assert all(cells(r.lstrip("\x01")) <= 21 for r in rows_)
     # what the save key journals (and the organiser receives) keeps the scorer's names
-    assert ses.pending[2]["result"]["items"][0]["name"] == "連七對"
+    assert ui.pv["saves"][2]["result"]["items"][0]["name"] == "連七對"
 
 
 def test_the_board_s_review_in_english_in_the_unix_port(tmp_path):

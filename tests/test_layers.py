@@ -3,8 +3,10 @@ with the names the firmware hands its dynamic loaders, read from the sources (as
 imported) and checked against one table of layers.  A module may import or load its own
 layer or a lower one, never a higher one, and no two modules may import each other,
 directly or round a circle (import statements: a module loaded by name may use the
-helpers of the one that loads it, as sessionops uses session's load and drop).  A copy of
-the tree with violations planted shows each kind is caught."""
+helpers of the one that loads it).  The screens and the network reach the table only
+through its door, the session: from the table and the layers below it they import `session`
+alone (heap, the device's settings and the screens' own data are theirs).  A copy of the
+tree with violations planted shows each kind is caught."""
 
 import ast
 import fnmatch
@@ -27,6 +29,7 @@ LAYERS = (
     ("board", ("board", "drivers", "drivers.*", "hmac", "cpy", "cpy.pins", "cpy.cptime",
                "cpy.cpsys", "cpy.cphashlib", "cpy.cpframebuf", "cpy.cpnetwork", "cpy.cpstreams",
                "cpy.runtime")),
+    ("heap", ("heap",)),
     ("engine", ("tiles", "errors", "errtext", "hand", "dtable", "engine", "shapes", "eltable")),
     ("rules", ("rules", "rules.mcr", "rules.mcr_data", "rules.hk", "rules.hk_data", "rules.hk_names",
                "rules.hk_shapes", "rules.tw", "rules.tw_exclusions", "rules.sh",
@@ -69,11 +72,18 @@ ORGANISER_TOP = "app"           # organiser/*.py: the application, the server, t
 APART = {"firmware": ("host_tools", "organiser"), "organiser": ("host_tools", "firmware")}
 
 # The firmware's dynamic loaders: a call whose first argument, a string, names a module
-# (session.load, __import__), and scorers' "rules." + id
+# (heap.load, __import__), and scorers' "rules." + id
 # over its RULESETS; and module-level names holding such names, with the module that
-# hands them to a loader (a hook's EVENTS_MODULE names a module of rules/).
+# hands them to a loader (a hook's EVENTS_MODULE names a module of rules/; heap's _attrs
+# the table's steps the session reaches as heap.<name>).
 LOADERS = ("load", "__import__")
-NAME_HOLDERS = {"EVENTS_MODULE": "sessionops", "NAMER": "session", "_HOOKS": "commit"}
+NAME_HOLDERS = {"EVENTS_MODULE": "sessionops", "NAMER": "session", "_HOOKS": "commit",
+                "_attrs": "session"}
+# The table's door: the screens' and the network's layers import, of the table's layer and
+# those below it down to the engine, this module alone.
+DOOR = "session"
+BEHIND_DOOR = ("engine", "rules", "scoring", "table")
+OUTSIDE_DOOR = ("ui data", "net", "ui")
 
 
 def modules(root):
@@ -217,6 +227,10 @@ def check(root):
             if len(theirs) == 1 and theirs[0] > mine[0]:
                 bad.append("%s imports %s: layer %r above %r" % (where, dep, LAYERS[theirs[0]][0],
                                                                  LAYERS[mine[0]][0]))
+            elif (len(theirs) == 1 and dep != DOOR and LAYERS[mine[0]][0] in OUTSIDE_DOOR
+                  and LAYERS[theirs[0]][0] in BEHIND_DOOR):
+                bad.append("%s imports %s: the screens and the network reach the table only "
+                           "through %s" % (where, dep, DOOR))
             if static and dep != me_now:
                 graph.setdefault(me_now, set()).add(dep)
     bad += ["a circle: " + " -> ".join(c) for c in circles(graph)]
@@ -303,6 +317,8 @@ def test_a_planted_violation_of_each_kind_is_caught(tmp_path):
     os.makedirs(tmp_path / "organiser" / "misc")
     plant("organiser/misc/__init__.py", "\nfrom organiser.store import db\n")
     plant("host_tools/paths.py", "\n\ndef _late():\n    from host_tools import build\n")
+    plant("firmware/ui/history.py", "\n\ndef _late():\n    import journal\n")
+    plant("firmware/net/uploader.py", '\n\ndef _late():\n    return heap.load("commit")\n')
     found = "\n".join(check(str(tmp_path)))
     assert "firmware/lib/engine/hand.py:" in found and "imports session: layer 'table' above 'engine'" in found
     assert "firmware/ui/status.py:" in found and "firmware never imports host_tools" in found
@@ -313,6 +329,9 @@ def test_a_planted_violation_of_each_kind_is_caught(tmp_path):
         "layer 'organiser pages' above 'organiser results'" in found
     assert "organiser/misc/: a folder that is no room" in found
     assert "a circle: host_tools.build -> host_tools.paths -> host_tools.build" in found, found
+    assert ("firmware/ui/history.py:" in found and "imports journal: the screens and the "
+            "network reach the table only through session" in found), found
+    assert "firmware/net/uploader.py:" in found and "imports commit: the screens" in found, found
 
 
 EVENT_RUN = r"""
@@ -330,44 +349,45 @@ print(json.dumps({"new": sorted(set(sys.modules) - before), "brought": scorers._
 """
 
 
-def dropped_by_unload():
-    """The modules Session._unload drops by name (session.py, "An event's path")."""
-    tree = ast.parse(open(os.path.join(paths.ROOT, "firmware", "lib", "table", "session.py"),
+def heap_table(name):
+    """A tuple of heap.py's table of what comes and goes (EVENT, SCREENS...), read from
+    the source."""
+    tree = ast.parse(open(os.path.join(paths.ROOT, "firmware", "lib", "engine", "heap.py"),
                           encoding="utf-8").read())
-    for node in ast.walk(tree):
-        if isinstance(node, ast.FunctionDef) and node.name == "_unload":
-            return [c.args[0].value for c in ast.walk(node) if isinstance(c, ast.Call)
-                    and getattr(c.func, "id", None) == "drop" and isinstance(c.args[0], ast.Constant)]
-    raise AssertionError("Session._unload not found")
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == name
+                                                for t in node.targets):
+            return _strings(node.value)
+    raise AssertionError("heap.%s not found" % name)
 
 
-def dropped_at_once():
-    """The modules sessionops drops by name itself, right after loading them for one call
-    (spare, clockops): on MicroPython they leave with that call; on CPython, where drop()
-    keeps everything, the long session below still holds them."""
-    tree = ast.parse(open(os.path.join(paths.ROOT, "firmware", "lib", "table", "sessionops.py"),
-                          encoding="utf-8").read())
-    return {c.args[0].value for c in ast.walk(tree) if isinstance(c, ast.Call)
-            and getattr(c.func, "id", None) == "drop" and c.args
-            and isinstance(c.args[0], ast.Constant)}
+def heap_once():
+    """heap.py's ONCE row: the modules loaded for one call and forgotten at once (a
+    comment line there, "# ONCE: name name ...", so that RAM holds none of it)."""
+    for line in open(os.path.join(paths.ROOT, "firmware", "lib", "engine", "heap.py"),
+                     encoding="utf-8"):
+        if line.startswith("# ONCE: "):
+            return line[8:].split()
+    raise AssertionError("heap.py's ONCE line not found")
 
 
 @pytest.mark.parametrize("rid", ("mcr", "hk", "tw", "sh"))
 def test_session_lists_every_module_an_event_loads(rid, tmp_path):
-    """What Session._unload drops by name (with the scorer and what its import brings,
-    rules.<id>*), and what sessionops drops at once, is all the firmware modules a long
-    session's events load: nothing is loaded by name that the session's path does not
-    list, and so cannot drop."""
+    """What Session._unload drops (heap.EVENT, with the scorer and what its import brings,
+    rules.<id>*), and what is dropped at once after one call (heap.ONCE), is all the
+    firmware modules a long session's events load: nothing is loaded by name that heap's
+    table does not list, and so cannot drop."""
     code = EVENT_RUN % {"root": paths.ROOT, "journal": str(tmp_path / "j.bin"), "rid": rid}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
     got = json.loads(out.stdout.strip().splitlines()[-1])
     firmware = {n for n, (_, side) in modules(paths.ROOT).items() if side == "firmware"}
     new = {n for n in got["new"] if n in firmware}
-    listed = dropped_by_unload()
+    listed = heap_table("EVENT")
     assert {"sessionops", "commit", "journal", "rules.%s_table" % rid} <= set(listed)
-    allowed = set(listed) | dropped_at_once() | set(got["brought"]) | {"rules"}
+    once = {n for n in new if any(fnmatch.fnmatchcase(n, p) for p in heap_once())}
+    allowed = set(listed) | once | set(got["brought"]) | {"rules"}
     assert new - allowed == {n for n in new if n.startswith("rules." + rid)} - allowed
     assert "sessionops" in new and "commit" in new and "journal" in new      # it did run
     unlisted = {n for n in new - allowed if not n.startswith("rules." + rid)}
-    assert not unlisted, "loaded by an event, not dropped by Session._unload: %s" % unlisted
+    assert not unlisted, "loaded by an event, not in heap.py's table: %s" % unlisted

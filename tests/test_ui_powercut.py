@@ -27,7 +27,7 @@ def host_scores():
         pv = ses.preview(ev)
         assert pv["ok"], pv
         fan.append(pv["result"]["total"])
-        ans = ses.confirm()
+        ans = ses.save(pv)
         assert ans["ok"], ans
         scores.append(ans["scores"])
     return scores, fan

@@ -86,11 +86,11 @@ def test_a_save_short_of_memory_keeps_the_review_and_saves_on_the_next_press(mon
     ev = {"event": "win", "winner": 1, "from": 2, "hand": {"hand": "1122334455667m", "win": "7m"}}
     press(ui, keys.event_keys(ev, keys.ruleset("mcr"))[:-1])
     assert ui.mode == 3
-    real = session.Session._commit
-    def short(self, pending):                        # the journal's record finds no room
-        monkeypatch.setattr(session.Session, "_commit", real)
+    real = session.Session._write
+    def short(self, ev, new, rec):                   # the journal's record finds no room
+        monkeypatch.setattr(session.Session, "_write", real)
         raise MemoryError
-    monkeypatch.setattr(session.Session, "_commit", short)
+    monkeypatch.setattr(session.Session, "_write", short)
     press(ui, "#")
     assert ui.mode == 3 and session.UNSAVED in text(ui)     # what to do, whole
     assert ui.ses.jseq == 1 and ui.ses.state["scores"] == [0, 0, 0, 0]
@@ -320,7 +320,7 @@ def test_the_review_names_the_total_s_unit_in_the_settings_language():
                 press(ui, keys.event_keys(ev, info)[:-1])
                 assert ui.mode == 3, (rid, lang, ui.screen())
                 title = ui.screen()[0]
-                res = ses.pending[2]["result"]       # what the save key journals
+                res = ui.pv["saves"][2]["result"]    # what the save key journals
                 shown = "%d%s" % (res["total"], unit)
                 assert title.endswith(" " + shown) and cells(title[1:]) == cols, (rid, lang, title)
                 assert (zh in title) != (lang == "en") and res["unit"] == en

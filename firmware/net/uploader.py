@@ -27,6 +27,7 @@ import hashlib
 import asyncio
 import hmac
 from netlink import post, backoff, setup, refused
+from heap import forget
 
 try:
     from micropython import const
@@ -45,13 +46,12 @@ _PATH = "/api/v1/upload"
 
 
 def _journal():
-    j = sys.modules.get("journal")
-    return j if j is not None else __import__("journal")
+    import session              # the table's door: the journal's reader through it
+    return session.journal()
 
 
 def _unload_journal():
-    if sys.implementation.name != "cpython" and "journal" in sys.modules:
-        del sys.modules["journal"]
+    forget("journal")
 
 
 def _raw(jpath, off):
@@ -117,8 +117,8 @@ class Uploader:
 
     def _read_mark(self, jm, jid):
         try:
-            import files
-            files.recover(self._mark_path(jm))         # a replace cut short (FAT)
+            import session
+            session.recover(self._mark_path(jm))       # a replace cut short (FAT)
             f = open(self._mark_path(jm))
             try:
                 m = json.loads(f.read())

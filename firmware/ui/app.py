@@ -20,7 +20,7 @@
 import gc
 import sys
 import asyncio
-import session
+import heap
 from session import Session
 from ui import keypad
 
@@ -70,7 +70,7 @@ class App:
         import settings
         self.cfg = settings.load(root + SETTINGS)
         settings = None
-        session.drop("settings")            # read again only to save (save_settings)
+        heap.forget("settings")             # read again only to save (save_settings)
         self.session = Session(self.journal_path)
         if fresh and self.session.state is None:
             ans = self.session.handle(start_event(self.cfg))
@@ -88,7 +88,7 @@ class App:
         from ui.ui import UI
         self.ui = UI(self.session, self.cfg, self.display.rows, self.display.cols,
                      save_cfg=save_settings, net=self.status.get("net"))
-        self.ui.on_saved = self.saved
+        self.session.on_save = self.saved   # every record written, from any screen
         self.ui.clock = self.clock
         if self.display.kind == "ssd1680":  # a slow panel: the clock by the minute
             self.ui.clock_step = 60
@@ -106,11 +106,8 @@ class App:
     # -- the tasks ------------------------------------------------------------------
     def press(self, key, long=False):
         """One key into the screens; a fault in a screen is reported, never fatal."""
-        seq = self.session.jseq
         try:
             changed = self.ui.key(key, long)
-            if self.session.jseq != seq:
-                self.space()
         except Exception as e:
             self.faults += 1
             sys.print_exception(e)
@@ -199,11 +196,8 @@ class App:
                 or self.timed == ses.jseq):
             return
         self.timed = ses.jseq
-        ans = ses.handle({"event": "time_up"})
-        if ans.get("ok"):
-            self.saved()
-            self.space()
-        else:
+        ans = ses.handle({"event": "time_up"})      # saved: the session calls saved()
+        if not ans.get("ok"):
             print("time_up not saved:", ans["error"]["message"])
         self.dirty.set()
 
@@ -242,13 +236,9 @@ class App:
     def space(self):
         """The status screen's warning (cfg["_space"]) when the flash runs low: the hands
         that still fit, about; a save that does not fit is refused (the journal says so)."""
-        import journal
-        room = journal.free(self.journal_path)
-        if not session.roomy():
-            session.drop("journal")
-        if room is None:
+        left = self.session.flash_left()
+        if left is None:
             return
-        left = room[0] - journal.RESERVE_BLOCKS * room[1]
         if left >= LOW_SPACE:
             self.cfg.pop("_space", None)
         elif left < RECORD:
@@ -261,10 +251,12 @@ class App:
         self.dirty.set()
 
     def saved(self):
-        """A record was saved (the review screen's save key): wake the uploader."""
+        """A record was saved (Session.on_save: a screen's save, a new session, the
+        clock's time_up): wake the uploader, look at the flash's room."""
         net = self.status.get("net")
         if net is not None:
             net.saved(self.session.jseq)
+        self.space()
 
     async def run(self):
         self.draw()                                     # the status screen

@@ -18,20 +18,12 @@ def key(ui, k):
         return
     if k == K.BACK:
         ui.go(U.STATUS)
-    elif k == K.OK and ui.ses.stack and ui.ses.jpath is not None:
-        stack = ui.ses.stack
-        off = stack[len(stack) - 1 - ui.cur]
-        import journal
-        j = journal.Journal(ui.ses.jpath)
-        ui.opened = (record_lines(ui, j.read(off), True), ui.cur, j.seq_at(off))
+    elif k == K.OK and ui.ses.records():
+        seq, rec = ui.ses.record(ui.cur)
+        ui.opened = (record_lines(ui, rec, True), ui.cur, seq)
         ui.go(U.OPENED)
     else:
-        ui.scroll(k, len(ui.ses.stack))
-
-
-def read(ui, off):
-    import journal
-    return journal.Journal(ui.ses.jpath).read(off)
+        ui.scroll(k, ui.ses.records())
 
 
 def summary(ui, ev, rec, cols):
@@ -66,25 +58,21 @@ def record_lines(ui, rec, whole=False):
 def undone_lines(ui, seq):
     """What an undo takes back: the last saved event (seq), its winner, total, payments."""
     out = ["takes back #%d:" % seq]
-    if ui.ses.jpath is not None and ui.ses.stack:
-        out.extend(record_lines(ui, read(ui, ui.ses.stack[-1])))
+    if ui.ses.records():
+        out.extend(record_lines(ui, ui.ses.record(0)[1]))
     return out
 
 
 def show(ui):
     if ui.mode == U.OPENED:
         return fit("#%d" % ui.opened[2], "* back", ui.cols), ui.opened[0]
-    import journal
-    stack = ui.ses.stack
     out = []
     if ui.ses.jpath is None:
         return "history", ["no journal"]
-    j = journal.Journal(ui.ses.jpath)
-    n = len(stack)
+    n = ui.ses.records()
     for i in range(ui.top, min(n, ui.top + ui.rows - 1)):
-        off = stack[n - 1 - i]
-        rec = j.read(off)
-        line = "%s%d " % (">" if i == ui.cur else " ", j.seq_at(off))
+        seq, rec = ui.ses.record(i)
+        line = "%s%d " % (">" if i == ui.cur else " ", seq)
         out.append(line + summary(ui, rec["event"], rec, ui.cols - len(line)))
         rec = None
     # rows above the window are blank: screen() shows lines from ui.top

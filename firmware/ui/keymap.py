@@ -1,5 +1,7 @@
 # The key map of every screen but the tile entry (ui/entry.py has that one): data the
-# screens and the host's key encoder (host_tools/keys.py) share.  docs/keys.md shows it.
+# screens and the host's key encoder (host_tools/keys.py) share, and only data (a
+# ruleset's words and events menu are the session's: asks.ruleset_info).  docs/keys.md
+# shows it.
 
 class Refused(Exception):
     """A key a screen does not take; str(e) is the reason for the screen.  (Here, not in
@@ -30,27 +32,3 @@ EDIT_KEY = "#"          # held: edit the typed tiles (A/B move, 1-9 the number, 
 EDIT_SUIT = "C"         # suit, * deletes, # done)
 COUNTED_FLOWERS = ("mcr",)  # rulesets whose flowers are all worth the same: typed as a count
 
-
-def ruleset_info(rid):
-    """(sets in a hand, context words in screen order, events menu) of a ruleset.
-    The menu lists (event name, ((field, "seat" | "opt" | "int"), ...)): a win by
-    flowers where the ruleset has one, then the ruleset's own events by name."""
-    import hand
-    import scorers
-    import session
-    import commit
-    r = scorers.load(rid)
-    n = r.N_SETS
-    words = hand.COMMON_FLAGS + tuple(r.FLAGS)
-    r = None
-    if not session.roomy():     # the scorer and the table hook one after the other
-        scorers.unload()
-    hk = commit.hooks(rid)
-    menu = []
-    if hk.FLOWER_WINS:
-        menu.append(("flowers", (("winner", "seat"), ("from", "opt"))))
-    for name in sorted(hk.EVENTS):
-        req, opt, ints = hk.EVENTS[name]
-        menu.append((name, tuple([(f, "seat") for f in req] + [(f, "opt") for f in opt]
-                                 + [(f, "int") for f in ints])))
-    return n, words, tuple(menu)

@@ -78,8 +78,6 @@ def start(ui):
         store(ui)
     ui.go(U.STATUS)
     ui.say("started #%d" % ui.ses.jseq)
-    if ui.on_saved:
-        ui.on_saved()
 
 
 def s_new(ui):
@@ -97,16 +95,14 @@ def s_new(ui):
 
 
 def open(ui):
-    import commit
     cfg = ui.cfg
     items = [("table", "table", "int"), ("rules", "rules", "rules"),
              ("dealer", "dealer", "seat"), ("lang", "lang", "lang")]
-    defaults = commit.hooks(cfg["rules"]).SETTINGS
+    defaults = ui.ses.defaults(cfg["rules"])
     for name in sorted(defaults):
         kind = "bool" if defaults[name] is True or defaults[name] is False else "int"
         items.append((name, "settings." + name, kind))
-    ui.defaults = dict(defaults)
-    ui.ses.release()
+    ui.defaults = defaults
     for key in ("device", "organiser"):
         items.append((key, key, "show"))
     items.append(("wifi", "wifi.ssid", "show"))

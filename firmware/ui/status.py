@@ -22,7 +22,7 @@ def key(ui, k):
         if not st.get("time_up"):
             raise Refused("9: only once the round's time is up")
         ui.review({"event": "override"})
-    elif closed(st) and ("1" <= k <= "4" or k == K.DRAW_KEY or k == K.EVENTS_KEY):
+    elif closed(ui) and ("1" <= k <= "4" or k == K.DRAW_KEY or k == K.EVENTS_KEY):
         raise Refused(CLOSED)
     elif "1" <= k <= "4":
         from ui.entry import Entry         # loaded per hand (a tight heap drops it between)
@@ -50,14 +50,10 @@ def key(ui, k):
 CLOSED = "time is up: no new hand; 9 referee override"
 
 
-def closed(st):
-    """No new hand: the round's time is up and the referee has not overridden.  The rule
-    (clockops.time_closed) is imported only once time is up: the table engine drops it
-    after each use, and no heap holds it before."""
-    if not st.get("time_up"):
-        return False
-    import clockops
-    return clockops.time_closed(st)
+def closed(ui):
+    """No new hand: the round's time is up and the referee has not overridden (the
+    session's rule, Session.time_closed)."""
+    return ui.ses.time_closed()
 
 
 def clock_line(ui, st):
@@ -65,7 +61,7 @@ def clock_line(ui, st):
     if st.get("time_up"):
         if st.get("override"):
             return "time up: referee override"
-        if closed(st):
+        if closed(ui):
             return CLOSED
         return "time up: hand %d is the last" % st["time_up"]
     c = ui.clock

@@ -1,17 +1,19 @@
 # The screens: one state machine driven by key presses.  It changes the table only
-# through the session (preview, then confirm on the review screen) and the settings
-# only through the settings file; it never touches pins, panels or sockets.
+# through the session (preview, then save on the review screen: the session is the
+# screens' only door into the table) and the settings only through the settings file;
+# it never touches pins, panels or sockets.
 #
 # ui.key(k, long) takes one key ("0".."9", "A".."D", "*", "#"); ui.screen() describes the
 # screen as rows of text, the first one the title; a row starting with "\x01" is drawn
 # inverted.  docs/keys.md shows every screen's keys.  This module holds the state, the
 # hand's entry and its review; the other screens are modules of their own (PARTS: status,
-# setup, events, history), each a key(ui, k) and a show(ui).
+# setup, events, history), each a key(ui, k) and a show(ui).  Which of them stay in the
+# heap, and when, is heap.py's (SCREENS, PEAK).
 
 import gc
 import sys
 import time
-from session import drop, roomy
+import heap
 from ui import keymap as K, cells, cut
 from ui.keymap import Refused
 
@@ -34,10 +36,9 @@ BANNER_MS = 4000    # a message goes after this long (or at the next key): never
                     # the scores for good
 # The screen module (ui/<name>.py) of each mode; None: this module (the hand's entry and
 # its review, which the score key needs together with the scorer).  On a tight heap only
-# the shown screen's module stays loaded.
+# the shown screen's module stays loaded (heap.SCREENS).
 PARTS = ("status", None, None, None, None, "events", "events", "setup", "history", "setup",
          "setup", "setup", "history")
-HELPERS = ("handedit", "dropped")  # loaded for a step of the entry or the review
 
 if hasattr(time, "ticks_ms"):
     ticks = time.ticks_ms
@@ -93,7 +94,6 @@ class UI:
         self.cols = cols
         self.save_cfg = save_cfg    # writes the settings file (settings.save)
         self.net = net              # the uploader's counters: waiting, last_ok, error
-        self.on_saved = None        # called after each save (wakes the uploader)
         self.info = None            # (rules id, sets, context words, events menu)
         self.winds = None           # (state, the four seat winds)
         self.mode = STATUS
@@ -148,25 +148,17 @@ class UI:
         return p if p == str(s + 1) else "%d %s" % (s + 1, p)
 
     def ruleset(self):
-        """The session's ruleset info, read once per ruleset (loads and drops its modules)."""
+        """The session's ruleset facts, asked once per ruleset (Session.facts)."""
         rid = self.ses.state["rules"]
         if self.info is None or self.info[0] != rid:
-            try:
-                n, words, menu = K.ruleset_info(rid)
-            except MemoryError:         # what the session kept took the room: once more
-                self.ses.release(True)
-                n, words, menu = K.ruleset_info(rid)
+            n, words, menu = self.ses.facts(rid)
             self.info = (rid, n, words, menu)
-            self.ses.release()
         return self.info
 
     def seat_winds(self):
         st = self.ses.state
         if self.winds is None or self.winds[0] is not st:
-            import commit
-            hk = commit.hooks(st["rules"])
-            self.winds = (st, [hk.seat_wind(st, s) for s in range(4)])
-            self.ses.release()
+            self.winds = (st, self.ses.seat_winds())
         return self.winds[1]
 
     # -- keys ---------------------------------------------------------------------------
@@ -202,17 +194,14 @@ class UI:
         self.cur = cur
         if mode not in (ENTRY, FROM, REVIEW, WORDS):
             self.entry = None               # the hand typed is saved or given up
-        if LEAN and not roomy():
+        if heap.short():
             self.trim()
 
     def trim(self):
         """Only the shown screen's module stays loaded (and the entry's, with a hand)."""
-        keep = PARTS[self.mode]
-        for name in PARTS + HELPERS:
-            if name and name != keep:
-                drop("ui." + name)
-        if self.mode not in (ENTRY, FROM, REVIEW, WORDS):
-            drop("ui.entry")
+        part = PARTS[self.mode]
+        heap.forget_all(heap.SCREENS, "ui." + part if part else "ui.entry")
+        heap.forget_all(heap.STEPS)
 
     def short(self):
         """Out of memory in a key or a drawing: the screens not shown and the session's
@@ -227,10 +216,8 @@ class UI:
     def lighten(self):
         """Before the session's peak (score, save) on a tight heap: the screens' names go
         (drawing loads them again)."""
-        if LEAN and not roomy():
-            drop("ui.labels")
-            for name in HELPERS:
-                drop("ui." + name)
+        if heap.short():
+            heap.forget_all(heap.PEAK)
 
     def part(self, name):
         """A screen module, loaded when first needed."""
@@ -330,29 +317,25 @@ class UI:
             else:
                 self.say(pv["error"]["message"])
             return
-        flags = (ev.get("hand") or {}).get("flags")
-        self.dropped = self.part("dropped").words(self.ses, ev, pv) if flags else ()
+        self.dropped = self.ses.words_dropped(pv)
         lang = self.cfg.get("lang", "zh-Hant")
         if lang != "zh-Hant":
             # a copy named in the settings' language, for this review (the journal keeps
-            # the scorer's own names): the names read now and dropped at once
-            pv = __import__("langs").review(pv, lang)
-            drop("langs")
+            # the scorer's own names: save() writes what was previewed)
+            pv = self.ses.in_lang(pv, lang)
         self.pv = pv
         self.go(REVIEW)
 
     def k_review(self, k):
         if k == K.OK:
             self.lighten()
-            ans = self.ses.confirm()
+            ans = self.ses.save(self.pv)
             if not ans.get("ok"):           # the review stays: save may be pressed again
                 self.say(ans["error"]["message"], 0)
                 return
             self.pv = None
             self.go(STATUS)
             self.say("saved #%d" % self.ses.jseq)
-            if self.on_saved:
-                self.on_saved()
         elif k == K.BACK:
             self.pv = None
             self.go(self.back_to)

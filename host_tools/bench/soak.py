@@ -38,7 +38,7 @@ def hook(app):
             else:
                 ans = ses.preview(ev)
                 if ans.get("ok"):
-                    ans = ses.confirm()
+                    ans = ses.save(ans)
             if not ans.get("ok"):
                 print("REFUSED", i, ans)
                 break

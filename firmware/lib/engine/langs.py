@@ -5,7 +5,7 @@
 # language's from rules.<id>_<lang> (one small module per ruleset and language, loaded
 # for one review and dropped at once).
 
-import sys
+from heap import forget
 
 LANGS = ("zh-Hant", "zh-Hans", "en")
 DEFAULT = "zh-Hant"
@@ -52,7 +52,7 @@ def names(items, rid, lang, short=False):
         b = None
         if not left:
             break
-    _drop(mod)
+    forget(mod)         # the names read: the module leaves at once
     return out
 
 
@@ -75,12 +75,3 @@ def review(pv, lang):
     pv["result"] = res
     return pv
 
-
-def _drop(name):
-    """Forget the names module so the GC takes it back (a device's heap is small)."""
-    if sys.implementation.name == "cpython":
-        return
-    sys.modules.pop(name, None)
-    pkg = sys.modules.get("rules")
-    if pkg is not None and hasattr(pkg, name[6:]):
-        delattr(pkg, name[6:])

@@ -5,6 +5,7 @@
 import gc
 import sys
 from errors import HandError
+from heap import forget
 
 RULESETS = ("mcr", "hk", "tw", "sh")
 _loaded = {}
@@ -42,12 +43,8 @@ def unload():
             if name.startswith(part) and name not in _brought:
                 _brought.append(name)
     _loaded.clear()
-    pkg = sys.modules.get("rules")
     for name in _brought:
-        if name in sys.modules:
-            del sys.modules[name]
-        if pkg is not None and name.startswith("rules.") and hasattr(pkg, name[6:]):
-            delattr(pkg, name[6:])
+        forget(name)
     del _brought[:]
     gc.collect()
 

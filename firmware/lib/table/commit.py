@@ -96,8 +96,13 @@ def reload(ses):
 
 
 def commit(ses, ev, new, rec):
-    if ses.dry:                 # a preview: keep the outcome for confirm(), write nothing
-        ses.pending = (ev, new, rec)
+    """Write an accepted event's outcome (sessionops.prepare's, or settle_win's): the
+    journal record (on a board), the undo stack, the state."""
+    if ev.get("event") == "undo":
+        if ses.jpath is not None:
+            append(ses, {"event": ev, "undoes": rec["undoes"], "state": new})
+        ses.stack.pop()
+        ses.state = new
         return
     rec["event"] = ev
     rec["payments"] = new["deltas"]
@@ -109,21 +114,21 @@ def commit(ses, ev, new, rec):
     ses.state = new
 
 
-def finish(ses, ev, result):
-    """Settle a scored win and commit it."""
+def settle_win(state, ev, result):
+    """Settle a scored win: (the state after, the journal record's extras)."""
     if not result.get("ok"):
         err = result.get("error") or {}
         raise HandError(err.get("code", "not_winning"), err.get("message", "the hand does not score"))
     if result.get("legal") is False:
         raise HandError("not_legal", refusal(result))
-    st = copy(ses.state)
+    st = copy(state)
     hk = hooks(st["rules"])
     winner = ev["winner"]
     frm = ev.get("from")
     deltas, outside, detail = hk.win(st, winner, frm, result)
     rec = {"result": result}
     settle(st, hk, deltas, outside, detail, rec, True, winner)
-    commit(ses, ev, st, rec)
+    return st, rec
 
 
 def refusal(result):

@@ -42,8 +42,8 @@
 import gc
 import journal
 from errors import HandError
-from commit import hooks, copy, commit, settle, journal_of, append
-from session import load, drop, LEAN
+from commit import hooks, copy, settle, journal_of
+from heap import load, forget, LEAN
 
 HAND_ENDS = ("win", "flowers", "draw")
 TABLE_FIELDS = ("seat", "round", "dealer", "streak", "rules")
@@ -92,7 +92,7 @@ def resume(ses):
     except (OSError, ValueError, MemoryError):
         st = None
     checkpoint = None
-    drop("checkpoint")
+    forget("checkpoint")
     on = st is not None
     seq, end = j.seq, j.end
     j.open(on)
@@ -128,34 +128,27 @@ def resume(ses):
 
 
 def undo(ses, ev):
+    """Undo's outcome: the state that stood before the last effective event, and the
+    record's extras ({"undoes": its seq} with a journal); commit.commit writes it."""
     check_fields(ev, ())
     if ses.jpath is None:
         if not ses.stack or ses.stack[-1] is None:
             raise HandError("nothing_to_undo", "there is no accepted event to take back")
-        if ses.dry:
-            ses.pending = (ev, ses.stack[-1], {})
-            return
-        ses.state = ses.stack.pop()
-        return
+        return ses.stack[-1], {}
     if len(ses.stack) < 2:
         ses.refill()            # the entries below the window, from the checkpoint
     if len(ses.stack) < 2:
         raise HandError("nothing_to_undo", "there is no accepted event to take back")
     j = journal_of(ses)
-    prev = j.read(ses.stack[-2])["state"]
-    if ses.dry:
-        ses.pending = (ev, prev, {"undoes": j.seq_at(ses.stack[-1])})
-        return
-    append(ses, {"event": ev, "undoes": j.seq_at(ses.stack[-1]), "state": prev})
-    ses.stack.pop()
-    ses.state = prev
+    return j.read(ses.stack[-2])["state"], {"undoes": j.seq_at(ses.stack[-1])}
 
 
 # -- events ---------------------------------------------------------------------------
 
 def prepare(ses, ev):
-    """Handle every event but a win's scoring.  For a win, return the scoring job for
-    session.score (then finish() settles it); otherwise None, the event done."""
+    """Check an event and work out its outcome: (the state after, the journal record's
+    extras, None), for a win (None, None, the scoring job for session.score: commit
+    .settle_win then settles it).  Nothing is written here (commit.commit writes)."""
     if not isinstance(ev, dict):
         raise HandError("bad_json", "each line must be one JSON object")
     name = ev.get("event")
@@ -163,19 +156,17 @@ def prepare(ses, ev):
         raise HandError("bad_event", "each line needs \"event\": start, win, flowers, draw, "
                         "undo or one of the ruleset's own")
     if name == "undo":
-        undo(ses, ev)
-        return None
+        new, rec = undo(ses, ev)
+        return new, rec, None
     if name == "start":
-        commit(ses, ev, start(ev), {})
-        return None
+        return start(ev), {}, None
     st = ses.state
     if st is None:
         raise HandError("no_session", "no session: send a start event first")
     if name == "win":
-        return win_job(st, ev)
+        return None, None, win_job(st, ev)
     new, rec = other(st, name, ev)
-    commit(ses, ev, new, rec)
-    return None
+    return new, rec, None
 
 
 def start(ev):
@@ -222,7 +213,7 @@ def start(ev):
         # a spare device continuing a failed one's session (spare.py: loaded for this
         # one start and dropped, so no other event carries it)
         load("spare").resume_at(st, ev["resume"])
-        drop("spare")
+        forget("spare")
     return st
 
 
@@ -231,7 +222,7 @@ def clocked(st, name=None, ev=None):
     (no other event's peak has room for it): a clock event or an event unknown (name),
     or else the refusal of a new hand after the round's time is up."""
     m = load("clockops")
-    drop("clockops")            # forgotten at once: this call holds it to its end
+    forget("clockops")          # forgotten at once: this call holds it to its end
     return m.clock(st, name, ev)
 
 
@@ -278,7 +269,7 @@ def handler(hk, name):
     if f is None:
         module = "rules." + getattr(hk, "EVENTS_MODULE", "")
         f = getattr(load(module), "on_" + name)
-        drop(module)
+        forget(module)
     return f
 
 

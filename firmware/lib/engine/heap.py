@@ -1,0 +1,127 @@
+# The heap's choreography (docs/memory.md): what is loaded when and what leaves when the
+# heap is short, in one place.  A board's heap cannot hold the table's code, a ruleset's
+# scorer and the screens at once, so they take turns; every module that takes a turn is
+# named in the table below, and forget() is the one way any of them leaves.
+#
+# When                       what leaves then, when the heap is short (roomy() False)
+# -------------------------  -------------------------------------------------------------
+# after each table event,    EVENT: the table's own steps (sessionops, commit, journal,
+# and before a win scores    checkpoint, files, the rulesets' hooks), then the scorer with
+#                            what its import brought (scorers.unload)
+# after a win's names        the ruleset's names module (rules.<id>_names, NAMER)
+# at once, after one call    ONCE: the round clock's rules, a spare's start, a ruleset's
+#                            events module, the settings, the names in another language
+#                            (forgotten by whoever loads them; a comment: RAM holds none)
+# ONCE: clockops spare settings langs rules.*_events rules.*_en rules.*_hans rules.*_hant
+# a screen opens             SCREENS: every screen's module but the one shown (ui.entry
+#                            too, with no hand being typed), and STEPS: the entry's editor
+# before the session's peak  PEAK: the screens' names and the entry's editor (drawing
+# (a score, a save)          loads them again)
+#
+# The table session reaches its steps through this module's attributes (heap.ops.prepare,
+# heap.commit.answer: micropython-async's `_attrs` table and a short __getattr__), never
+# holding them in a global, so that forget() can take them back between events.
+
+import gc
+import sys
+
+LEAN = sys.implementation.name != "cpython"
+
+EVENT = ("sessionops", "commit", "journal", "checkpoint", "files", "asks",
+         "rules.mcr_table", "rules.tw_table", "rules.hk_table", "rules.sh_table")
+SCREENS = ("ui.status", "ui.events", "ui.setup", "ui.history", "ui.entry")
+STEPS = ("ui.handedit",)
+PEAK = ("ui.labels",) + STEPS
+
+# The table's steps by the name the session calls them (heap.<name>): loaded from flash
+# (.mpy) on each use, found in sys.modules while they stay.
+_attrs = {"ops": "sessionops", "commit": "commit", "journal": "journal", "asks": "asks",
+          "checkpoint": "checkpoint", "clockops": "clockops", "spare": "spare"}
+
+# Once an event has ended with everything it loaded kept and ROOMY bytes still free (a
+# board with nothing else to hold, a frozen image), what events load stays for good and
+# the session collects no garbage of its own: loading a ruleset's modules from flash, and
+# each collection of a large heap, cost a board milliseconds.  A MemoryError ends that
+# (short()).
+ROOMY = 48 * 1024 if sys.maxsize < (1 << 32) else 96 * 1024
+_room = False
+
+
+def __getattr__(attr):
+    name = _attrs.get(attr)
+    if name is None:
+        raise AttributeError(attr)
+    return load(name)       # not kept here: forget() takes it back
+
+
+def load(name):
+    """A module by name (from sys.modules while it stays, else from flash)."""
+    mod = sys.modules.get(name)
+    if mod is not None:
+        return mod
+    return __import__(name, None, None, (name.split(".")[-1],))
+
+
+def forget(name):
+    """Forget a module so the GC can take its code back: out of sys.modules and out of
+    its package (MicroPython only: CPython keeps everything)."""
+    if not LEAN:
+        return
+    if name in sys.modules:
+        del sys.modules[name]
+    i = name.rfind(".")
+    if i > 0:
+        pkg = sys.modules.get(name[:i])
+        if pkg is not None and hasattr(pkg, name[i + 1:]):
+            delattr(pkg, name[i + 1:])
+
+
+def forget_all(names, keep=None):
+    for name in names:
+        if name != keep:
+            forget(name)
+
+
+def roomy():
+    """Room in the heap to keep what was loaded (always so off MicroPython); collects
+    when it has to look."""
+    if not LEAN or _room:
+        return True
+    gc.collect()
+    return gc.mem_free() > ROOMY
+
+
+def short():
+    """True when the heap is short (roomy() False): what a step loaded is to leave."""
+    return not roomy()
+
+
+def settle(dropped, scored):
+    """After an event: with nothing dropped, a scorer among what is kept (a win was
+    scored) and room to spare, keep everything for good."""
+    global _room
+    if LEAN and not _room and not dropped and scored:
+        _room = gc.mem_free() > ROOMY       # roomy() just collected: the figure is fresh
+
+
+def ran_out():
+    """A MemoryError: from now on what steps load leaves again."""
+    global _room
+    _room = False
+
+
+def rebuild():
+    """After an import cut short (a MemoryError halfway through it): MicroPython takes the
+    name out of sys.modules but leaves the module in the table's slot, with all it had
+    imported (8-16 KB of the session's modules), until another name takes that slot.  The
+    table is built afresh: the leftovers go with the old."""
+    if not LEAN:
+        return
+    mods = sys.modules
+    try:
+        live = dict(mods)
+    except MemoryError:
+        return          # nothing changed: the next shortage tries again
+    mods.clear()
+    gc.collect()        # live holds the modules meanwhile
+    mods.update(live)

@@ -1,0 +1,135 @@
+# What the screens ask the table session besides events (ses.<name>(...) is <name>(ses,
+# ...) here: Session.__getattr__): the ruleset's facts, the seats' winds, a ruleset's
+# settings, the round clock's rule, a saved record, the flash's room, the review's names
+# and the context words a win drops.  Loaded when asked and forgotten with the table's
+# other steps (heap.EVENT), so the session that stays in RAM stays small.
+
+import heap
+import hand
+import scorers
+
+
+def ruleset_info(rid):
+    """(sets in a hand, context words in screen order, events menu) of a ruleset.
+    The menu lists (event name, ((field, "seat" | "opt" | "int"), ...)): a win by
+    flowers where the ruleset has one, then the ruleset's own events by name."""
+    r = scorers.load(rid)
+    n = r.N_SETS
+    words = hand.COMMON_FLAGS + tuple(r.FLAGS)
+    r = None
+    if heap.short():            # the scorer and the table hook one after the other
+        scorers.unload()
+    hk = heap.commit.hooks(rid)
+    menu = []
+    if hk.FLOWER_WINS:
+        menu.append(("flowers", (("winner", "seat"), ("from", "opt"))))
+    for name in sorted(hk.EVENTS):
+        req, opt, ints = hk.EVENTS[name]
+        menu.append((name, tuple([(f, "seat") for f in req] + [(f, "opt") for f in opt]
+                                 + [(f, "int") for f in ints])))
+    return n, words, tuple(menu)
+
+
+def words_dropped(ses, pv):
+    """The context words of a previewed win (pv) that change nothing for its hand:
+    those whose removal leaves the total and the payments as previewed (the rules drop
+    them).  Each is tried by a preview without it; pv stays what save() writes."""
+    ev = pv["saves"][0]
+    h = ev.get("hand") or {}
+    flags = h.get("flags")
+    if ev.get("event") != "win" or not flags or "result" not in pv:
+        return ()
+    same = (pv["result"]["total"], list(pv["payments"]))
+    out = []
+    for w in flags:
+        rest = [f for f in flags if f != w]
+        h2 = dict(h)
+        if rest:
+            h2["flags"] = rest
+        else:
+            h2.pop("flags")
+        e2 = dict(ev)
+        e2["hand"] = h2
+        p2 = ses.preview(e2)
+        if p2.get("ok") and (p2["result"]["total"], list(p2["payments"])) == same:
+            out.append(w)
+        p2 = None
+    return out
+
+
+def in_lang(ses, pv, lang):
+    """A copy of a preview named in lang for the review (langs.review: the names read
+    now and forgotten at once); pv itself, what save() writes, keeps the scorer's."""
+    out = heap.load("langs").review(pv, lang)
+    heap.forget("langs")
+    return out
+
+
+def facts(ses, rid=None):
+    """The ruleset's facts for the screens: ruleset_info() of the session's ruleset
+    (rid: another's), its modules dropped again when the heap is short."""
+    if rid is None:
+        rid = ses.state["rules"]
+    try:
+        try:
+            return ruleset_info(rid)
+        except MemoryError:         # what the session kept took the room: once more
+            ses.release(True)
+            return ruleset_info(rid)
+    finally:
+        ses.release()
+
+
+def seat_winds(ses):
+    """The four seats' winds (0..3) for the hand now played."""
+    st = ses.state
+    hk = heap.commit.hooks(st["rules"])
+    out = [hk.seat_wind(st, s) for s in range(4)]
+    hk = None
+    ses.release()
+    return out
+
+
+def defaults(ses, rid):
+    """The settings of ruleset rid and their defaults ({name: default})."""
+    out = dict(heap.commit.hooks(rid).SETTINGS)
+    ses.release()
+    return out
+
+
+def time_closed(ses):
+    """No new hand: the round's time is up and the referee has not overridden (the
+    clock's rule is loaded only once time is up; the next clock event's path forgets
+    it again)."""
+    st = ses.state
+    if st is None or not st.get("time_up"):
+        return False
+    return heap.clockops.time_closed(st)
+
+
+def records(ses):
+    """How many saved events the history can open (those in RAM, newest first)."""
+    return len(ses.stack) if ses.jpath is not None else 0
+
+
+def record(ses, i):
+    """The i-th saved event back from the newest (0: the last) as (seq, the journal's
+    record dict); OSError where the flash cannot give it back."""
+    import json
+    stack = ses.stack
+    r = heap.journal.Journal(ses.jpath).raw(stack[len(stack) - 1 - i])
+    if r is None:
+        raise OSError("journal record damaged")
+    return r[0], json.loads(r[1])
+
+
+def flash_left(ses):
+    """Bytes of flash the journal may still take (its reserve kept back), or None
+    where the port cannot tell."""
+    j = heap.journal
+    room = j.free(ses.jpath)
+    left = None if room is None else room[0] - j.RESERVE_BLOCKS * room[1]
+    j = None
+    if heap.short():
+        heap.forget("journal")
+    return left
