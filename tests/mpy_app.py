@@ -52,3 +52,21 @@ async def until(pred, ms):
             return True
         await asyncio.sleep_ms(10)
     return False
+
+
+def time_pulls(seat):
+    """The seating pull's round trip measured: seat.rtt_ms, the last answered pull's, from
+    its request to the clock taken (what a device's clock may lag the organiser's by,
+    beyond the answer's whole seconds).  A test compares the clocks within it."""
+    import time
+    pull = seat.pull
+    seat.rtt_ms = 0
+
+    async def timed():
+        n = seat.pulls
+        t0 = time.ticks_ms()
+        ms = await pull()
+        if seat.pulls > n:
+            seat.rtt_ms = time.ticks_diff(time.ticks_ms(), t0)
+        return ms
+    seat.pull = timed

@@ -8,6 +8,7 @@ machine, is not bounded per address)."""
 
 import os
 import re
+import select
 import socket
 import sqlite3
 import threading
@@ -110,9 +111,39 @@ def closed_by_server(s):
     return True
 
 
-def test_a_thousand_half_sent_requests_neither_starve_nor_stay(server):
-    srv, ev = server
+HEADER_S = 10       # the flood's header timeout (its own server): long enough that a
+#                     loaded machine makes the flood and answers the bystander inside it
+
+
+@pytest.fixture
+def flooded(tmp_path):
+    db_path = str(tmp_path / "organiser.db")
+    ev = setup_event(db_path, password=PASSWORD)
+    srv = OrganiserServer(db_path, args=["--header-timeout", str(HEADER_S),
+                                         "--refused-per-source", "300"]).start()
+    try:
+        yield srv, ev
+    finally:
+        srv.stop()
+
+
+def answered(socks):
+    """The sockets of socks the server has answered or hung up on, looked at once (poll:
+    a flood's descriptors are past select's)."""
+    p = select.poll()
+    for s in socks:
+        p.register(s, select.POLLIN | select.POLLHUP | select.POLLERR)
+    ready = {fd for fd, _ in p.poll(0)}
+    return [s for s in socks if s.fileno() in ready]
+
+
+def test_a_thousand_half_sent_requests_neither_starve_nor_stay(flooded):
+    srv, ev = flooded
+    paths = ("/api/v1/tables", "/", "/api/v1/standings")
+    for path in paths:                  # first renders (templates, caches) before the flood
+        assert timed_get(srv.url, path)[0] == 200
     head = b"POST /api/v1/upload HTTP/1.1\r\nHost: x\r\n"
+    t0 = time.monotonic()
     # from one address: past its share, refused at once
     one = sockets(srv.port, [FLOOD], 200, head)
     # from twenty: each within its share, all held until the header timeout
@@ -120,10 +151,12 @@ def test_a_thousand_half_sent_requests_neither_starve_nor_stay(server):
     socks = one + many
     try:
         assert len(many) == 1000
-        time.sleep(0.3)
-        assert sum(closed_by_server(s) for s in one) >= 200 - 64
+        end = time.monotonic() + 30
+        while len(answered(one)) < 200 - 64 and time.monotonic() < end:
+            time.sleep(0.05)
+        assert len(answered(one)) >= 200 - 64
         times = []
-        for path in ("/api/v1/tables", "/", "/api/v1/standings"):
+        for path in paths:
             status, took = timed_get(srv.url, path)
             assert status == 200
             times.append(took)
@@ -135,9 +168,17 @@ def test_a_thousand_half_sent_requests_neither_starve_nor_stay(server):
                        headers=headers(dev.secret, raw))
         times.append(time.perf_counter() - t)
         assert r.status_code == 200
-        assert max(times) < 2.0, times
-        time.sleep(2.5)                           # the header timeout: 2 s in this server
-        assert sum(closed_by_server(s) for s in socks) == len(socks)
+        # not starved: the bystander answered while the thousand are all still held (a
+        # starved server answers only once the header timeout drops them); an idle
+        # machine answers each in under 0.5 s
+        assert answered(many) == [], (len(answered(many)), times, time.monotonic() - t0)
+        # nor stay: every socket closed once the header timeout has passed (on a loaded
+        # machine a moment later: looked at again for up to 30 s)
+        end = time.monotonic() + HEADER_S + 30
+        while len(answered(socks)) < len(socks) and time.monotonic() < end:
+            time.sleep(0.2)
+        assert len(answered(socks)) == len(socks), "%d of %d sockets still open" % (
+            len(socks) - len(answered(socks)), len(socks))
     finally:
         for s in socks:
             s.close()

@@ -5,11 +5,15 @@
 # Everything the simulator needs goes to stdout as lines "SIM {json}":
 #   {"key": k, "long": b, "changed": b}     a key handled
 #   {"rows": [...], "fb": hex}              a screen drawn (fb: the frame buffer, if asked)
+#   with pull=: "clock": {"ms", "runs", "t": [before, after], "rtt"}: the round clock as
+#   the screen was drawn, the computer's time around that reading and the last seating
+#   pull's round trip (s): a test compares it with the organiser's clock at that moment
 #   {"ready": ...}  {"end": ...}            the app is up; stdin ended and the app stopped
 # Usage: micropython simdev.py DEVICE_FOLDER STATE_FOLDER [fb] [fresh] [size=WxH] [pull=MS]
 # (pull: the seating pull's interval, for a round compressed to seconds; a board: 30-60 s)
 import sys
 import json
+import time
 
 DEVICE = sys.argv[1]
 STATE = sys.argv[2].rstrip("/") + "/"
@@ -28,6 +32,7 @@ for o in OPTS:
         board.DISPLAY = dict(board.DISPLAY, width=int(w), height=int(h))
 
 FB = "fb" in OPTS
+CLOCKED = [o for o in OPTS if o.startswith("pull=")]
 out = sys.stdout
 
 
@@ -35,6 +40,21 @@ def send(obj):
     out.write("SIM ")
     out.write(json.dumps(obj))
     out.write("\n")
+
+
+def time_pulls(seat):
+    # seat.rtt_ms: the last answered pull's round trip, its request to the clock taken
+    pull = seat.pull
+    seat.rtt_ms = 0
+
+    async def timed():
+        n = seat.pulls
+        t0 = time.ticks_ms()
+        ms = await pull()
+        if seat.pulls > n:
+            seat.rtt_ms = time.ticks_diff(time.ticks_ms(), t0)
+        return ms
+    seat.pull = timed
 
 
 def hooks(app):
@@ -50,6 +70,11 @@ def hooks(app):
         if FB:
             msg["fb"] = binascii.hexlify(app.display.buffer).decode()
             msg["size"] = [app.display.width, app.display.height]
+        if CLOCKED and app.clock is not None:
+            a = time.time()
+            ms = app.clock.ms()
+            msg["clock"] = {"ms": ms, "runs": app.clock.runs, "t": [a, time.time()],
+                            "rtt": getattr(seat, "rtt_ms", 0) / 1000}
         send(msg)
         step.set()
 
@@ -74,10 +99,11 @@ def hooks(app):
         send({"end": app.session.jseq, "faults": app.faults})
         app.stop()
 
-    for o in OPTS:
-        seat = app.status.get("seating")
-        if o.startswith("pull=") and seat is not None:
+    seat = app.status.get("seating")
+    for o in CLOCKED:
+        if seat is not None:
             seat.free_ms = seat.every_ms = int(o[5:])
+            time_pulls(seat)
     app.on_key = on_key
     app.on_show = on_show
     send({"ready": app.session.jseq, "grid": [app.display.rows, app.display.cols]})
