@@ -17,7 +17,7 @@ def ruleset_info(rid):
     n = r.N_SETS
     words = hand.COMMON_FLAGS + tuple(r.FLAGS)
     r = None
-    if heap.short():            # the scorer and the table hook one after the other
+    if not heap.roomy():            # the scorer and the table hook one after the other
         scorers.unload()
     hk = heap.commit.hooks(rid)
     menu = []
@@ -130,6 +130,6 @@ def flash_left(ses):
     room = j.free(ses.jpath)
     left = None if room is None else room[0] - j.RESERVE_BLOCKS * room[1]
     j = None
-    if heap.short():
+    if not heap.roomy():
         heap.forget("journal")
     return left
