@@ -327,6 +327,15 @@ class Session:
     # (in_lang) and the context words a win drops (words_dropped): asks.py answers,
     # loaded when asked (micropython-async's lazy attributes: nothing of it in RAM before).
 
+    # What an ask loads (asks itself, the journal, a hook, a scorer) leaves again when the
+    # heap is short, as an event's steps do.
+
     def __getattr__(self, name):
         f = getattr(heap.asks, name)
-        return lambda *args: f(self, *args)
+
+        def ask(*args):
+            try:
+                return f(self, *args)
+            finally:
+                self.release()
+        return ask
