@@ -157,13 +157,16 @@ def start_organiser(port, db, log=None):
 
 
 def stop_organiser(server):
-    if server.poll() is None:
-        server.terminate()
+    """SIGTERM (the organiser closes its connections and its database), SIGKILL if it has
+    not ended 10 s later."""
+    for stop in (server.terminate, server.kill):
+        if server.poll() is not None:
+            return
+        stop()
         try:
             server.wait(10)
         except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+            continue
 
 
 def main(argv=None):
