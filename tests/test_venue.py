@@ -177,3 +177,20 @@ def test_the_organiser_restarted_at_once_keeps_its_port(tmp_path):
         assert port != want and "port %d is in use by another program" % want in why
     finally:
         other.close()
+
+
+def test_the_organiser_says_why_when_another_program_holds_its_port(tmp_path):
+    db = str(tmp_path / "organiser.db")
+    setup_event(db, n_tables=1)
+    other = socket.socket()
+    try:
+        other.bind(("127.0.0.1", 0))
+        other.listen()
+        port = other.getsockname()[1]
+        run = subprocess.run([sys.executable, "-m", "organiser", "--db", db, "--host",
+                              "127.0.0.1", "--port", str(port)], cwd=paths.ROOT,
+                             capture_output=True, text=True, timeout=120)
+    finally:
+        other.close()
+    assert run.returncode != 0
+    assert "address already in use" in run.stderr and str(port) in run.stderr, run.stderr
