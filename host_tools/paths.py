@@ -7,7 +7,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
 # Folders of firmware/ whose modules sit at the device's root, side by side: folders on
-# the host only (a package would cost heap: README "Layout"), each on the host's sys.path
+# the host only (a package would cost heap: docs/folders.md), each on the host's sys.path
 FLAT_DIRS = ("lib/engine", "lib/table", "lib/device", "net")
 BUILD = os.path.join(ROOT, "build")
 DEVICE = os.path.join(BUILD, "device")          # .mpy files only, laid out as on a board

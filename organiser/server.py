@@ -139,6 +139,10 @@ def guarded(header_timeout=HEADER_TIMEOUT, per_address=PER_ADDRESS):
                                                 "per_address": per_address})
 
 
+# The port is bound by uvicorn through the event loop's create_server, which sets
+# SO_REUSEADDR on POSIX: started again at once after a stop, the organiser binds its port
+# while the last run's connections wait in TIME_WAIT (tests/test_venue.py).  A port another
+# program listens on is refused with uvicorn's "address already in use", and it exits 3.
 def config(app, host, port, log_level="warning", header_timeout=HEADER_TIMEOUT,
            per_address=PER_ADDRESS, max_connections=MAX_CONNECTIONS, tls=None, lifespan="on"):
     kw = {}

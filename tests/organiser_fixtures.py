@@ -175,7 +175,7 @@ class OrganiserServer:
     def url(self):
         return "http://127.0.0.1:%d" % self.port
 
-    def start(self, timeout=20):
+    def start(self, timeout=60):             # a loaded machine: 12 s seen
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "organiser", "--db", self.db_path, "--host", "127.0.0.1",
              "--port", str(self.port)] + self.args, cwd=ROOT, stdout=subprocess.DEVNULL,

@@ -35,7 +35,7 @@ LAYERS = (
                "rules.hk_shapes", "rules.tw", "rules.tw_exclusions", "rules.sh",
                "rules.*_en", "rules.*_hans", "rules.*_hant")),
     ("scoring", ("scorers", "langs", "contract")),
-    ("table", ("files", "session", "sessionops", "commit", "journal", "checkpoint", "spare",
+    ("table", ("files", "session", "asks", "sessionops", "commit", "journal", "checkpoint", "spare",
                "clockops",
                "rules.*_table", "rules.*_events")),
     ("device", ("settings", "devloop", "roundclock")),

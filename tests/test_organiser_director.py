@@ -303,7 +303,7 @@ def corrected():
     shutil.rmtree(folder, ignore_errors=True)
 
 
-def fresh(client, path, timeout=10):
+def fresh(client, path, timeout=60):
     """A live page once it shows the latest change (a page answered from a result
     computed before the change says so: X-Fresh: 0, and the browser asks again)."""
     end = time.monotonic() + timeout

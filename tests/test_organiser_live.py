@@ -64,7 +64,8 @@ def test_connection_cut_mid_request_stores_nothing(organiser_server, recs):
         assert c.get(srv.url + "/api/v1/tables").status_code == 200
         assert held(srv.db_path) == (0, 0)
         db = Database(srv.db_path)
-        for _ in range(100):                           # the server notices the cut soon
+        end = time.monotonic() + 30                    # the server notices the cut soon
+        while time.monotonic() < end:
             with db.read() as con:
                 log = [tuple(r) for r in con.execute("SELECT status, error, size FROM refused")]
             if log:
@@ -101,7 +102,9 @@ def test_broker_coalesces_and_drops_the_oldest_flush_for_a_slow_reader():
     first, early, second, waited, kept, after = asyncio.run(go())
     assert len(first) == 1 and [m["data"]["i"] for m in first[0].messages] == list(range(150))
     assert first[0].seq == 1 and first[0].messages[0]["topic"] == "upload"
-    assert early == 0 and 0.15 <= waited <= 0.4
+    # held for the gap (0.2 s), then sent: at its end, later only by what a loaded
+    # machine delays an event loop (up to 0.4 s on a quiet one)
+    assert early == 0 and 0.15 <= waited < 2.0, waited
     assert [m["data"]["i"] for m in second.messages] == [150, 151] and second.seq == 2
     # the queue keeps the latest QUEUE flushes, the oldest dropped
     assert len(kept) == 20 and [f.messages[0]["data"]["i"] for f in kept] == list(range(210, 230))

@@ -15,7 +15,7 @@ from host_tools.sim import organiser_demo as demo
 PASSWORD = "dragon-cup-2026"
 TEAMS = {"雲龍 Cloud Dragons": ["陳大文", "李小龍", "Wong Ka Ho", "Amy Chan"],
          "Jade Tigers": ["張偉", "Lee Mei", "Ho Chun", "Sandy Lau"]}
-WAIT_MS = 10000
+WAIT_MS = 30000
 
 
 @pytest.fixture(scope="module")

@@ -194,14 +194,13 @@ class UI:
         self.cur = cur
         if mode not in (ENTRY, FROM, REVIEW, WORDS):
             self.entry = None               # the hand typed is saved or given up
-        if heap.short():
+        if not heap.roomy():
             self.trim()
 
     def trim(self):
         """Only the shown screen's module stays loaded (and the entry's, with a hand)."""
-        part = PARTS[self.mode]
-        heap.forget_all(heap.SCREENS, "ui." + part if part else "ui.entry")
-        heap.forget_all(heap.STEPS)
+        heap.forget_all(heap.SCREENS, PARTS[self.mode] or "entry", "ui.")
+        heap.forget_all(heap.STEPS, None, "ui.")
 
     def short(self):
         """Out of memory in a key or a drawing: the screens not shown and the session's
@@ -216,8 +215,8 @@ class UI:
     def lighten(self):
         """Before the session's peak (score, save) on a tight heap: the screens' names go
         (drawing loads them again)."""
-        if heap.short():
-            heap.forget_all(heap.PEAK)
+        if not heap.roomy():
+            heap.forget_all(heap.PEAK, None, "ui.")
 
     def part(self, name):
         """A screen module, loaded when first needed."""

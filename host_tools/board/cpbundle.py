@@ -14,7 +14,7 @@ decomposition table and the glyph font at the root, where the firmware opens the
 bundle.json lists the files.
 
 Deployment copies the bundle onto the mounted drive (the board in safe mode, or any board
-whose drive the computer may write: see the README), each file written beside and renamed,
+whose drive the computer may write: docs/circuitpython.md), each file written beside and renamed,
 then writes settings.json (the fields given over what the drive has, checked by reading it
 back with the firmware's own settings.load)."""
 

@@ -30,6 +30,7 @@ import sys
 import zlib
 
 from host_tools import build, paths
+from host_tools.sim import lock
 
 STATE = os.path.join(paths.BUILD, "sim", "state")
 KEYS = "0123456789ABCD*#"
@@ -385,6 +386,19 @@ def main(argv=None):
                     help="pull the seating (and the round's clock) this often: a round "
                          "compressed to minutes (a board pulls every 30-60 s)")
     a = ap.parse_args(argv)
+    # one simulator over a state: two would share one flash (host_tools/sim/lock.py)
+    held = lock.Lock(a.state, "a simulator (make sim, or make run's board)")
+    try:
+        held.take()
+    except lock.InUse as e:
+        sys.exit("refused: %s" % e)
+    try:
+        return _run(a)
+    finally:
+        held.release()
+
+
+def _run(a):
     if a.rules:
         fresh_state(a.state, a.rules)
     tty_in = a.keys is None and sys.stdin.isatty()

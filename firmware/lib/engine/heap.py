@@ -29,9 +29,11 @@ LEAN = sys.implementation.name != "cpython"
 
 EVENT = ("sessionops", "commit", "journal", "checkpoint", "files", "asks",
          "rules.mcr_table", "rules.tw_table", "rules.hk_table", "rules.sh_table")
-SCREENS = ("ui.status", "ui.events", "ui.setup", "ui.history", "ui.entry")
-STEPS = ("ui.handedit",)
-PEAK = ("ui.labels",) + STEPS
+# The screens' rows name modules of the ui package (forget_all(row, keep, "ui.")), as
+# text split when used: one str each costs the session's heap less than a tuple of names
+SCREENS = "status events setup history entry"
+STEPS = "handedit"
+PEAK = "labels handedit"
 
 # The table's steps by the name the session calls them (heap.<name>): loaded from flash
 # (.mpy) on each use, found in sys.modules while they stay.
@@ -42,7 +44,7 @@ _attrs = {"ops": "sessionops", "commit": "commit", "journal": "journal", "asks":
 # board with nothing else to hold, a frozen image), what events load stays for good and
 # the session collects no garbage of its own: loading a ruleset's modules from flash, and
 # each collection of a large heap, cost a board milliseconds.  A MemoryError ends that
-# (short()).
+# (ran_out()).
 ROOMY = 48 * 1024 if sys.maxsize < (1 << 32) else 96 * 1024
 _room = False
 
@@ -76,10 +78,14 @@ def forget(name):
             delattr(pkg, name[i + 1:])
 
 
-def forget_all(names, keep=None):
+def forget_all(names, keep=None, package=""):
+    """forget() each of names (a tuple, or a str of names and spaces; in package: "ui."),
+    keep aside."""
+    if isinstance(names, str):
+        names = names.split()
     for name in names:
         if name != keep:
-            forget(name)
+            forget(package + name)
 
 
 def roomy():
@@ -91,11 +97,6 @@ def roomy():
     return gc.mem_free() > ROOMY
 
 
-def short():
-    """True when the heap is short (roomy() False): what a step loaded is to leave."""
-    return not roomy()
-
-
 def settle(dropped, scored):
     """After an event: with nothing dropped, a scorer among what is kept (a win was
     scored) and room to spare, keep everything for good."""
@@ -105,16 +106,13 @@ def settle(dropped, scored):
 
 
 def ran_out():
-    """A MemoryError: from now on what steps load leaves again."""
+    """A MemoryError: from now on what steps load leaves again; and sys.modules' table is
+    built afresh.  After an import cut short (a MemoryError halfway through it),
+    MicroPython takes the name out of sys.modules but leaves the module in the table's
+    slot, with all it had imported (8-16 KB of the session's modules), until another name
+    takes that slot: the leftovers go with the old table."""
     global _room
     _room = False
-
-
-def rebuild():
-    """After an import cut short (a MemoryError halfway through it): MicroPython takes the
-    name out of sys.modules but leaves the module in the table's slot, with all it had
-    imported (8-16 KB of the session's modules), until another name takes that slot.  The
-    table is built afresh: the leftovers go with the old."""
     if not LEAN:
         return
     mods = sys.modules

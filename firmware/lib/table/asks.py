@@ -1,8 +1,9 @@
 # What the screens ask the table session besides events (ses.<name>(...) is <name>(ses,
 # ...) here: Session.__getattr__): the ruleset's facts, the seats' winds, a ruleset's
 # settings, the round clock's rule, a saved record, the flash's room, the review's names
-# and the context words a win drops.  Loaded when asked and forgotten with the table's
-# other steps (heap.EVENT), so the session that stays in RAM stays small.
+# and the context words a win drops.  Loaded when asked and forgotten after each ask
+# when the heap is short (heap.EVENT, Session.release), so the session that stays in
+# RAM stays small.
 
 import heap
 import hand
@@ -17,7 +18,7 @@ def ruleset_info(rid):
     n = r.N_SETS
     words = hand.COMMON_FLAGS + tuple(r.FLAGS)
     r = None
-    if heap.short():            # the scorer and the table hook one after the other
+    if not heap.roomy():            # the scorer and the table hook one after the other
         scorers.unload()
     hk = heap.commit.hooks(rid)
     menu = []
@@ -67,34 +68,26 @@ def in_lang(ses, pv, lang):
 
 def facts(ses, rid=None):
     """The ruleset's facts for the screens: ruleset_info() of the session's ruleset
-    (rid: another's), its modules dropped again when the heap is short."""
+    (rid: another's)."""
     if rid is None:
         rid = ses.state["rules"]
     try:
-        try:
-            return ruleset_info(rid)
-        except MemoryError:         # what the session kept took the room: once more
-            ses.release(True)
-            return ruleset_info(rid)
-    finally:
-        ses.release()
+        return ruleset_info(rid)
+    except MemoryError:             # what the session kept took the room: once more
+        ses.release(True)
+        return ruleset_info(rid)
 
 
 def seat_winds(ses):
     """The four seats' winds (0..3) for the hand now played."""
     st = ses.state
     hk = heap.commit.hooks(st["rules"])
-    out = [hk.seat_wind(st, s) for s in range(4)]
-    hk = None
-    ses.release()
-    return out
+    return [hk.seat_wind(st, s) for s in range(4)]
 
 
 def defaults(ses, rid):
     """The settings of ruleset rid and their defaults ({name: default})."""
-    out = dict(heap.commit.hooks(rid).SETTINGS)
-    ses.release()
-    return out
+    return dict(heap.commit.hooks(rid).SETTINGS)
 
 
 def time_closed(ses):
@@ -128,8 +121,4 @@ def flash_left(ses):
     where the port cannot tell."""
     j = heap.journal
     room = j.free(ses.jpath)
-    left = None if room is None else room[0] - j.RESERVE_BLOCKS * room[1]
-    j = None
-    if heap.short():
-        heap.forget("journal")
-    return left
+    return None if room is None else room[0] - j.RESERVE_BLOCKS * room[1]

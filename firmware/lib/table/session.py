@@ -91,7 +91,7 @@ def score(job):
         # have left the heap: _score's frame, which held the last references, is gone.
         heap.roomy()            # collects when short
         ans = heap.load(names).name(ans)
-        if heap.short():
+        if not heap.roomy():
             heap.forget(names)
     return ans
 
@@ -116,7 +116,7 @@ def _score(job):
         return rules.score(h, engine.analyse(h, rules.SHAPES)), getattr(rules, "NAMER", None)
     finally:
         h = rules = None
-        if heap.short():
+        if not heap.roomy():
             scorers.unload()
 
 
@@ -192,37 +192,14 @@ class Session:
         saves = pv.get("saves") if isinstance(pv, dict) else None
         if saves is None:
             return error_result("bad_event", "nothing previewed to save")
-        ev, new, rec, at = saves
-        if at != self.writes:
+        if saves[3] != self.writes:
             return error_result("bad_event", STALE)
-        seq = self.jseq
-        try:
-            try:
-                self._write(ev, new, rec)
-            except MemoryError:
-                if not LEAN or self.jseq != seq:
-                    raise
-                self.release(True)      # what was kept took the room: once more
-                self._write(ev, new, rec)
-            out = self._answer()
-        except HandError as e:
-            out = error_result(e.code, e.message)
-        except MemoryError:
-            # Nothing was written (the journal cuts a torn tail): the preview stays,
-            # and the save key may be pressed again.
-            self.release(True)
-            out = error_result("bad_event", UNSAVED)
-        except OSError as e:
-            out = write_failed(e)
-        finally:
-            self._unload()
-            self.keep()
-        self._saved(at)
-        return out
+        return self._guard(saves, True)
 
     def _guard(self, ev, write):
         """_event, with what a board runs short of: a MemoryError with nothing written is
-        tried once more with everything kept dropped; the refusals as answers."""
+        tried once more with everything kept dropped; the refusals as answers (a preview
+        short of memory when saved stays: the save key may be pressed again)."""
         seq = self.jseq
         at = self.writes
         out = None
@@ -241,7 +218,7 @@ class Session:
             out = error_result(e.code, e.message)
         except MemoryError:
             self.release(True)          # the next event finds the heap as the last one did
-            out = error_result("bad_event", SHORT)
+            out = error_result("bad_event", UNSAVED if type(ev) is tuple else SHORT)
         except OSError as e:
             out = write_failed(e)
         finally:
@@ -254,19 +231,23 @@ class Session:
                 # the free heap above in one stretch for the next event's modules.
                 self.state = anew(self.state)
                 self.stack = anew(self.stack)
-                if isinstance(out, tuple):
+                if not write:
                     out = anew(out)
                 gc.collect()
             self.keep()
-        self._saved(at)
+        if self.writes != at and self.on_save is not None:
+            self.on_save()
         return out
 
     def _event(self, ev, write):
+        if type(ev) is tuple:                   # a preview to save (save)
+            ev, new, rec, job = ev
+            return self._write(ev, new, rec)
         # 1 the event checked, its outcome worked out (a win: its scoring job)
         new, rec, job = self._prepare(ev)
         if job is not None:
             # 2 a win: the table's steps leave the heap, the hand is scored
-            if LEAN and self.jpath is not None and heap.short():
+            if LEAN and self.jpath is not None and not heap.roomy():
                 self.state = None               # on flash already: read back after scoring
             self._unload()
             result = score(job)
@@ -275,10 +256,8 @@ class Session:
             new, rec = self._settle(ev, result)
         if not write:
             return ev, new, rec, self.writes    # a preview: what save() writes
-        # 4 journaled, pushed on the undo stack, the state moved on
-        self._write(ev, new, rec)
-        # 5 the contract's answer
-        return self._answer()
+        # 4 journaled, pushed on the undo stack, the state moved on; the answer
+        return self._write(ev, new, rec)
 
     def _prepare(self, ev):
         return heap.ops.prepare(self, ev)
@@ -289,15 +268,10 @@ class Session:
         return ops.settle_win(self.state, ev, result)
 
     def _write(self, ev, new, rec):
-        heap.commit.commit(self, ev, new, rec)
+        ops = heap.commit
+        ops.commit(self, ev, new, rec)
         self.writes += 1
-
-    def _answer(self):
-        return heap.commit.answer(self.state)
-
-    def _saved(self, at):
-        if self.writes != at and self.on_save is not None:
-            self.on_save()
+        return ops.answer(self.state)
 
     # ---- The heap between events ----------------------------------------------------
 
@@ -305,15 +279,13 @@ class Session:
         """Drop the modules an event or a look at the ruleset loaded when the heap is short
         (MicroPython only); short: the caller ran out of memory, drop them now, and the
         leftovers of an import cut short with them."""
-        if short:
-            heap.ran_out()      # from now on drop what events load
         self._unload(short)
         if short:
-            heap.rebuild()
+            heap.ran_out()      # from now on drop what events load; sys.modules anew
 
     def _unload(self, force=False):
         """Drop what events loaded when the heap is short (or force); True if dropped."""
-        if LEAN and (force or heap.short()):
+        if LEAN and (force or not heap.roomy()):
             heap.forget_all(heap.EVENT)
             if scorers.loaded():
                 scorers.unload()
@@ -332,24 +304,6 @@ class Session:
         """Entries on the undo stack, those on flash below the window included."""
         return self.base + len(self.stack)
 
-    def refill(self):
-        """Undo reaches below the entries in RAM: read the next ones from the checkpoint;
-        if it cannot be read, the whole journal is replayed (the stack then whole in RAM)."""
-        if not self.base:
-            return
-        try:
-            heap.checkpoint.below(self)
-        except (OSError, ValueError):
-            import os
-            try:
-                os.remove(heap.checkpoint.path_of(self.jpath))
-            except OSError:
-                pass
-            self.stack = []
-            self.base = 0
-            self.replay_errors = 0
-            heap.ops.resume(self)
-
     def keep(self):
         """Write the boot checkpoint when CHECKPOINT_EVERY records were appended since the
         last one.  A failure costs only boot time (the whole journal is replayed), so it
@@ -362,7 +316,7 @@ class Session:
         except (OSError, MemoryError) as e:
             print("checkpoint not written:", repr(e))
         finally:
-            if heap.short():
+            if not heap.roomy():
                 heap.forget("checkpoint")
                 heap.forget("journal")
 
@@ -373,6 +327,15 @@ class Session:
     # (in_lang) and the context words a win drops (words_dropped): asks.py answers,
     # loaded when asked (micropython-async's lazy attributes: nothing of it in RAM before).
 
+    # What an ask loads (asks itself, the journal, a hook, a scorer) leaves again when the
+    # heap is short, as an event's steps do.
+
     def __getattr__(self, name):
         f = getattr(heap.asks, name)
-        return lambda *args: f(self, *args)
+
+        def ask(*args):
+            try:
+                return f(self, *args)
+            finally:
+                self.release()
+        return ask

@@ -104,7 +104,7 @@ def resume(ses):
         new = rec.get("state")
         if ev.get("event") == "undo":
             if not ses.stack:
-                ses.refill()
+                refill(ses)
             if ses.stack:
                 ses.stack.pop()
         else:
@@ -127,6 +127,25 @@ def resume(ses):
     ses.jend = j.end
 
 
+def refill(ses):
+    """Undo reaches below the entries in RAM: read the next ones from the checkpoint;
+    if it cannot be read, the whole journal is replayed (the stack then whole in RAM)."""
+    if not ses.base:
+        return
+    try:
+        load("checkpoint").below(ses)
+    except (OSError, ValueError):
+        import os
+        try:
+            os.remove(load("checkpoint").path_of(ses.jpath))
+        except OSError:
+            pass
+        ses.stack = []
+        ses.base = 0
+        ses.replay_errors = 0
+        resume(ses)
+
+
 def undo(ses, ev):
     """Undo's outcome: the state that stood before the last effective event, and the
     record's extras ({"undoes": its seq} with a journal); commit.commit writes it."""
@@ -136,7 +155,7 @@ def undo(ses, ev):
             raise HandError("nothing_to_undo", "there is no accepted event to take back")
         return ses.stack[-1], {}
     if len(ses.stack) < 2:
-        ses.refill()            # the entries below the window, from the checkpoint
+        refill(ses)            # the entries below the window, from the checkpoint
     if len(ses.stack) < 2:
         raise HandError("nothing_to_undo", "there is no accepted event to take back")
     j = journal_of(ses)
