@@ -1,8 +1,8 @@
 """What the director's pages share: the login they need (Login, director), the page
 around a section (page: the menu, the flags to watch), messages in the visitor's
 language (said, refusal) signed onto the redirect back (back, shown), a form's
-numbers (whole), and the decorators of a section's routes (routes: a GET page, a
-POST form run by guarded()).
+numbers (whole), and a section's router with the decorators of its routes
+(section(): a GET page, a POST form run by guarded()).
 
 Plain HTML forms (they work on a phone, without scripts).  Each form posts to its
 section, the change goes through the organiser's model (organiser.event.tournament,
