@@ -3,14 +3,12 @@ postgresql:// URL).
 
 Routers: the device API (upload, seating pull: HMAC-signed), the director's admin API
 (login, event setup, corrections: session cookie), the exports, and the HTML pages of
-`organiser.pages.pages` when that module exists (it provides `router`, an APIRouter, and may
-provide `setup(app)` for anything more, e.g. static files).
+`organiser.pages.pages` (its `router`, and `setup(app)`: the static files, the live parts'
+process, the director's pages), unless pages=False (the benchmarks' bare device API).
 
 `app.state.db` is the Database, `app.state.broker` the live-update Broker."""
 
 import asyncio
-import importlib
-import importlib.util
 import json
 import os
 import time
@@ -27,6 +25,7 @@ from organiser.results import exports
 from organiser.store import pg
 from organiser.scoring import replay
 from organiser.api import clock_api
+from organiser.pages import pages as html_pages
 from organiser.store.db import Database
 from organiser.store.groupcommit import GroupCommit
 from organiser.live.live import Broker
@@ -106,12 +105,9 @@ def create_app(db_path, max_body=MAX_BODY, stuck_seconds=180, pages=True, sync="
     app.include_router(trust_api.router)
     app.include_router(exports.router)
     app.include_router(clock_api.router)
-    if pages and importlib.util.find_spec("organiser.pages.pages") is not None:
-        pages = importlib.import_module("organiser.pages.pages")
-        if hasattr(pages, "router"):
-            app.include_router(pages.router)
-        if hasattr(pages, "setup"):
-            pages.setup(app)
+    if pages:
+        app.include_router(html_pages.router)
+        html_pages.setup(app)
 
     # the last added is the outermost: the origin check and the headers on every answer,
     # a throttled login refused before its body is read, the bodies bounded before

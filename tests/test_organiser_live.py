@@ -166,9 +166,7 @@ def test_upload_publishes_a_live_update(db_url, recs):
     ev = setup_event(db_path)
     app = create_app(db_path, pages=False)
     seen = []
-    real = app.state.broker.publish
-    app.state.broker.publish = lambda topic, data=None: (seen.append((topic, data)),
-                                                         real(topic, data))
+    app.state.broker.watch(lambda topic, data: seen.append((topic, data)))
     with TestClient(app) as c:
         d = ev["devices"][0]
         d.upload(c, J, recs[:4])

@@ -21,7 +21,7 @@ import jinja2
 import pytest
 
 from host_tools.sim import organiser_demo as demo
-from organiser.pages import admin_pages
+from organiser.pages.admin import base as admin_base
 from organiser.event import clock, corrections, tournament
 from organiser.results import views
 from organiser.text import words
@@ -118,7 +118,7 @@ def _python_words():
     statuses, flags, the hand log's lines, the exports' labels."""
     out = set(views.FIX_WORDS.values()) | set(views.HELD_WORDS.values())
     out |= {label for label, _, _ in views.EXPORTS + views.MCR_EXPORTS}
-    out |= {label for _, label in admin_pages.MENU}
+    out |= {label for _, label in admin_base.MENU}
     out |= set(corrections.KINDS) | {"ok", "corrected", "disputed", "refused", "late"}
     out |= {"pending", "open", "closed", "finished", "stuck", "no sync", "no device"}
     out |= set(views.WINDS) | set(tournament.RULESET_NAMES.values())
@@ -173,8 +173,9 @@ def _refusals():
     """Why the organiser refuses a director's form: the words of every ModelError (and
     ClockError, SeatingError, a seating's Reason) made in organiser/, its first argument
     where that is written out ("%s": values only, a list of reasons); and
-    the field names a page's checks put in them (a Word: _int's `what`, and the like)."""
-    said_arg = {"_int": 1, "_opt_int": 1, "_minutes": 1, "_seat_field": 2, "Word": 0}
+    the field names a page's checks put in them (a Word: whole's `what`, and the like)."""
+    said_arg = {"whole": 1, "whole_or_none": 1, "_int": 1, "_opt_int": 1, "_minutes": 1,
+                "_seat_field": 2, "Word": 0}
     reasons, named = set(), set()
     for path in glob.glob(os.path.join(HERE, "..", "organiser", "**", "*.py"), recursive=True):
         with open(path, encoding="utf-8") as f:

@@ -149,9 +149,10 @@ def seen(con, device, now=None):
                 (device, now or time.time()))
 
 
-def store_batch(con, device, journal, recs, table_no=None):
+def store_batch(con, device, journal, recs):
     """Store one upload (inside the shared transaction): (conflicting seq or None,
-    acked before, acked after, whether a tournament round closed).
+    acked before, acked after).  Whether the round is over is the organiser's scoring's
+    to say, once it has counted the hands (scoring.store: tournament.autoclose).
 
     Every read it needs is sent before any is read: on PostgreSQL (a pipelined group
     commit) one round trip to the server for them all.  A quota refusal rolls back the
@@ -159,7 +160,6 @@ def store_batch(con, device, journal, recs, table_no=None):
     seen(con, device)
     quota = quotas.journal_reads(con, device, journal)
     batch = records.send(con, device, journal, recs)
-    hands = tournament.hands_per_tround_read(con)
     try:
         quotas.check_journal(con, device, journal, recs, sent=quota)
     except quotas.Exceeded as q:
@@ -170,7 +170,7 @@ def store_batch(con, device, journal, recs, table_no=None):
         conflict = None
     except records.Conflict as c:
         conflict, before, after = c.seq, None, records.acked(con, device, journal)
-    return conflict, before, after, tournament.autoclose(con, table_no, hands=hands)
+    return conflict, before, after
 
 
 async def upload(request: Request):
@@ -188,13 +188,12 @@ async def upload(request: Request):
         except quotas.Exceeded as q:
             raise Refusal(429, "quota", q.detail, device=dev["id"], journal=journal,
                           retry_after=q.retry_after)
-        conflict, before, after, closed = await app.state.commits.run(
-            lambda con: store_batch(con, dev["id"], journal, recs, dev["table_no"]))
+        conflict, before, after = await app.state.commits.run(
+            lambda con: store_batch(con, dev["id"], journal, recs))
     except Refusal as ref:
         return await refused(request, len(body), ref)
     if after != before:
         app.state.scoring.mark(dev["id"], journal)     # the organiser's own scoring, after
-    if after != before or closed:
         app.state.broker.publish("upload", {"device": dev["id"], "table": dev["table_no"],
                                             "journal": journal, "acked": after})
     if conflict is not None:

@@ -51,10 +51,18 @@ class Broker:
         self.seq = 0
         self.relay = None            # the other processes' updates (connect())
         self.remote = False          # publishing what another process sent: not sent back
+        self.watchers = []           # fn(topic, data) told of every publish at once (watch())
+
+    def watch(self, fn):
+        """Tell fn(topic, data) of every message published, this process's or another's,
+        as it is published (the pages' memo notes a change before any flush)."""
+        self.watchers.append(fn)
 
     def publish(self, topic, data=None):
         """Note {"topic", "data"} for the next flush (and send it to the other processes).
         Call from the event loop."""
+        for fn in self.watchers:
+            fn(topic, data if data is not None else {})
         if self.relay is not None and not self.remote:
             self.relay.send(topic, data if data is not None else {})
         if len(self.pending) < PENDING:
@@ -105,7 +113,7 @@ class Broker:
     def _arrived(self, msg):
         self.remote = True
         try:
-            self.publish(msg["topic"], msg["data"])   # self.publish: the pages note changes
+            self.publish(msg["topic"], msg["data"])   # the watchers hear of it too
         finally:
             self.remote = False
 

@@ -2,7 +2,7 @@
 templates with their filters, the navigation, render() (the base context every page
 extends) and shared() (a live part computed in the pages' process, once through the app's
 Memo: organiser.live.pagework, organiser.pages.pages).
-organiser.pages.pages and organiser.pages.admin_pages import this; it imports neither."""
+organiser.pages.pages and organiser.pages.admin import this; it imports neither."""
 
 import collections
 import datetime

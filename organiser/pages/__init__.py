@@ -1,2 +1,2 @@
 """The organiser's HTML pages: the public pages (pages), the director's pages
-(admin_pages) and the round clock's (clock_pages)."""
+(admin/, a module a section) and the round clock's (clock_pages)."""

@@ -8,12 +8,14 @@ from fastapi.responses import HTMLResponse
 
 from organiser.guard import auth
 from organiser.event import clock
-from organiser.pages.admin_pages import back, get, page, post, said
+from organiser.pages.admin.base import back, page, routes, said
 from organiser.live.render import render
 from organiser.text.reasons import Word
 from organiser.event.tournament import ModelError
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(include_in_schema=False)                         # the projector's clock
+admin_router = APIRouter(prefix="/admin", include_in_schema=False)  # the director's page
+get, post = routes(admin_router)
 
 
 def view(con, now):

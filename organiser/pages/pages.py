@@ -3,8 +3,9 @@
 Public pages: standings (teams and players), the grid of tables, each table's hand log,
 the projector view and the exports.  Each live page has a `.../part` twin that renders
 only its changing part with the same template; `static/live.js` refetches it when the
-server-sent-events stream `/live` announces an upload.  The director's pages are in
-`organiser.pages.admin_pages`, included here."""
+server-sent-events stream `/live` announces an upload.  The director's pages
+(`organiser.pages.admin`) and the round clock's (`organiser.pages.clock_pages`) are
+included here."""
 
 import asyncio
 import collections
@@ -24,6 +25,7 @@ from organiser.guard.limits import MAX_ID, PathId
 from organiser.live.pagework import PageWork
 from organiser.live.render import HERE, Parts, render, render_part, shared, shared_grid
 from organiser.event.tournament import ModelError
+from organiser.pages import admin, clock_pages
 
 router = APIRouter(include_in_schema=False)
 
@@ -31,6 +33,7 @@ KEEPALIVE_SECONDS = 15
 MANY_TABLES = 32             # more tables in one flush: one "everything" event instead
 PROJECTOR_SECONDS = 12       # each projector page shows this long
 PROJECTOR_ROWS = 12          # players per projector page
+UNCHANGED = ("refused", "clock")   # topics that change nothing the Memo holds
 
 
 class Memo:
@@ -104,18 +107,17 @@ def setup(app):
     app.state.pages_work = PageWork(app.state.db.path)
     memo = app.state.pages_memo = Memo()
     app.state.parts = Parts()
-    broker = app.state.broker
-    publish = broker.publish
 
-    def publish_and_note(topic, data=None):
-        memo.changed()
-        publish(topic, data)
+    def note(topic, data):
+        if topic not in UNCHANGED:
+            memo.changed()
 
-    # every announcement of a change (uploads, the director's changes) reaches the memo
-    broker.publish = publish_and_note
-    from organiser.pages import admin_pages, clock_pages
-    app.include_router(admin_pages.router)
+    # every announcement of a change (uploads, scoring, the director's changes) reaches
+    # the memo; a refused request or the clock leave what it holds as it was
+    app.state.broker.watch(note)
+    app.include_router(admin.router)
     app.include_router(clock_pages.router)
+    app.include_router(clock_pages.admin_router)
 
 
 def _int_or_none(v):
@@ -280,7 +282,6 @@ def _projector_ctx(request):
 
 @router.get("/projector", response_class=HTMLResponse)
 def projector_page(request: Request):
-    from organiser.pages import clock_pages
     return render(request, "projector.html", here="/projector", live=True,
                   round_clock=clock_pages.ctx(request), **_projector_ctx(request))
 

@@ -1,6 +1,8 @@
 """What the pages show, as plain dicts (call inside `db.read()`):
 
 - standings(con, tround_id=None): standings.compute (players, teams, MCR table points)
+- games(con, tround_id=None, corr=None), hand_payments(rec, corr): the standings' games
+  and a hand's payments as they count (a table's hand log)
 - table_grid(con, stuck_seconds=180, now=None): one row per table
 - table_log(con, table_no, tround_id=None): a table's hands with their scoring elements
 - hands(con, tround_id=None): every hand of the event (the exports use it too)
@@ -19,6 +21,10 @@ WINDS = "ESWN"
 
 def standings(con, tround_id=None):
     return st.compute(con, tround_id)
+
+
+games = st.games
+hand_payments = st.hand_payments
 
 
 def event_summary(con):

@@ -9,7 +9,6 @@ from organiser.event import corrections
 from organiser.results import queries, stats
 from organiser.store import stored
 from organiser.text import tiletext
-from organiser.results import standings as query
 from organiser.store.db import one, rows
 
 WINDS = "ESWN"
@@ -68,10 +67,10 @@ def _wind(i):
 
 # -- standings --------------------------------------------------------------------------
 def standings(con, tround_id=None):
-    """Teams and players ranked (organiser.results.standings), shaped for the templates:
+    """Teams and players ranked (queries.standings), shaped for the templates:
     {"teams", "players", "hands", "table_points" (an MCR event), "any_penalty",
     "unseated"}."""
-    got = query.compute(con, tround_id)
+    got = queries.standings(con, tround_id)
     players = [dict(id=p["id"], rank=p["rank"], name=p["name"], team=p["team"], score=p["total"],
                     penalty=p["penalties"], hands=p["hands"], games=p["games"],
                     table_points=p["table_points"]) for p in got["players"]]
@@ -92,7 +91,7 @@ def player(con, pid):
                  "t.id = p.team_id WHERE p.id = ?", (pid,))
     if p is None:
         return None
-    got = query.compute(con)
+    got = queries.standings(con)
     p["standing"] = next((x for x in got["players"] if x["id"] == pid), None)
     p["mcr"] = got["mcr"]
     p["stats"] = stats.player(con, pid)
@@ -203,7 +202,7 @@ def played(con):
     """Every game of the event with the corrections it was counted with (one reading
     that every table's hand log can share)."""
     corr = corrections.latest(con)
-    return {"games": query.games(con, None, corr), "corr": corr}
+    return {"games": queries.games(con, None, corr), "corr": corr}
 
 
 def hand_log(con, number, games=None, show=None):
@@ -245,7 +244,7 @@ def hand_log(con, number, games=None, show=None):
                 continue
             fix = corr.get(("hand", corrections.record_target(r["device"], r["journal"],
                                                                r["seq"])))
-            payments = query.hand_payments(r, corr)
+            payments = queries.hand_payments(r, corr)
             if fix is not None and fix["kind"] == "event" and isinstance(
                     fix["data"].get("event"), dict):
                 ev = stored.event(fix["data"].get("event"))   # as the director amended it

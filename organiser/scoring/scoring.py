@@ -86,24 +86,6 @@ class Scoring:
         for f in [self.mark(d, j) for d, j in self._touched()]:
             await f
 
-    def settle_corrections_blocking(self):
-        """The same from a worker thread (the admin pages' handlers run in one)."""
-        if self.kind == "off":
-            return
-        for key in self._touched():
-            for _ in range(3):
-                try:
-                    got, = self.engine.replay_journals(self.db.path, [key])
-                    with self.db.write() as con:
-                        if store(con, key, got) is not None:
-                            break
-                except Exception as e:
-                    # the page answers all the same; the journal is scored again with
-                    # its next upload or the next correction
-                    sys.stderr.write("organiser scoring: %r\n" % (e,))
-                    self.engine.forget([key])
-                    break
-
     def catch_up(self):
         """At start: the worker started (its engine imported before the first upload
         needs it), and every journal with records the organiser has not scored yet."""
@@ -172,9 +154,9 @@ class Scoring:
             self.task = None
 
     def close(self):
-        if self.task is not None:
-            self.task.cancel()
-            self.task = None
+        task, self.task = self.task, None
+        if task is not None:
+            task.cancel()
         self.engine.close()
 
 
