@@ -1,7 +1,8 @@
-# What the screens ask the table session besides events, the heavier questions
-# (ses.<name>(...) is <name>(ses, ...) here: Session.__getattr__): the ruleset's facts,
-# the context words a win drops, the review's names in the settings' language, the
-# flash's room, the round clock's rule once time is up.  Loaded when asked and forgotten
+# What the screens ask the table session besides events (ses.<name>(...) is <name>(ses,
+# ...) here: session._ASKS names the module of each question): the ruleset's facts, the
+# context words a win drops, the review's names in the settings' language, the flash's
+# room, the round clock's rule once time is up.  (The history's records are journal's,
+# the seats' winds and a ruleset's settings commit's: the module each loads anyway.)  Loaded when asked and forgotten
 # with the table's steps when the heap is short (heap.EVENT, Session.release), so the
 # session that stays in RAM stays small.
 
@@ -94,5 +95,5 @@ def flash_left(ses):
     room = j.free(ses.jpath)
     left = None if room is None else room[0] - j.RESERVE_BLOCKS * room[1]
     j = None
-    ses.release()
+    ses.release()               # asks and the journal leave when the heap is short
     return left

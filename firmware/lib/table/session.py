@@ -34,7 +34,6 @@
 # needed; the state itself is a small dict that never leaves.
 
 import gc
-import json
 import heap
 from heap import LEAN
 from errors import HandError, error_result
@@ -318,40 +317,21 @@ class Session:
                 heap.forget("journal")
 
     # ---- What the screens ask ---------------------------------------------------------
-    # The questions a screen asks often (the history's records, the seats' winds, a
-    # ruleset's settings) are answered here; the heavier ones (the ruleset's facts:
-    # facts; the context words a win drops: words_dropped; the review's names in the
-    # settings' language: in_lang; the flash's room: flash_left) by asks.py, loaded when
-    # asked (micropython-async's lazy attributes: nothing of it in RAM before).
+    # Besides events the screens ask the session questions (ses.facts(), ses.record(i),
+    # ...): each is a function of ses in the module _ASKS names, loaded when asked
+    # (micropython-async's `_attrs` table and __getattr__: none of it in RAM before).
+    # The module an answer loads leaves with the table's steps when the heap is short
+    # (release(): the screens call it where a look at the table ends).
 
     def __getattr__(self, name):
-        f = getattr(heap.asks, name)
+        module = _ASKS.get(name)
+        if module is None:
+            raise AttributeError(name)
+        f = getattr(heap.load(module), name)
         return lambda *args: f(self, *args)
 
-    def records(self):
-        """How many saved events the history can open (those in RAM, newest first)."""
-        return len(self.stack) if self.jpath is not None else 0
 
-    def record(self, i):
-        """The i-th saved event back from the newest (0: the last) as (seq, the journal's
-        record dict); OSError where the flash cannot give it back."""
-        stack = self.stack
-        r = heap.journal.Journal(self.jpath).raw(stack[len(stack) - 1 - i])
-        if r is None:
-            raise OSError("journal record damaged")
-        return r[0], json.loads(r[1])
-
-    def seat_winds(self):
-        """The four seats' winds (0..3) for the hand now played."""
-        st = self.state
-        hk = heap.commit.hooks(st["rules"])
-        out = [hk.seat_wind(st, s) for s in range(4)]
-        hk = None
-        self.release()
-        return out
-
-    def defaults(self, rid):
-        """The settings of ruleset rid and their defaults ({name: default})."""
-        out = dict(heap.commit.hooks(rid).SETTINGS)
-        self.release()
-        return out
+# Each question the screens ask (Session.__getattr__) and the module that answers it.
+_ASKS = {"facts": "asks", "words_dropped": "asks", "in_lang": "asks", "time_closed": "asks",
+         "flash_left": "asks", "seat_winds": "commit", "defaults": "commit",
+         "records": "journal", "record": "journal"}
