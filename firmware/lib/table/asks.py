@@ -2,9 +2,9 @@
 # ...) here: session._ASKS names the module of each question): the ruleset's facts, the
 # context words a win drops, the review's names in the settings' language, the flash's
 # room, the round clock's rule once time is up.  (The history's records are journal's,
-# the seats' winds and a ruleset's settings commit's: the module each loads anyway.)  Loaded when asked and forgotten
-# with the table's steps when the heap is short (heap.EVENT, Session.release), so the
-# session that stays in RAM stays small.
+# the seats' winds and a ruleset's settings commit's: the module each loads anyway.)
+# Loaded when asked and forgotten with the table's steps when the heap is short
+# (heap.EVENT, Session.release), so the session that stays in RAM stays small.
 
 import heap
 import hand
