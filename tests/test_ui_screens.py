@@ -86,11 +86,11 @@ def test_a_save_short_of_memory_keeps_the_review_and_saves_on_the_next_press(mon
     ev = {"event": "win", "winner": 1, "from": 2, "hand": {"hand": "1122334455667m", "win": "7m"}}
     press(ui, keys.event_keys(ev, keys.ruleset("mcr"))[:-1])
     assert ui.mode == 3
-    real = session.Session._write
-    def short(self, ev, new, rec):                   # the journal's record finds no room
-        monkeypatch.setattr(session.Session, "_write", real)
+    real = session.Session._event
+    def short(self, ev, write):                      # the journal's record finds no room
+        monkeypatch.setattr(session.Session, "_event", real)
         raise MemoryError
-    monkeypatch.setattr(session.Session, "_write", short)
+    monkeypatch.setattr(session.Session, "_event", short)
     press(ui, "#")
     assert ui.mode == 3 and session.UNSAVED in text(ui)     # what to do, whole
     assert ui.ses.jseq == 1 and ui.ses.state["scores"] == [0, 0, 0, 0]

@@ -123,7 +123,8 @@ def test_a_wrong_name_in_a_walk_is_caught():
             "5. `journal.Journal.append` is numbered wrong.\n"
             "## Not a walk\n\n1. `nosuchmodule.ignored` is outside any walk.\n")
     found = "\n".join(problems(text))
-    assert "step 1: session.Session.nowhere: no function Session.nowhere in firmware/lib/table/session.py" in found
+    assert ("step 1: session.Session.nowhere: no function Session.nowhere in "
+            "firmware/lib/table/session.py") in found
     assert "step 2: nosuchmodule.run: no module of that name" in found
     assert "step 3: names no `module.function`" in found
     assert "step 4 numbered 5" in found

@@ -103,6 +103,7 @@ def open(ui):
         kind = "bool" if defaults[name] is True or defaults[name] is False else "int"
         items.append((name, "settings." + name, kind))
     ui.defaults = defaults
+    ui.ses.release()
     for key in ("device", "organiser"):
         items.append((key, key, "show"))
     items.append(("wifi", "wifi.ssid", "show"))

@@ -51,9 +51,9 @@ CLOSED = "time is up: no new hand; 9 referee override"
 
 
 def closed(ui):
-    """No new hand: the round's time is up and the referee has not overridden (the
-    session's rule, Session.time_closed)."""
-    return ui.ses.time_closed()
+    """No new hand: the round's time is up and the referee has not overridden.  The rule
+    (the session's time_closed) is asked only once time is up: before, no heap holds it."""
+    return bool(ui.ses.state.get("time_up")) and ui.ses.time_closed()
 
 
 def clock_line(ui, st):

@@ -159,6 +159,7 @@ class UI:
         st = self.ses.state
         if self.winds is None or self.winds[0] is not st:
             self.winds = (st, self.ses.seat_winds())
+            self.ses.release()
         return self.winds[1]
 
     # -- keys ---------------------------------------------------------------------------

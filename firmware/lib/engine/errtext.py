@@ -34,4 +34,6 @@ TEXTS = (
     # a save the flash refused (session.write_failed): what happened, what to do
     'flash full: NOT saved (earlier hands are safe). Write this hand down; call the director',  # 29
     'flash write error %s: NOT saved. Press save again; if it fails, call the director',  # 30
+    # a preview saved after another event was written (session.Session.save)
+    'the table moved since this review: enter the event again',  # 31
 )

@@ -1,9 +1,10 @@
 # What the screens ask the table session besides events (ses.<name>(...) is <name>(ses,
-# ...) here: Session.__getattr__): the ruleset's facts, the seats' winds, a ruleset's
-# settings, the round clock's rule, a saved record, the flash's room, the review's names
-# and the context words a win drops.  Loaded when asked and forgotten after each ask
-# when the heap is short (heap.EVENT, Session.release), so the session that stays in
-# RAM stays small.
+# ...) here: session._ASKS names the module of each question): the ruleset's facts, the
+# context words a win drops, the review's names in the settings' language, the flash's
+# room, the round clock's rule once time is up.  (The history's records are journal's,
+# the seats' winds and a ruleset's settings commit's: the module each loads anyway.)
+# Loaded when asked and forgotten with the table's steps when the heap is short
+# (heap.EVENT, Session.release), so the session that stays in RAM stays small.
 
 import heap
 import hand
@@ -72,48 +73,19 @@ def facts(ses, rid=None):
     if rid is None:
         rid = ses.state["rules"]
     try:
-        return ruleset_info(rid)
-    except MemoryError:             # what the session kept took the room: once more
-        ses.release(True)
-        return ruleset_info(rid)
-
-
-def seat_winds(ses):
-    """The four seats' winds (0..3) for the hand now played."""
-    st = ses.state
-    hk = heap.commit.hooks(st["rules"])
-    return [hk.seat_wind(st, s) for s in range(4)]
-
-
-def defaults(ses, rid):
-    """The settings of ruleset rid and their defaults ({name: default})."""
-    return dict(heap.commit.hooks(rid).SETTINGS)
+        try:
+            return ruleset_info(rid)
+        except MemoryError:         # what the session kept took the room: once more
+            ses.release(True)
+            return ruleset_info(rid)
+    finally:
+        ses.release()
 
 
 def time_closed(ses):
-    """No new hand: the round's time is up and the referee has not overridden (the
-    clock's rule is loaded only once time is up; the next clock event's path forgets
-    it again)."""
-    st = ses.state
-    if st is None or not st.get("time_up"):
-        return False
-    return heap.clockops.time_closed(st)
-
-
-def records(ses):
-    """How many saved events the history can open (those in RAM, newest first)."""
-    return len(ses.stack) if ses.jpath is not None else 0
-
-
-def record(ses, i):
-    """The i-th saved event back from the newest (0: the last) as (seq, the journal's
-    record dict); OSError where the flash cannot give it back."""
-    import json
-    stack = ses.stack
-    r = heap.journal.Journal(ses.jpath).raw(stack[len(stack) - 1 - i])
-    if r is None:
-        raise OSError("journal record damaged")
-    return r[0], json.loads(r[1])
+    """No new hand: the round's time is up (the screens ask only then) and the referee
+    has not overridden: the clock's rule (clockops, loaded for it)."""
+    return heap.clockops.time_closed(ses.state)
 
 
 def flash_left(ses):
@@ -121,4 +93,7 @@ def flash_left(ses):
     where the port cannot tell."""
     j = heap.journal
     room = j.free(ses.jpath)
-    return None if room is None else room[0] - j.RESERVE_BLOCKS * room[1]
+    left = None if room is None else room[0] - j.RESERVE_BLOCKS * room[1]
+    j = None
+    ses.release()               # asks and the journal leave when the heap is short
+    return left

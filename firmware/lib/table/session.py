@@ -56,7 +56,6 @@ STACK_WINDOW = 64
 # afresh from the journal) is what then gets the event through.
 SHORT = "No memory: try again; if refused, restart: saved hands stay"
 UNSAVED = "No memory: NOT saved. # again; if refused, restart and retype it"
-STALE = "the table moved since this review: enter the event again"
 
 
 def write_failed(e):
@@ -187,13 +186,13 @@ class Session:
 
     def save(self, pv):
         """Write a preview (journal append, synced) and answer as handle() does.  A preview
-        made before another event was written is refused (STALE): nothing is written twice,
+        made before another event was written is refused: nothing is written twice,
         nothing over a table that moved."""
         saves = pv.get("saves") if isinstance(pv, dict) else None
         if saves is None:
             return error_result("bad_event", "nothing previewed to save")
-        if saves[3] != self.writes:
-            return error_result("bad_event", STALE)
+        if saves[3] != self.writes:         # the table moved since: nothing written
+            return error_result("bad_event", HandError("bad_event", 31).message)
         return self._guard(saves, True)
 
     def _guard(self, ev, write):
@@ -240,24 +239,27 @@ class Session:
         return out
 
     def _event(self, ev, write):
-        if type(ev) is tuple:                   # a preview to save (save)
+        if type(ev) is tuple:                   # a preview to save (save): step 4
             ev, new, rec, job = ev
-            return self._write(ev, new, rec)
-        # 1 the event checked, its outcome worked out (a win: its scoring job)
-        new, rec, job = self._prepare(ev)
-        if job is not None:
-            # 2 a win: the table's steps leave the heap, the hand is scored
-            if LEAN and self.jpath is not None and not heap.roomy():
-                self.state = None               # on flash already: read back after scoring
-            self._unload()
-            result = score(job)
-            job = None
-            # 3 settled through the ruleset's hook
-            new, rec = self._settle(ev, result)
-        if not write:
-            return ev, new, rec, self.writes    # a preview: what save() writes
+        else:
+            # 1 the event checked, its outcome worked out (a win: its scoring job)
+            new, rec, job = self._prepare(ev)
+            if job is not None:
+                # 2 a win: the table's steps leave the heap, the hand is scored
+                if LEAN and self.jpath is not None and not heap.roomy():
+                    self.state = None           # on flash already: read back after scoring
+                self._unload()
+                result = score(job)
+                job = None
+                # 3 settled through the ruleset's hook
+                new, rec = self._settle(ev, result)
+            if not write:
+                return ev, new, rec, self.writes    # a preview: what save() writes
         # 4 journaled, pushed on the undo stack, the state moved on; the answer
-        return self._write(ev, new, rec)
+        ops = heap.commit
+        ops.commit(self, ev, new, rec)
+        self.writes += 1
+        return ops.answer(self.state)
 
     def _prepare(self, ev):
         return heap.ops.prepare(self, ev)
@@ -266,12 +268,6 @@ class Session:
         ops = heap.commit               # not sessionops: after scoring, load little
         ops.reload(self)
         return ops.settle_win(self.state, ev, result)
-
-    def _write(self, ev, new, rec):
-        ops = heap.commit
-        ops.commit(self, ev, new, rec)
-        self.writes += 1
-        return ops.answer(self.state)
 
     # ---- The heap between events ----------------------------------------------------
 
@@ -321,21 +317,21 @@ class Session:
                 heap.forget("journal")
 
     # ---- What the screens ask ---------------------------------------------------------
-    # Besides events the screens ask for the ruleset's facts (facts), the seats' winds,
-    # a ruleset's settings (defaults), the round clock's rule (time_closed), the saved
-    # records (records, record), the flash's room (flash_left), the review's names
-    # (in_lang) and the context words a win drops (words_dropped): asks.py answers,
-    # loaded when asked (micropython-async's lazy attributes: nothing of it in RAM before).
-
-    # What an ask loads (asks itself, the journal, a hook, a scorer) leaves again when the
-    # heap is short, as an event's steps do.
+    # Besides events the screens ask the session questions (ses.facts(), ses.record(i),
+    # ...): each is a function of ses in the module _ASKS names, loaded when asked
+    # (micropython-async's `_attrs` table and __getattr__: none of it in RAM before).
+    # The module an answer loads leaves with the table's steps when the heap is short
+    # (release(): the screens call it where a look at the table ends).
 
     def __getattr__(self, name):
-        f = getattr(heap.asks, name)
+        module = _ASKS.get(name)
+        if module is None:
+            raise AttributeError(name)
+        f = getattr(heap.load(module), name)
+        return lambda *args: f(self, *args)
 
-        def ask(*args):
-            try:
-                return f(self, *args)
-            finally:
-                self.release()
-        return ask
+
+# Each question the screens ask (Session.__getattr__) and the module that answers it.
+_ASKS = {"facts": "asks", "words_dropped": "asks", "in_lang": "asks", "time_closed": "asks",
+         "flash_left": "asks", "seat_winds": "commit", "defaults": "commit",
+         "records": "journal", "record": "journal"}
