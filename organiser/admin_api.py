@@ -96,7 +96,10 @@ async def put_event(request: Request, body: dict = Body(...), who: str = admin):
         e = tournament.set_event(con, body.get("name"), body.get("rules"), body.get("settings"),
                                  _int(body["hands_per_tround"], "hands_per_tround")
                                  if "hands_per_tround" in body else -1,
-                                 body.get("avoid_teammates"), body.get("device_lang", -1))
+                                 body.get("avoid_teammates"), body.get("device_lang", -1),
+                                 body.get("games_per_tround", -1))
+    if "settings" in body or "rules" in body:
+        request.app.state.scoring.mark_all()    # replayed with the new ones, after
     _publish(request, "event")
     return {"ok": True, "event": e}
 

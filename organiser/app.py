@@ -21,8 +21,8 @@ from fastapi import FastAPI, Request
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import JSONResponse, RedirectResponse
 
-from organiser import admin_api, auth, exports, limits, pg, quotas, replay, security, \
-    throttle, trust_api, upload
+from organiser import admin_api, auth, exports, limits, pg, quotas, replay, replays, \
+    security, throttle, trust_api, upload
 from organiser import clock_api
 from organiser.db import Database
 from organiser.groupcommit import GroupCommit
@@ -75,6 +75,7 @@ def create_app(db_path, max_body=MAX_BODY, stuck_seconds=180, pages=True, sync="
     app.state.stuck_seconds = stuck_seconds
     app.state.max_live = max_live
     app.state.quotas = quotas.Quotas()
+    app.state.resends = replays.Resends()
     app.state.login_throttle = throttle.LoginThrottle()
     app.state.refused_per_source = refused_per_source
     # a league's server checks each new device id against its other events' (league/)

@@ -9,7 +9,7 @@ import time
 
 from organiser import seating as seatgen
 from organiser.reasons import Reason, Word
-from organiser import record_model, signing, stored
+from organiser import gamebound, record_model, signing, stored
 from organiser.db import one, rows
 
 RULESETS = ("mcr", "hk", "tw", "sh")
@@ -48,7 +48,7 @@ def event(con):
 
 
 def set_event(con, name=None, rules=None, settings=None, hands_per_tround=-1,
-              avoid_teammates=None, device_lang=-1):
+              avoid_teammates=None, device_lang=-1, games_per_tround=-1):
     """device_lang: the language the devices name the scoring elements in (they take it
     with the seating pull), one of DEVICE_LANGS; None: each device keeps its own; -1:
     unchanged."""
@@ -79,6 +79,11 @@ def set_event(con, name=None, rules=None, settings=None, hands_per_tround=-1,
         con.execute("UPDATE event SET avoid_teammates = ? WHERE id = 1", (int(avoid_teammates),))
     if device_lang != -1:
         con.execute("UPDATE event SET device_lang = ? WHERE id = 1", (device_lang,))
+    if games_per_tround != -1:
+        why = gamebound.check(games_per_tround)
+        if why is not None:
+            raise ModelError(*why)
+        con.execute("UPDATE event SET games_per_tround = ? WHERE id = 1", (games_per_tround,))
     return event(con)
 
 

@@ -15,7 +15,7 @@ from fastapi.responses import JSONResponse
 from starlette.requests import ClientDisconnect
 
 from organiser import devices, quotas, record_model, records, signing, tournament
-from organiser import clock
+from organiser import clock, replays
 from organiser.db import one
 
 router = APIRouter()
@@ -181,6 +181,11 @@ async def upload(request: Request):
         with db.read() as con:
             msg, dev = authenticate(con, body, request.headers.get("x-signature"))
         journal, recs = check_batch(msg)
+        if app.state.resends.known(dev["id"], body):
+            # sent again byte for byte, its records stored: free, and nothing changes
+            with db.read() as con:
+                acked = records.acked(con, dev["id"], journal)
+            return JSONResponse({"ok": True, "acked": acked})
         try:
             app.state.quotas.spend(dev["id"], len(body))
         except quotas.Exceeded as q:
@@ -195,6 +200,8 @@ async def upload(request: Request):
     if after != before or closed:
         app.state.broker.publish("upload", {"device": dev["id"], "table": dev["table_no"],
                                             "journal": journal, "acked": after})
+    if conflict is None and after is not None and after >= recs[-1]["seq"]:
+        app.state.resends.stored(dev["id"], body)
     if conflict is not None:
         return await refused(request, len(body), Refusal(
             409, "conflict", "record %d held with other content" % conflict, device=dev["id"],
@@ -218,6 +225,9 @@ async def seating(request: Request):
         report = devices.reported(msg, dev)     # its build and data version, if changed
 
         def note(con):
+            if replays.nonce_seen(con, dev["id"], msg["nonce"]):
+                raise Refusal(409, "replayed", "a seating pull's nonce sent again",
+                              device=dev["id"])
             seen(con, dev["id"])
             devices.store_report(con, dev["id"], report)
         await app.state.commits.run(note)
