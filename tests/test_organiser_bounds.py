@@ -193,3 +193,133 @@ def test_a_seating_pull_is_accepted_once(live):
     # a new nonce: a sign of life again
     assert d1.pull(dev).status_code == 200
     assert query(srv.db_path, "SELECT at FROM device_seen WHERE device = ?", (d1.id,)) != seen
+
+
+# -- a league imports data, never code ----------------------------------------------------
+
+class LeagueServer(OrganiserServer):
+    """`python -m organiser.league serve` in a subprocess on 127.0.0.1."""
+
+    def __init__(self, registry):
+        super().__init__(registry)
+        self.registry = registry
+
+    def start(self, timeout=30):
+        import subprocess
+        import sys
+        import time
+        import urllib.request
+        from organiser_fixtures import ROOT
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "organiser.league", "--registry", self.registry, "serve",
+             "--host", "127.0.0.1", "--port", str(self.port)], cwd=ROOT,
+            stdout=subprocess.DEVNULL, stderr=self.log)
+        end = time.time() + timeout
+        while time.time() < end:
+            if self.proc.poll() is not None:
+                raise RuntimeError("league server exited: %s" % self.errors())
+            try:
+                urllib.request.urlopen(self.url + "/", timeout=1).read()
+                return self
+            except OSError:
+                time.sleep(0.1)
+        self.stop()
+        raise RuntimeError("league server did not start")
+
+
+def league_cli(registry, *args, stdin=None):
+    import subprocess
+    import sys
+    from organiser_fixtures import ROOT
+    return subprocess.run([sys.executable, "-m", "organiser.league", "--registry", registry]
+                          + list(args), cwd=ROOT, input=stdin, capture_output=True, text=True)
+
+
+def venue_file(path, prefix, sql=()):
+    """A venue's event file (its devices named apart), with more SQL run on it."""
+    import sqlite3
+    ev = setup_event(str(path), password="venue password")
+    con = sqlite3.connect(str(path))
+    con.execute("UPDATE devices SET id = ? || id", (prefix,))
+    for q in sql:
+        con.execute(q)
+    con.commit()
+    con.close()
+    return ev
+
+
+@pytest.fixture
+def league(tmp_path):
+    reg = str(tmp_path / "league.db")
+    assert league_cli(reg, "add-league", "Jade Season").returncode == 0
+    return reg
+
+
+TRIGGER = ("CREATE TRIGGER opener AFTER INSERT ON refused BEGIN INSERT INTO admin_sessions "
+           "VALUES ('chosen-token', 'director', 4102444800); END")
+
+
+def test_an_event_file_with_code_is_refused_and_a_copy_keeps_none(league, tmp_path):
+    for n, sql in enumerate([TRIGGER, "CREATE VIEW everyone AS SELECT * FROM admins"]):
+        path = tmp_path / ("venue%d.db" % n)
+        venue_file(path, "v%d-" % n, [sql])
+        got = league_cli(league, "import", str(path), "ev%d" % n, "--league", "Jade Season")
+        assert got.returncode != 0 and "data only" in got.stderr, got.stderr
+        assert not os.path.exists(os.path.join(os.path.dirname(league), "events",
+                                               "ev%d.db" % n))
+    # what comes across is rows: the league's copy has its own schema, whatever the
+    # file's was (a default or a check of its own included)
+    from organiser.league import importer
+    src = tmp_path / "plain.db"
+    venue_file(src, "p-")
+    dest = str(tmp_path / "fresh.db")
+    importer.fresh(str(src), dest)
+    got = query(dest, "SELECT type, name FROM sqlite_master WHERE type NOT IN ('table', "
+                      "'index')")
+    assert got == []
+    assert query(dest, "SELECT COUNT(*) FROM players") == [(8,)]
+    assert query(dest, "SELECT COUNT(*) FROM admin_sessions") == [(0,)]
+
+
+def test_imported_sessions_and_sessions_without_a_director_open_nothing(league, tmp_path):
+    venue = tmp_path / "venue.db"
+    venue_file(venue, "v-", [
+        "INSERT INTO admin_sessions VALUES ('venue-token', 'director', 4102444800)",
+        "INSERT INTO admin_sessions VALUES ('nobody-token', 'nobody', 4102444800)"])
+    got = league_cli(league, "import", str(venue), "spring", "--league", "Jade Season")
+    assert got.returncode == 0, got.stderr
+    assert league_cli(league, "set-password", "spring", stdin="operator pw\n").returncode == 0
+    # a session naming no director, written into an event's database by other means
+    summer = tmp_path / "summer.db"
+    venue_file(summer, "s-")
+    assert league_cli(league, "add-event", "summer", "--league", "Jade Season", "--db",
+                      str(summer)).returncode == 0
+    import sqlite3
+    con = sqlite3.connect(str(summer))
+    con.execute("INSERT INTO admin_sessions VALUES ('ghost-token', 'nobody', 4102444800)")
+    con.commit()
+    con.close()
+    with LeagueServer(league) as srv, httpx.Client(base_url=srv.url, timeout=30) as c:
+        for slug, token in (("spring", "venue-token"), ("spring", "nobody-token"),
+                            ("summer", "ghost-token")):
+            r = c.get("/e/%s/api/admin/me" % slug,
+                      headers={"Cookie": "organiser_session=%s" % token})
+            assert r.status_code == 401, (slug, token, r.status_code)
+        r = c.post("/e/spring/api/admin/login", json={"name": "director",
+                                                      "password": "operator pw"})
+        assert r.status_code == 200
+        assert c.get("/e/spring/api/admin/me").status_code == 200
+
+
+def test_a_signed_message_is_shown_by_its_own_event_only(league, tmp_path):
+    for slug in ("spring", "summer"):
+        assert league_cli(league, "add-event", slug, "--league", "Jade Season").returncode == 0
+    with LeagueServer(league) as srv, httpx.Client(base_url=srv.url, timeout=30) as c:
+        r = c.post("/e/spring/admin/login", data={"name": "director", "password": "wrong!"},
+                   headers={"Origin": srv.url}, follow_redirects=False)
+        assert r.status_code == 303, r.text
+        query_string = r.headers["location"].split("?", 1)[1]
+        assert "error_sig=" in query_string
+        assert "wrong name or password" in c.get("/e/spring/admin/login?" + query_string).text
+        assert "wrong name or password" not in c.get("/e/summer/admin/login?" +
+                                                     query_string).text
