@@ -9,7 +9,7 @@ import time
 
 from organiser import seating as seatgen
 from organiser.reasons import Reason, Word
-from organiser import gamebound, record_model, signing, stored
+from organiser import gamebound, names, record_model, signing, stored
 from organiser.db import one, rows
 
 RULESETS = ("mcr", "hk", "tw", "sh")
@@ -89,8 +89,20 @@ def set_event(con, name=None, rules=None, settings=None, hands_per_tround=-1,
 
 # -- teams, players, tables --------------------------------------------------------------
 
+def _readable(name):
+    """The name as kept (organiser.names), or ModelError for one nobody can read whole."""
+    if not isinstance(name, str):
+        return name
+    ch = names.unreadable(name)
+    if ch is not None:
+        raise ModelError("a name with an invisible or direction-changing character "
+                         "(U+%04X): %r", ord(ch), name)
+    return names.clean(name)
+
+
 def add_team(con, name):
-    if not name or one(con, "SELECT 1 FROM teams WHERE name = ?", (name,)):
+    name = _readable(name)
+    if not name or names.taken(con, "teams", name):
         raise ModelError("team name empty or taken: %r", name)
     return con.execute("INSERT INTO teams (name) VALUES (?)", (name,)).lastrowid
 
@@ -105,7 +117,8 @@ MAX_NAME = 64          # a device's records carry the names: organiser.record_mo
 def add_player(con, name, team_id=None, **details):
     """A player; details: the association's fields (set_player_details), checked first."""
     details = player_details(**details)
-    if not name or one(con, "SELECT 1 FROM players WHERE name = ?", (name,)):
+    name = _readable(name)
+    if not name or names.taken(con, "players", name):
         raise ModelError("player name empty or taken: %r", name)
     if len(name) > MAX_NAME:
         raise ModelError("player name: at most %d characters", MAX_NAME)

@@ -323,3 +323,45 @@ def test_a_signed_message_is_shown_by_its_own_event_only(league, tmp_path):
         assert "wrong name or password" in c.get("/e/spring/admin/login?" + query_string).text
         assert "wrong name or password" not in c.get("/e/summer/admin/login?" +
                                                      query_string).text
+
+
+# -- names compared as people read them ---------------------------------------------------
+
+def test_two_players_cannot_share_a_name_as_people_read_it(live):
+    srv, ev, dev, adm = live("mcr")
+    ok = adm.post("/api/admin/players", json={"name": "Ann  Lee "})
+    assert ok.status_code == 200, ok.text
+    for name in ("ＡＮＮ  ＬＥＥ", "ann lee", "Player 01\u200b", "Player 03\u202e",
+                 "Zoe\u2066 Lin", "\ufeffBo"):
+        r = adm.post("/api/admin/players", json={"name": name})
+        assert r.status_code == 400, (name, r.text)
+    for name in ("Team A\u200b", "t1"):
+        r = adm.post("/api/admin/teams", json={"name": name})
+        assert r.status_code == 400, (name, r.text)
+    names = [p["name"] for p in adm.get("/api/admin/event").json()["players"]]
+    assert "Ann Lee" in names and len(names) == 9
+
+
+def test_the_season_ranking_shows_a_name_two_players_share(league, tmp_path):
+    import sqlite3
+    venue = tmp_path / "old.db"
+    ev = setup_event(str(venue))
+    # an event made before names were compared: "P02" is "p01" there
+    con = sqlite3.connect(str(venue))
+    con.execute("UPDATE players SET name = 'p01' WHERE name = 'P02'")
+    con.commit()
+    con.close()
+    got = league_cli(league, "add-event", "old", "--league", "Jade Season", "--db", str(venue))
+    assert got.returncode == 0, got.stderr
+    with LeagueServer(league) as srv, httpx.Client(base_url=srv.url, timeout=30) as c:
+        for d in ev["devices"]:
+            recs = play([dict(start("mcr", ev), tag={"table": d.table, "tround": ev["tround"]}),
+                         dict(MCR_WIN)])
+            assert d.upload(c, journal_id(d.table), recs, base="/e/old").status_code == 200
+        played = [p for p in c.get("/e/old/api/v1/standings").json()["players"] if p["games"]]
+        assert len(played) == 8
+        rows = c.get("/api/league/1").json()["ranking"]
+        assert len(rows) == 8, rows
+        shared = [r for r in rows if r["collision"]]
+        assert len(shared) == 2 and {r["name"] for r in shared} == {"P01", "p01"}
+        assert "read as this name" in c.get("/league/1").text
