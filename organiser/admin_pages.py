@@ -19,6 +19,7 @@ from starlette.concurrency import run_in_threadpool
 from organiser import auth, binding, corrections, devices, disputes, handref, queries, \
     elnames, reasons, record_model, security, stored, throttle, tournament, views, words
 from organiser.db import one, rows
+from organiser import tls
 from organiser.limits import MAX_ID
 from organiser.render import render, shared_grid
 from organiser.reasons import Reason, Word
@@ -453,7 +454,7 @@ def devices_page(request):
                      created=views.clock(d["created_at"]))
         tables = tournament.tables(con)
     return page(request, "admin/devices.html", "/admin/devices", title="Devices",
-                devices=devs, tables=tables, origin=str(request.base_url).rstrip("/"))
+                devices=devs, tables=tables, origin=tls.device_origin(request))
 
 
 @post("/devices")
@@ -468,7 +469,7 @@ def device_register(request, f):
     # under a league the event's address has its path (/e/<event>): the device's too.
     # The registration as the settings file names its fields: what `make deploy
     # REGISTRATION=` reads (host_tools/board/bundle.py settings_from)
-    origin = str(request.base_url).rstrip("/")
+    origin = tls.device_origin(request)
     settings = {"device": dev_id, "secret": secret, "organiser": origin}
     if table_no is not None:
         settings["table"] = table_no

@@ -37,7 +37,8 @@ REFUSED_PER_SOURCE = 1000    # refused requests kept per address (a flood erases
 
 def create_app(db_path, max_body=MAX_BODY, stuck_seconds=180, pages=True, sync="full",
                max_live=MAX_LIVE, refused_per_source=REFUSED_PER_SOURCE, https_port=None,
-               scoring="process", engine_command=None, engine_timeout=None, clock=time.time):
+               scoring="process", engine_command=None, engine_timeout=None, clock=time.time,
+               http_port=None):
     @asynccontextmanager
     async def lifespan(app):
         app.state.db.start_checkpoints()
@@ -78,6 +79,7 @@ def create_app(db_path, max_body=MAX_BODY, stuck_seconds=180, pages=True, sync="
     app.state.resends = replays.Resends()
     app.state.login_throttle = throttle.LoginThrottle()
     app.state.refused_per_source = refused_per_source
+    app.state.http_port = http_port     # the devices' plain port, when pages are on HTTPS
     # a league's server checks each new device id against its other events' (league/)
     app.state.claim_device = None
     @app.exception_handler(ModelError)

@@ -328,14 +328,21 @@ def set_seating(con, tround_id, tables_, source="manual", keep_locks=True, playe
     tables (tables not given keep theirs).  Validated whole before anything is written.
     A table that has played hands in the round is changed only by a re-seat with a
     reason (corrections.reseat_table, which passes played_ok)."""
-    tround(con, tround_id)
+    played = tround(con, tround_id)["status"] != "pending"
     cur = seating(con, tround_id)
     if not played_ok:
+        from organiser import corrections
         for no, ps in tables_.items():
             no = int(no)
             if no in cur and list(ps) != cur[no]["players"] and hands_played(con, tround_id, no):
                 raise ModelError("table %d has played hands in this round: re-seat it with a "
                                  "reason instead", no)
+            # hands waiting for a record that never arrived: they would go to the new
+            # players once it does
+            if played and no in cur and list(ps) != cur[no]["players"] and \
+                    corrections.waiting_behind_gap(con, tround_id, no):
+                raise ModelError("table %s has records waiting behind a gap: re-seat it "
+                                 "once they are in", no)
     merged = {no: t["players"] for no, t in cur.items()}
     merged.update({int(no): list(ps) for no, ps in tables_.items()})
     known = {r["id"] for r in rows(con, "SELECT id FROM players")}

@@ -15,7 +15,7 @@ from fastapi.responses import JSONResponse
 from starlette.requests import ClientDisconnect
 
 from organiser import devices, quotas, record_model, records, signing, tournament
-from organiser import clock, replays
+from organiser import clock, refusedlog, replays
 from organiser.db import one
 
 router = APIRouter()
@@ -111,7 +111,8 @@ REFUSED_KEPT = 10000          # a flood of bad requests cannot fill the disk
 
 def log_refusal(con, remote, path, size, ref, per_source=1000):
     """One line of the refused log.  Each address keeps its latest per_source lines, so
-    a flood from one erases only its own; the whole log keeps REFUSED_KEPT."""
+    a flood from one erases only its own; the whole log keeps REFUSED_KEPT, the
+    addresses holding the most losing their oldest first (organiser.refusedlog)."""
     con.execute("INSERT INTO refused (at, remote, path, status, error, device, journal, seq, "
                 "size, detail) VALUES (?,?,?,?,?,?,?,?,?,?)",
                 (time.time(), remote, path, ref.status, ref.error, ref.device, ref.journal,
@@ -119,8 +120,7 @@ def log_refusal(con, remote, path, size, ref, per_source=1000):
     con.execute("DELETE FROM refused WHERE remote = ? AND id <= (SELECT id FROM refused "
                 "WHERE remote = ? ORDER BY id DESC LIMIT 1 OFFSET ?)",
                 (remote, remote, per_source))
-    con.execute("DELETE FROM refused WHERE id <= (SELECT MAX(id) FROM refused) - ?",
-                (REFUSED_KEPT,))
+    refusedlog.trim(con, REFUSED_KEPT)         # the addresses holding the most lose first
 
 
 async def refused(request, size, ref):

@@ -365,3 +365,69 @@ def test_the_season_ranking_shows_a_name_two_players_share(league, tmp_path):
         shared = [r for r in rows if r["collision"]]
         assert len(shared) == 2 and {r["name"] for r in shared} == {"P01", "p01"}
         assert "read as this name" in c.get("/league/1").text
+
+
+# -- the refused log, a re-seat behind a gap, TLS -----------------------------------------
+
+def test_a_seating_changed_behind_a_gap_is_refused(live):
+    srv, ev, dev, adm = live("mcr")
+    d1 = ev["devices"][0]
+    recs = play([start("mcr", ev), {"event": "draw"}, dict(MCR_WIN)])
+    assert d1.upload(dev, journal_id(1), recs[:1] + recs[2:]).json()["acked"] == 1
+    seat = list(reversed(ev["seating"][1]))
+    r = adm.put("/api/admin/trounds/%d/seating" % ev["tround"], json={"tables": {"1": seat}})
+    assert r.status_code == 400 and "gap" in r.text, r.text
+    # the missing record arrives: the late hand is its seating's players'
+    assert d1.upload(dev, journal_id(1), recs).json()["acked"] == 3
+    got = scores(dev, ev)
+    assert [p["score"] for p in got] == recs[2]["payments"]
+
+
+def test_the_refused_log_past_its_bound_loses_the_largest_addresses_lines_first(
+        tmp_path, monkeypatch):
+    from organiser import refusedlog, upload
+    from organiser.db import Database
+    monkeypatch.setattr(upload, "REFUSED_KEPT", 400)     # (10 000 on a server)
+    db = Database(str(tmp_path / "o.db"))
+    ref = upload.Refusal(401, "bad_signature", "x", device="dev1")
+    with db.write() as con:
+        for _ in range(5):
+            upload.log_refusal(con, "10.0.0.1", "/api/v1/upload", 10, ref)
+        # eleven addresses, each within its own bound, together past the log's
+        for a in range(11):
+            for _ in range(60):
+                upload.log_refusal(con, "10.1.0.%d" % a, "/api/v1/upload", 10, ref,
+                                   per_source=100)
+    by = dict(query(db.path, "SELECT remote, COUNT(*) FROM refused GROUP BY remote"))
+    db.close()
+    assert by.get("10.0.0.1") == 5, by
+    assert sum(by.values()) <= 400
+    assert refusedlog.share([5, 100, 100], 105) == 50 and refusedlog.share([5, 5], 20) is None
+
+
+def test_under_tls_the_registration_gives_the_devices_plain_address(tmp_path):
+    import hashlib
+    import html
+    from organiser import auth
+    from organiser_fixtures import free_port
+    from test_organiser_tls import start as start_tls, stop as stop_tls
+    db_path = str(tmp_path / "organiser.db")
+    setup_event(db_path, password=PW)
+    port, tls_port = free_port(), free_port()
+    proc, _ = start_tls(db_path, port, tls_port)
+    try:
+        https = "https://127.0.0.1:%d" % tls_port
+        with httpx.Client(verify=False, timeout=10) as c:
+            r = c.post(https + "/admin/login", data={"name": "director", "password": PW},
+                       headers={"Origin": https}, follow_redirects=False)
+            assert r.status_code == 303
+            token = c.cookies.get(auth.COOKIE)
+            csrf = hashlib.sha256(b"csrf:" + token.encode()).hexdigest()[:32]
+            r = c.post(https + "/admin/devices", headers={"Origin": https},
+                       data={"table_no": "1", "device_id": "devtls", "csrf": csrf})
+            assert r.status_code == 200, r.text[:300]
+            page = html.unescape(r.text)
+            assert '"organiser": "http://127.0.0.1:%d"' % port in page, page[:2000]
+            assert "https://" not in page.split('"organiser"')[1][:40]
+    finally:
+        stop_tls(proc)
