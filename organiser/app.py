@@ -21,8 +21,8 @@ from fastapi import FastAPI, Request
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import JSONResponse, RedirectResponse
 
-from organiser import admin_api, auth, exports, limits, pg, quotas, replay, replays, \
-    security, throttle, trust_api, upload
+from organiser import admin_api, auth, exports, exportwork, limits, pg, quotas, replay, \
+    replays, security, throttle, trust_api, upload
 from organiser import clock_api
 from organiser.db import Database
 from organiser.groupcommit import GroupCommit
@@ -77,6 +77,8 @@ def create_app(db_path, max_body=MAX_BODY, stuck_seconds=180, pages=True, sync="
     app.state.max_live = max_live
     app.state.quotas = quotas.Quotas()
     app.state.resends = replays.Resends()
+    exportwork.setup(app)               # exports built once per change (before the pages'
+                                        # own note of changes: both hear every one)
     app.state.login_throttle = throttle.LoginThrottle()
     app.state.refused_per_source = refused_per_source
     app.state.http_port = http_port     # the devices' plain port, when pages are on HTTPS

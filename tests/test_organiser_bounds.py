@@ -431,3 +431,57 @@ def test_under_tls_the_registration_gives_the_devices_plain_address(tmp_path):
             assert "https://" not in page.split('"organiser"')[1][:40]
     finally:
         stop_tls(proc)
+
+
+# -- exports within bounds ------------------------------------------------------------------
+
+def test_parallel_anonymous_exports_are_built_once_and_bounded(tmp_path):
+    """An event of 8 tables x 8 rounds of 16-hand games: twenty anonymous readers fetch
+    its hands at once; the organiser's memory grows by one build, not twenty."""
+    import threading
+    from host_tools.bench import exports as bench, pages
+    from organiser import queries
+    from organiser.db import connect
+    folder = str(tmp_path)
+    recs = pages.game_records(folder)
+    path = str(tmp_path / "event.db")
+    rounds = pages.ROUNDS
+    pages.ROUNDS = 8
+    try:
+        pages.build(path, recs)
+    finally:
+        pages.ROUNDS = rounds
+    with OrganiserServer(path) as srv, httpx.Client(base_url=srv.url, timeout=120) as c:
+        scored(c, timeout=300)              # (the organiser scores the event at its start)
+        con = connect(path)
+        try:
+            want = queries.hands(con)
+        finally:
+            con.close()
+        got = c.get("/export/hands.json")
+        assert got.status_code == 200 and got.headers["content-type"] == "application/json"
+        assert json.loads(got.content) == json.loads(json.dumps(
+            {"tround_id": None, "hands": want}))
+        size = len(got.content)
+        assert size > 1e6
+        c.get("/export/hands.csv")
+        c.get("/api/v1/standings")
+        idle = bench.status(srv.proc.pid, "VmRSS")
+        # an announced change (a refused upload is one): the next readers wait for one build
+        c.post("/api/v1/upload", content=b"not json")
+        codes = []
+
+        def read():
+            with httpx.Client(base_url=srv.url, timeout=120) as mine:
+                codes.append(mine.get("/export/hands.json").status_code)
+        readers = [threading.Thread(target=read) for _ in range(20)]
+        for t in readers:
+            t.start()
+        for t in readers:
+            t.join()
+        assert codes == [200] * 20
+        grown = bench.status(srv.proc.pid, "VmHWM") - idle
+        # each build of this event's hands holds ~20 MB of rows: twenty at once, 400 MB
+        assert grown < 80, grown
+        st = c.get("/api/v1/standings").json()
+        assert len(st["players"]) == 32 and st["players"][0]["games"] == 8
