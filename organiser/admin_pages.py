@@ -12,6 +12,7 @@ import shlex
 import time
 from urllib.parse import quote, urlencode
 
+import anyio
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 from starlette.concurrency import run_in_threadpool
@@ -227,11 +228,17 @@ def event_save(request, f):
     except ValueError:
         raise ModelError("settings: not JSON")
     hands = _opt_int(f.get("hands_per_tround"), "hands per tournament round")
+    games = _opt_int(f.get("games_per_tround"), "games per tournament round")
     with request.app.state.db.write() as con:
+        before = tournament.event(con)
         tournament.set_event(con, name=f.get("name") or None, rules=f.get("rules") or None,
                              settings=settings, hands_per_tround=hands,
                              avoid_teammates=bool(f.get("avoid_teammates")),
-                             device_lang=f.get("device_lang") or None)
+                             device_lang=f.get("device_lang") or None,
+                             games_per_tround=games)
+    if settings != before["settings"] or (f.get("rules") or before["rules"]) != before["rules"]:
+        # every journal scored again with them (on the event loop, which marks journals)
+        anyio.from_thread.run_sync(request.app.state.scoring.mark_all)
     changed(request, "event")
     return back("/admin", ok=said(request, "event saved"))
 

@@ -485,3 +485,24 @@ def test_parallel_anonymous_exports_are_built_once_and_bounded(tmp_path):
         assert grown < 80, grown
         st = c.get("/api/v1/standings").json()
         assert len(st["players"]) == 32 and st["players"][0]["games"] == 8
+
+
+def test_the_director_sets_the_bounds_on_the_event_page(live):
+    import hashlib
+    from organiser import auth
+    srv, ev, dev, adm = live("hk")
+    d1 = ev["devices"][0]
+    recs = play([start("hk", ev, {"max_streak": 30} if "max_streak" in
+                       table_rules("hk").SETTINGS else {}),
+                 {"event": "streak", "n": 30}, dict(HK_WIN)])
+    assert d1.upload(dev, journal_id(1), recs).json()["acked"] == 3
+    assert statuses(srv.db_path, d1.id, journal_id(1))[3][0] == "disputed"
+    csrf = hashlib.sha256(b"csrf:" + adm.cookies.get(auth.COOKIE).encode()).hexdigest()[:32]
+    assert 'name="games_per_tround"' in adm.get("/admin").text
+    r = adm.post("/admin/event", headers={"Origin": srv.url}, follow_redirects=False, data={
+        "csrf": csrf, "name": "Test Cup", "rules": "hk", "settings": '{"max_streak": 30}',
+        "games_per_tround": "2", "avoid_teammates": "1"})
+    assert r.status_code == 303 and "error" not in r.headers["location"], r.headers
+    scored(dev)
+    assert statuses(srv.db_path, d1.id, journal_id(1))[3][0] == "ok"
+    assert adm.get("/api/admin/event").json()["event"]["games_per_tround"] == 2
