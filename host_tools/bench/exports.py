@@ -4,14 +4,17 @@ The event `host_tools.bench.pages` builds (8 tables x 56 tournament rounds, ever
 playing a 16-hand Hong Kong game each round) is served by `python -m organiser`.
 Printed: its idle RSS (after the pages and one export warmed up), then, while PARALLEL
 anonymous readers each fetch the whole event's exports (hands.json, hands.csv,
-standings.json) ROUNDS times, the organiser's peak RSS (VmHWM) against the idle one (the
-bound: at most 2x) and the standings page's latency (/api/v1/standings, fetched by one
-more reader all along: p95, bound 500 ms).  Changes are announced meanwhile (a seating
-pull a second does not change the data; an upload does: ANNOUNCE uploads a second).
+standings.json) ROUNDS times and for SECONDS at least, the organiser's peak RSS (VmHWM)
+against the idle one (the bound: at most 2x) and the standings page's latency
+(/api/v1/standings, fetched by one more reader all along: p95, bound 500 ms).  The data
+changes meanwhile: a device uploads a hand's record every UPLOAD_GAP seconds, each one
+scored and announced (so the exports are built again, not only read from a cache).
 
     python -m host_tools.bench exports
 """
 
+import hashlib
+import hmac
 import json
 import os
 import re
@@ -30,6 +33,8 @@ from host_tools.sim.organiser_demo import free_port
 
 PARALLEL = 20
 ROUNDS = 3
+SECONDS = 30
+UPLOAD_GAP = 1.0
 EXPORTS = ("/export/hands.json", "/export/hands.csv", "/export/standings.json")
 
 
@@ -51,7 +56,7 @@ def main():
     try:
         recs = pages.game_records(folder)
         path = os.path.join(folder, "event.db")
-        pages.build(path, recs)
+        devs = pages.build(path, recs)
         port = free_port()
         url = "http://127.0.0.1:%d" % port
         log = open(os.path.join(folder, "organiser.log"), "w")
@@ -84,12 +89,35 @@ def main():
                            for p, n in sizes.items())))
         lat, errors, done = [], [], threading.Event()
 
+        stop = time.monotonic() + SECONDS
+        uploads = []
+
         def reader(i):
             try:
-                for k in range(ROUNDS):
+                k = 0
+                while k < ROUNDS or time.monotonic() < stop:
                     fetch(url + EXPORTS[(i + k) % len(EXPORTS)])
+                    k += 1
             except Exception as e:
                 errors.append(repr(e))
+
+        def device():
+            dev, secret = devs[0]
+            key = bytes.fromhex(secret)
+            for rec in recs:
+                if done.is_set():
+                    break
+                raw = json.dumps({"device": dev, "journal": "%016x" % (10 ** 10),
+                                  "records": [rec]}, separators=(",", ":")).encode()
+                req = urllib.request.Request(url + "/api/v1/upload", data=raw, headers={
+                    "Content-Type": "application/json",
+                    "X-Signature": hmac.new(key, raw, hashlib.sha256).hexdigest()})
+                try:
+                    with urllib.request.urlopen(req, timeout=30) as r:
+                        uploads.append(r.status)
+                except Exception as e:
+                    errors.append(repr(e))
+                time.sleep(UPLOAD_GAP)
 
         def standings():
             while not done.is_set():
@@ -101,6 +129,8 @@ def main():
 
         watcher = threading.Thread(target=standings)
         watcher.start()
+        uploader = threading.Thread(target=device)
+        uploader.start()
         t = time.perf_counter()
         readers = [threading.Thread(target=reader, args=(i,)) for i in range(PARALLEL)]
         for r in readers:
@@ -110,12 +140,13 @@ def main():
         took = time.perf_counter() - t
         done.set()
         watcher.join()
+        uploader.join()
         peak = status(proc.pid, "VmHWM")
         after = status(proc.pid, "VmRSS")
         lat.sort()
         p95 = lat[max(0, int(len(lat) * 0.95) - 1)] if lat else float("nan")
-        print("  %d anonymous readers x %d whole-event exports: %.1f s; errors %d"
-              % (PARALLEL, ROUNDS, took, len(errors)))
+        print("  %d anonymous readers, whole-event exports for %.1f s (%d uploads meanwhile, "
+              "each a change); errors %d" % (PARALLEL, took, len(uploads), len(errors)))
         print("  organiser RSS: idle %.0f MB, peak %.0f MB (%.2fx, bound 2x), after %.0f MB"
               % (idle, peak, peak / idle, after))
         print("  /api/v1/standings meanwhile: %d fetches, median %.0f ms, p95 %.0f ms "
