@@ -1,13 +1,22 @@
-"""A device's word bounded by the rules (issue 28), each attack tried on a real uvicorn on
-loopback with the device's own secret:
+"""A device's word bounded by the rules, and a league's events walls apart: each attack
+tried on a real uvicorn on loopback (the league's on a league server), as someone with a
+device's secret, a venue's event file or a browser would:
 
 - a referee's counter event set far above anything played (Hong Kong's streak 30,
   Shanghai's 荒番 16) and a win settled on it: held for the director with the reason,
   never counted, however the device's own engine was told to allow it;
-- one journal starting the same table's game ten times in one round: one game, its
-  Chinese Official table points once, unless the director allows more games a round;
+- one journal starting the same table's game ten times in one round, a device restarted
+  mid-round: one game, its Chinese Official table points once, unless the director
+  allows more;
 - a captured upload resent over and over: the device's own uploads still go through;
-- a captured seating pull resent: refused, the table's sign of life stays as it was."""
+  a captured seating pull resent: refused, the table's sign of life stays as it was;
+- a venue's event file with a trigger or a view, with director sessions, a session that
+  names no director; a page message one event signed shown by another;
+- two players whose names read the same, names with invisible or direction-changing
+  characters; the season ranking with two players of one event who read as one name;
+- a seating changed behind a gap; the refused log past its bound; the registration's
+  address under --tls;
+- twenty anonymous readers of a whole event's exports."""
 
 import json
 import os
@@ -16,8 +25,6 @@ import httpx
 import pytest
 
 from host_tools import paths
-from organiser.db import Database
-from organiser import tournament
 from organiser_fixtures import (OrganiserServer, body, headers, journal_id, play, query,
                                 scored, setup_event)
 
