@@ -88,12 +88,12 @@ def _csv(text, filename):
                     headers={"Content-Disposition": 'attachment; filename="%s"' % filename})
 
 
-def _held(request, key, build):
+def _held(request, key, build, heavy=False):
     """The answer's bytes, built once per change (organiser.exportwork)."""
     held = getattr(request.app.state, "exports_held", None)
     if held is None:
         return build()
-    return held.get(key, build)
+    return held.get(key, build, heavy)
 
 
 def _hands(request, tround, fmt):
@@ -103,7 +103,7 @@ def _hands(request, tround, fmt):
                 return exportwork.hands_json(con, tround, queries.each_hand)
             return exportwork.rows_csv(HAND_COLUMNS, (hand_csv_row(h) for h in
                                                       queries.each_hand(con, tround)), cell)
-    return _held(request, ("hands", fmt, tround), build)
+    return _held(request, ("hands", fmt, tround), build, heavy=True)
 
 
 def _standings(request, tround):

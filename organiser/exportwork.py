@@ -8,11 +8,11 @@ request, twenty anonymous readers at once took the organiser from 100 MB to 1.3 
   the next change is given those bytes (`Held`): the event's change announcements (the
   broker's, which every upload, scoring and director's change makes) end a result's
   life; a result is also built again after MAX_AGE at most (a change another process
-  announced and this one missed);
-- after a change a result is rebuilt at most once every max(MIN_GAP, GAP_FACTOR x the
-  time it took): meanwhile readers get the one before (the data of a few seconds ago);
-- AT_ONCE builds run at a time in the whole process, whatever the export: the others
-  wait for theirs;
+  announced and this one missed).  A reader is given data at least as new as its
+  request: readers that arrive while it is built wait for that build, not one each;
+- HEAVY builds (the hands) run AT_ONCE at a time in the whole process, the light ones
+  (standings, the EMA file) LIGHT_AT_ONCE, so a standings' reader never waits behind a
+  whole event's hands;
 - the hands are written one game at a time (`queries.each_hand`), never held as one list
   of rows: a build holds one game's rows and the bytes written so far;
 - the results held are bounded in bytes (HELD_BYTES, the least recently used dropped).
@@ -27,9 +27,8 @@ import threading
 import time
 
 AT_ONCE = 1
+LIGHT_AT_ONCE = 2
 HELD_BYTES = 48 << 20
-MIN_GAP = 2.0
-GAP_FACTOR = 5
 MAX_AGE = 30.0
 
 
@@ -40,61 +39,57 @@ def dumps(v):
 
 
 class Held:
-    def __init__(self, at_once=AT_ONCE, held_bytes=HELD_BYTES):
+    def __init__(self, at_once=AT_ONCE, light_at_once=LIGHT_AT_ONCE, held_bytes=HELD_BYTES):
         self.version = 0
-        self.held = collections.OrderedDict()   # key: (version, built at, took, bytes)
+        self.held = collections.OrderedDict()   # key: (version, built at, bytes)
         self.size = 0
         self.keys = {}                          # key: the lock of whoever builds it
         self.lock = threading.Lock()
-        self.work = threading.BoundedSemaphore(at_once)
+        self.work = {True: threading.BoundedSemaphore(at_once),
+                     False: threading.BoundedSemaphore(light_at_once)}
         self.held_bytes = held_bytes
         self.builds = 0
 
     def changed(self):
         self.version += 1
 
-    def _usable(self, hit):
-        if hit is None:
-            return False
-        version, at, took, _ = hit
-        age = time.monotonic() - at
-        if age >= MAX_AGE:
-            return False
-        return version == self.version or age < max(MIN_GAP, GAP_FACTOR * took)
+    def _usable(self, hit, since):
+        """A result of data no older than version `since`, and not past MAX_AGE."""
+        return (hit is not None and hit[0] >= since
+                and time.monotonic() - hit[1] < MAX_AGE)
 
-    def get(self, key, build):
-        """The bytes of build() for key: held, or built now (one builder a key, AT_ONCE
-        builders in all; the others wait for it)."""
+    def get(self, key, build, heavy=False):
+        """The bytes of build() for key: held, or built now (one builder a key; AT_ONCE
+        heavy and LIGHT_AT_ONCE light builders in all; the others wait for theirs)."""
+        since = self.version
         hit = self.held.get(key)
-        if self._usable(hit):
-            return hit[3]
+        if self._usable(hit, since):
+            return hit[2]
         with self.lock:
             mine = self.keys.setdefault(key, threading.Lock())
         with mine:
             hit = self.held.get(key)
-            if self._usable(hit):
-                return hit[3]           # built while this reader waited
-            version = self.version
-            with self.work:
-                start = time.monotonic()
+            if self._usable(hit, since):
+                return hit[2]           # built while this reader waited
+            with self.work[heavy]:
+                version = self.version
                 value = build()
-                end = time.monotonic()
                 self.builds += 1
-            self._keep(key, (version, end, end - start, value))
+            self._keep(key, (version, time.monotonic(), value))
             return value
 
     def _keep(self, key, entry):
         with self.lock:
             old = self.held.pop(key, None)
             if old is not None:
-                self.size -= len(old[3])
-            if len(entry[3]) > self.held_bytes:
+                self.size -= len(old[2])
+            if len(entry[2]) > self.held_bytes:
                 return                  # larger than the whole bound: given, not held
             self.held[key] = entry
-            self.size += len(entry[3])
+            self.size += len(entry[2])
             while self.size > self.held_bytes:
                 _, gone = self.held.popitem(last=False)
-                self.size -= len(gone[3])
+                self.size -= len(gone[2])
 
 
 def setup(app):

@@ -513,3 +513,23 @@ def test_the_director_sets_the_bounds_on_the_event_page(live):
     scored(dev)
     assert statuses(srv.db_path, d1.id, journal_id(1))[3][0] == "ok"
     assert adm.get("/api/admin/event").json()["event"]["games_per_tround"] == 2
+
+
+def test_the_standings_held_are_never_older_than_a_change(live):
+    srv, ev, dev, adm = live("mcr")
+    pid = ev["seating"][1][0]
+
+    def total():
+        a = {p["id"]: p["total"] for p in dev.get("/api/v1/standings").json()["players"]}
+        b = {p["id"]: p["total"] for p in dev.get("/export/standings.json").json()["players"]}
+        assert a == b
+        return a[pid]
+    assert total() == 0
+    for n in range(1, 4):
+        r = adm.post("/api/admin/penalties", json={"player_id": pid, "points": -10,
+                                                   "why": "late"})
+        assert r.status_code == 200, r.text
+        assert total() == -10 * n
+    recs = play([start("mcr", ev), dict(MCR_WIN)])
+    assert ev["devices"][0].upload(dev, journal_id(1), recs).status_code == 200
+    assert total() == -30 + recs[-1]["payments"][0]
