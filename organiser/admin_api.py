@@ -5,7 +5,7 @@ and scripts may use.  Changes publish a live update ("standings" or "event")."""
 from typing import Optional
 
 from fastapi import APIRouter, Body, Depends, HTTPException, Query, Request
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import JSONResponse
 
 from organiser import auth, corrections, handref, queries, stats, throttle, tournament
 from organiser.limits import MAX_ID, PathId, QueryId
@@ -318,8 +318,8 @@ def refused(request: Request, limit: int = 200, who: str = admin):
 
 @router.get("/api/v1/standings")
 def standings(request: Request, tround: QueryId = None):
-    from organiser import exports           # (built once per change: exportwork)
-    return Response(exports.standings_bytes(request, tround), media_type="application/json")
+    from organiser import exports, exportwork     # (built once per change)
+    return exportwork.response(exports.standings_bytes(request, tround), "application/json")
 
 
 @router.get("/api/v1/players/{pid}/stats")

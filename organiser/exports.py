@@ -7,7 +7,6 @@ import io
 import json
 
 from fastapi import APIRouter, Request
-from fastapi.responses import JSONResponse, Response
 
 from organiser import ema, exportwork, queries
 from organiser.limits import QueryId
@@ -83,9 +82,9 @@ def _name(what, tround, ext):
     return "%s%s.%s" % (what, "-tround%d" % tround if tround is not None else "", ext)
 
 
-def _csv(text, filename):
-    return Response(text, media_type="text/csv; charset=utf-8",
-                    headers={"Content-Disposition": 'attachment; filename="%s"' % filename})
+def _csv(data, filename):
+    return exportwork.response(data, "text/csv; charset=utf-8", {
+        "Content-Disposition": 'attachment; filename="%s"' % filename})
 
 
 def _held(request, key, build, heavy=False):
@@ -115,9 +114,8 @@ def _standings(request, tround):
 
 @router.get("/export/hands.json")
 def hands_json(request: Request, tround: QueryId = None):
-    return Response(_hands(request, tround, "json"), media_type="application/json",
-                    headers={"Content-Disposition":
-                             'attachment; filename="%s"' % _name("hands", tround, "json")})
+    return exportwork.response(_hands(request, tround, "json"), "application/json", {
+        "Content-Disposition": 'attachment; filename="%s"' % _name("hands", tround, "json")})
 
 
 @router.get("/export/hands.csv")
@@ -144,9 +142,8 @@ def standings_bytes(request, tround):
 
 @router.get("/export/standings.json")
 def standings_json(request: Request, tround: QueryId = None):
-    return Response(standings_bytes(request, tround), media_type="application/json",
-                    headers={"Content-Disposition": 'attachment; filename="%s"'
-                             % _name("standings", tround, "json")})
+    return exportwork.response(standings_bytes(request, tround), "application/json", {
+        "Content-Disposition": 'attachment; filename="%s"' % _name("standings", tround, "json")})
 
 
 @router.get("/export/standings.csv")
