@@ -180,12 +180,12 @@ async def upload(request: Request):
         body = await read_body(request, app.state.max_body)
         with db.read() as con:
             msg, dev = authenticate(con, body, request.headers.get("x-signature"))
-        journal, recs = check_batch(msg)
         if app.state.resends.known(dev["id"], body):
             # sent again byte for byte, its records stored: free, and nothing changes
             with db.read() as con:
-                acked = records.acked(con, dev["id"], journal)
+                acked = records.acked(con, dev["id"], msg["journal"])
             return JSONResponse({"ok": True, "acked": acked})
+        journal, recs = check_batch(msg)
         try:
             app.state.quotas.spend(dev["id"], len(body))
         except quotas.Exceeded as q:
