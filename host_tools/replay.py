@@ -23,7 +23,8 @@ organiser sends the journal again from its first record.  The process's first li
 {"ready": true}, says its engine is imported.
 
 Record status: ok (the uploaded payments are the organiser's), disputed (they differ, or
-a hand came after the round's time_up without the referee's override),
+a hand came after the round's time_up without the referee's override, or a counter event
+set a streak or 荒番 above the event's bound),
 refused (the engine refuses the event), late (it arrived after its round's grace),
 corrected (a director's correction stands; or the record follows one that amended or
 voided an earlier hand of the journal: the device settled it from a state the director
@@ -36,6 +37,8 @@ import sys
 from host_tools import paths
 
 MAX_POINTS = 10 ** 9  # what a device's payment may be for a director to accept it
+OVER_BOUND = "over the event's bound"   # the rulesets' refusal of a counter event above
+                                        # its bound (rules/*_events.py, tw_table.py)
 KEEP = 512            # journals whose engine is kept (the least recently used goes first:
                       # the organiser then sends that journal again from its start)
 _session = None
@@ -128,9 +131,10 @@ class Replayer:
         else:
             err = ans.get("error") or {}
             out.update(status="refused", error="%s: %s" % (err.get("code"), err.get("message")))
-            if err.get("code") == "time_up":
-                # a hand the device stored after its time_up with no override: the
-                # table's rule says it was not to be played; the director decides
+            if err.get("code") == "time_up" or OVER_BOUND in str(err.get("message")):
+                # a hand the device stored after its time_up with no override, or a
+                # counter set above the event's bound (a streak, a 荒番): the table's
+                # rule says it was not to be; the director decides
                 out["status"] = "disputed"
             if name == "start":
                 ses.state = None

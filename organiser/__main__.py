@@ -105,6 +105,7 @@ def main(argv=None):
     args = dict(db_path=a.db, sync=a.sync, max_body=a.max_body, max_live=a.max_live,
                 refused_per_source=a.refused_per_source,
                 https_port=tls_port if use_tls else None,
+                http_port=a.port if use_tls else None,
                 engine_command=shlex.split(a.engine_command) if a.engine_command else None,
                 engine_timeout=a.engine_timeout)
     if a.workers > 1:

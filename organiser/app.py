@@ -31,6 +31,8 @@ from organiser.store.groupcommit import GroupCommit
 from organiser.live.live import Broker
 from organiser.scoring.scoring import Scoring
 from organiser.event.tournament import ModelError
+from organiser.guard import replays
+from organiser.results import exportwork
 
 MAX_BODY = 64 * 1024
 MAX_LIVE = 1000              # live pages open at once (hundreds of watchers; past it 503)
@@ -39,7 +41,8 @@ REFUSED_PER_SOURCE = 1000    # refused requests kept per address (a flood erases
 
 def create_app(db_path, max_body=MAX_BODY, stuck_seconds=180, pages=True, sync="full",
                max_live=MAX_LIVE, refused_per_source=REFUSED_PER_SOURCE, https_port=None,
-               scoring="process", engine_command=None, engine_timeout=None, clock=time.time):
+               scoring="process", engine_command=None, engine_timeout=None, clock=time.time,
+               http_port=None):
     @asynccontextmanager
     async def lifespan(app):
         app.state.db.start_checkpoints()
@@ -77,8 +80,12 @@ def create_app(db_path, max_body=MAX_BODY, stuck_seconds=180, pages=True, sync="
     app.state.stuck_seconds = stuck_seconds
     app.state.max_live = max_live
     app.state.quotas = quotas.Quotas()
+    app.state.resends = replays.Resends()
+    exportwork.setup(app)               # exports built once per change (before the pages'
+                                        # own note of changes: both hear every one)
     app.state.login_throttle = throttle.LoginThrottle()
     app.state.refused_per_source = refused_per_source
+    app.state.http_port = http_port     # the devices' plain port, when pages are on HTTPS
     # a league's server checks each new device id against its other events' (league/)
     app.state.claim_device = None
     @app.exception_handler(ModelError)

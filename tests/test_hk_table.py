@@ -41,7 +41,7 @@ def new(dealer=0, **settings):
 def test_defaults_count_in_fan():
     s = new()
     assert s.state["settings"] == {"per_fan": 1, "fake_win": 150, "quanbao": True,
-                                   "draw_streak": False}
+                                   "draw_streak": False, "max_streak": 18}
     ans = ok(s, {"event": "ankan", "seat": 1})
     assert ans["deltas"] == [-5, 15, -5, -5] and ans["outside"] == 0
 

@@ -99,6 +99,10 @@ def on_exposed_kong(st, ev):
 
 
 def on_streak(st, ev):
+    top = st["settings"]["max_streak"]
+    if ev["n"] > top:
+        raise _refuse("streak %d is over the event's bound %d (setting max_streak)"
+                      % (ev["n"], top))
     st["extras"]["kong"] = []
     st["streak"] = ev["n"]
     return [0, 0, 0, 0], 0, {"streak": ev["n"]}

@@ -21,7 +21,11 @@
 
 RULES = "hk"
 EVENTS_MODULE = "hk_events"   # the on_<event> handlers, loaded for one event only
-SETTINGS = {"per_fan": 1, "fake_win": 150, "quanbao": True, "draw_streak": False}
+# max_streak: the most a referee's "streak" event may set (the text gives no bound; 18 is
+# the common 連莊十八 cap, taiwan-16.txt line 13): above it the event is refused, and
+# the organiser holds such a record for the director (docs/rules/hk.md "Bounds")
+SETTINGS = {"per_fan": 1, "fake_win": 150, "quanbao": True, "draw_streak": False,
+            "max_streak": 18}
 ALIASES = {"每番": "per_fan", "詐糊": "fake_win", "全包": "quanbao"}
 # name: (required seat fields, optional seat fields, whole-number fields)
 _S = (("seat",), (), ())

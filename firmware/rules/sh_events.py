@@ -105,5 +105,9 @@ def on_fly(st, ev):
 
 
 def on_huang(st, ev):
+    top = st["settings"]["max_huang"]
+    if ev["n"] > top:
+        raise _refuse("huang %d is over the event's bound %d (setting max_huang)"
+                      % (ev["n"], top))
     st["huang"] = ev["n"]
     return list(_NONE), 0, {"huang": ev["n"]}

@@ -27,7 +27,10 @@ except ImportError:
 
 RULES = "sh"
 EVENTS_MODULE = "sh_events"   # the on_<event> handlers, loaded for one event only
-SETTINGS = {"require_ready": False, "sankou_pinghu": False}
+# max_huang: the most a referee's "huang" event may set (the text, shanghai-qiaoma.txt
+# lines 184-187, gives none): above it the event is refused, and the organiser holds
+# such a record for the director (docs/rules/sh.md "Bounds")
+SETTINGS = {"require_ready": False, "sankou_pinghu": False, "max_huang": 4}
 ALIASES = {"必须先听牌": "require_ready"}
 # name: (required seat fields, optional seat fields, whole-number fields)
 EVENTS = {

@@ -132,6 +132,9 @@ def on_declare(st, ev):
 
 
 def on_streak(st, ev):
+    if ev["n"] > STREAK_CAP:        # 目前公司最多為連莊十八 (taiwan-16.txt line 13)
+        raise _refuse("streak %d is over the event's bound %d (連莊十八)"
+                      % (ev["n"], STREAK_CAP))
     st["streak"] = ev["n"]
     return [0, 0, 0, 0], 0, {"streak": ev["n"]}
 

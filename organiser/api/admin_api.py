@@ -98,7 +98,10 @@ async def put_event(request: Request, body: dict = Body(...), who: str = admin):
         e = tournament.set_event(con, body.get("name"), body.get("rules"), body.get("settings"),
                                  _int(body["hands_per_tround"], "hands_per_tround")
                                  if "hands_per_tround" in body else -1,
-                                 body.get("avoid_teammates"), body.get("device_lang", -1))
+                                 body.get("avoid_teammates"), body.get("device_lang", -1),
+                                 body.get("games_per_tround", -1))
+    if "settings" in body or "rules" in body:
+        request.app.state.scoring.mark_all()    # replayed with the new ones, after
     _publish(request, "event")
     return {"ok": True, "event": e}
 
@@ -317,8 +320,8 @@ def refused(request: Request, limit: int = 200, who: str = admin):
 
 @router.get("/api/v1/standings")
 def standings(request: Request, tround: QueryId = None):
-    with _db(request).read() as con:
-        return JSONResponse(queries.standings(con, tround))
+    from organiser.results import exports, exportwork     # (built once per change)
+    return exportwork.response(exports.standings_bytes(request, tround), "application/json")
 
 
 @router.get("/api/v1/players/{pid}/stats")

@@ -19,6 +19,7 @@ from organiser.guard import quotas, signing
 from organiser.store import record_model
 from organiser.event import clock
 from organiser.store.db import one
+from organiser.guard import refusedlog, replays
 
 router = APIRouter()
 
@@ -113,7 +114,8 @@ REFUSED_KEPT = 10000          # a flood of bad requests cannot fill the disk
 
 def log_refusal(con, remote, path, size, ref, per_source=1000):
     """One line of the refused log.  Each address keeps its latest per_source lines, so
-    a flood from one erases only its own; the whole log keeps REFUSED_KEPT."""
+    a flood from one erases only its own; the whole log keeps REFUSED_KEPT, the
+    addresses holding the most losing their oldest first (organiser.guard.refusedlog)."""
     con.execute("INSERT INTO refused (at, remote, path, status, error, device, journal, seq, "
                 "size, detail) VALUES (?,?,?,?,?,?,?,?,?,?)",
                 (time.time(), remote, path, ref.status, ref.error, ref.device, ref.journal,
@@ -121,8 +123,7 @@ def log_refusal(con, remote, path, size, ref, per_source=1000):
     con.execute("DELETE FROM refused WHERE remote = ? AND id <= (SELECT id FROM refused "
                 "WHERE remote = ? ORDER BY id DESC LIMIT 1 OFFSET ?)",
                 (remote, remote, per_source))
-    con.execute("DELETE FROM refused WHERE id <= (SELECT MAX(id) FROM refused) - ?",
-                (REFUSED_KEPT,))
+    refusedlog.trim(con, REFUSED_KEPT)         # the addresses holding the most lose first
 
 
 async def refused(request, size, ref):
@@ -182,6 +183,11 @@ async def upload(request: Request):
         body = await read_body(request, app.state.max_body)
         with db.read() as con:
             msg, dev = authenticate(con, body, request.headers.get("x-signature"))
+        if app.state.resends.known(dev["id"], body):
+            # sent again byte for byte, its records stored: free, and nothing changes
+            with db.read() as con:
+                acked = records.acked(con, dev["id"], msg["journal"])
+            return JSONResponse({"ok": True, "acked": acked})
         journal, recs = check_batch(msg)
         try:
             app.state.quotas.spend(dev["id"], len(body))
@@ -196,6 +202,8 @@ async def upload(request: Request):
         app.state.scoring.mark(dev["id"], journal)     # the organiser's own scoring, after
         app.state.broker.publish("upload", {"device": dev["id"], "table": dev["table_no"],
                                             "journal": journal, "acked": after})
+    if conflict is None and after is not None and after >= recs[-1]["seq"]:
+        app.state.resends.stored(dev["id"], body)
     if conflict is not None:
         return await refused(request, len(body), Refusal(
             409, "conflict", "record %d held with other content" % conflict, device=dev["id"],
@@ -219,6 +227,9 @@ async def seating(request: Request):
         report = devices.reported(msg, dev)     # its build and data version, if changed
 
         def note(con):
+            if replays.nonce_seen(con, dev["id"], msg["nonce"]):
+                raise Refusal(409, "replayed", "a seating pull's nonce sent again",
+                              device=dev["id"])
             seen(con, dev["id"])
             devices.store_report(con, dev["id"], report)
         await app.state.commits.run(note)

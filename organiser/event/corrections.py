@@ -26,6 +26,7 @@ from organiser.store import stored
 from organiser.store.db import one, rows
 from organiser.store.record_model import MAX_PAYMENT
 from organiser.event.records import _four_ints
+from organiser.event import tournament
 from organiser.event.tournament import ModelError
 
 POINTS = MAX_PAYMENT            # a payment the director may set
@@ -113,24 +114,11 @@ def _session_id(target):
     return int(m.group(1))
 
 
-def waiting_behind_gap(con, tround_id, table_no):
-    """True while a device of the table (bound to it, or with a session there in the
-    round) holds records past a gap in its journal: who played them is not known yet."""
-    devices = {r["id"] for r in rows(con, "SELECT id FROM devices WHERE table_no = ?",
-                                     (table_no,))}
-    devices |= {r["device"] for r in rows(con, "SELECT device FROM sessions WHERE "
-                                               "tround_id = ? AND table_no = ?",
-                                          (tround_id, table_no))}
-    return any(one(con, "SELECT 1 FROM records r JOIN journals j ON j.device = r.device AND "
-                        "j.journal = r.journal WHERE r.device = ? AND r.seq > j.acked LIMIT 1",
-                   (d,)) for d in devices)
-
-
 def reseat(con, who, why, session_id, player_ids, now=None):
     if not isinstance(session_id, int):
         raise ModelError("session_id: a game's number")
     s = one(con, "SELECT tround_id, table_no FROM sessions WHERE id = ?", (session_id,))
-    if s is not None and waiting_behind_gap(con, s["tround_id"], s["table_no"]):
+    if s is not None and tournament.waiting_behind_gap(con, s["tround_id"], s["table_no"]):
         raise ModelError("table %s has records waiting behind a gap: re-seat it once they "
                          "are in", s["table_no"])
     return add(con, who, why, "reseat", session_target(session_id),
@@ -147,7 +135,7 @@ def reseat_tables(con, who, why, tround_id, tables, now=None):
         raise ModelError("a re-seat needs a reason")
     tables = {int(no): list(ps) for no, ps in tables.items()}
     for no in sorted(tables):
-        if waiting_behind_gap(con, tround_id, no):
+        if tournament.waiting_behind_gap(con, tround_id, no):
             raise ModelError("table %d has records waiting behind a gap (one never arrived): "
                              "re-seat it once they are in, or the late hands would go to the "
                              "new players" % no)

@@ -12,6 +12,8 @@ from organiser.text.reasons import Reason, Word
 from organiser.store import record_model, stored
 from organiser.guard import signing
 from organiser.store.db import one, rows
+from organiser.event import gamebound
+from organiser.text import names
 
 RULESETS = ("mcr", "hk", "tw", "sh")
 # what a director picks from (hk is the 16-tile Cloud Dragon Cup table, not old style)
@@ -49,7 +51,7 @@ def event(con):
 
 
 def set_event(con, name=None, rules=None, settings=None, hands_per_tround=-1,
-              avoid_teammates=None, device_lang=-1):
+              avoid_teammates=None, device_lang=-1, games_per_tround=-1):
     """device_lang: the language the devices name the scoring elements in (they take it
     with the seating pull), one of DEVICE_LANGS; None: each device keeps its own; -1:
     unchanged."""
@@ -80,13 +82,30 @@ def set_event(con, name=None, rules=None, settings=None, hands_per_tround=-1,
         con.execute("UPDATE event SET avoid_teammates = ? WHERE id = 1", (int(avoid_teammates),))
     if device_lang != -1:
         con.execute("UPDATE event SET device_lang = ? WHERE id = 1", (device_lang,))
+    if games_per_tround != -1:
+        why = gamebound.check(games_per_tround)
+        if why is not None:
+            raise ModelError(*why)
+        con.execute("UPDATE event SET games_per_tround = ? WHERE id = 1", (games_per_tround,))
     return event(con)
 
 
 # -- teams, players, tables --------------------------------------------------------------
 
+def _readable(name):
+    """The name as kept (organiser.text.names), or ModelError for one nobody can read whole."""
+    if not isinstance(name, str):
+        return name
+    ch = names.unreadable(name)
+    if ch is not None:
+        raise ModelError("a name with an invisible or direction-changing character "
+                         "(U+%04X): %r", ord(ch), name)
+    return names.clean(name)
+
+
 def add_team(con, name):
-    if not name or one(con, "SELECT 1 FROM teams WHERE name = ?", (name,)):
+    name = _readable(name)
+    if not name or names.taken(con, "teams", name):
         raise ModelError("team name empty or taken: %r", name)
     return con.execute("INSERT INTO teams (name) VALUES (?)", (name,)).lastrowid
 
@@ -101,7 +120,8 @@ MAX_NAME = 64          # a device's records carry the names: organiser.store.rec
 def add_player(con, name, team_id=None, **details):
     """A player; details: the association's fields (set_player_details), checked first."""
     details = player_details(**details)
-    if not name or one(con, "SELECT 1 FROM players WHERE name = ?", (name,)):
+    name = _readable(name)
+    if not name or names.taken(con, "players", name):
         raise ModelError("player name empty or taken: %r", name)
     if len(name) > MAX_NAME:
         raise ModelError("player name: at most %d characters", MAX_NAME)
@@ -311,7 +331,7 @@ def set_seating(con, tround_id, tables_, source="manual", keep_locks=True, playe
     tables (tables not given keep theirs).  Validated whole before anything is written.
     A table that has played hands in the round is changed only by a re-seat with a
     reason (corrections.reseat_table, which passes played_ok)."""
-    tround(con, tround_id)
+    played = tround(con, tround_id)["status"] != "pending"
     cur = seating(con, tround_id)
     if not played_ok:
         for no, ps in tables_.items():
@@ -319,6 +339,12 @@ def set_seating(con, tround_id, tables_, source="manual", keep_locks=True, playe
             if no in cur and list(ps) != cur[no]["players"] and hands_played(con, tround_id, no):
                 raise ModelError("table %d has played hands in this round: re-seat it with a "
                                  "reason instead", no)
+            # hands waiting for a record that never arrived: they would go to the new
+            # players once it does
+            if played and no in cur and list(ps) != cur[no]["players"] and \
+                    waiting_behind_gap(con, tround_id, no):
+                raise ModelError("table %s has records waiting behind a gap: re-seat it "
+                                 "once they are in", no)
     merged = {no: t["players"] for no, t in cur.items()}
     merged.update({int(no): list(ps) for no, ps in tables_.items()})
     known = {r["id"] for r in rows(con, "SELECT id FROM players")}
@@ -477,3 +503,16 @@ def device_seating(con, dev):
     if e["device_lang"]:
         out["lang"] = e["device_lang"]
     return out
+
+
+def waiting_behind_gap(con, tround_id, table_no):
+    """True while a device of the table (bound to it, or with a session there in the
+    round) holds records past a gap in its journal: who played them is not known yet."""
+    devices = {r["id"] for r in rows(con, "SELECT id FROM devices WHERE table_no = ?",
+                                     (table_no,))}
+    devices |= {r["device"] for r in rows(con, "SELECT device FROM sessions WHERE "
+                                               "tround_id = ? AND table_no = ?",
+                                          (tround_id, table_no))}
+    return any(one(con, "SELECT 1 FROM records r JOIN journals j ON j.device = r.device AND "
+                        "j.journal = r.journal WHERE r.device = ? AND r.seq > j.acked LIMIT 1",
+                   (d,)) for d in devices)

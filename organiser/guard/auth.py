@@ -85,8 +85,9 @@ def session_user(db, token):
     if not token:
         return None
     with db.read() as con:
-        row = con.execute("SELECT name, expires FROM admin_sessions WHERE token = ?",
-                          (token,)).fetchone()
+        # valid only for a director the event has (a row naming none opens nothing)
+        row = con.execute("SELECT s.name, s.expires FROM admin_sessions s JOIN admins a ON "
+                          "a.name = s.name WHERE s.token = ?", (token,)).fetchone()
     if row is None or row["expires"] < time.time():
         return None
     return row["name"]

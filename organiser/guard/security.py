@@ -14,6 +14,7 @@
   signed by the organiser, so a link cannot make the admin page say what its sender
   wrote."""
 
+import contextvars
 import hashlib
 import hmac
 import os
@@ -69,10 +70,12 @@ class Guard:
     def __init__(self, app, https_port=None):
         self.app = app
         self.https_port = https_port      # served over HTTPS too: the director goes there
+        self.message_key = os.urandom(32)   # this event's (a league serves several)
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
+        _KEY.set(self.message_key)      # (the request's task and its worker threads)
         path = scope["path"]
         if (self.https_port and scope.get("scheme") == "http"
                 and path.startswith(DIRECTOR_PATHS)):
@@ -136,12 +139,14 @@ def csrf_ok(request, form):
 
 # -- signed messages --------------------------------------------------------------------
 
-# a key of this process: a message link outlives no restart, which is fine for a redirect
+# a key of each event's application (its Guard's), else of this process: a message link
+# outlives no restart, which is fine for a redirect, and is shown by its own event only
 MESSAGE_KEY = os.urandom(32)
+_KEY = contextvars.ContextVar("message_key")
 
 
 def sign_message(text):
-    return hmac.new(MESSAGE_KEY, text.encode(), hashlib.sha256).hexdigest()[:24]
+    return hmac.new(_KEY.get(MESSAGE_KEY), text.encode(), hashlib.sha256).hexdigest()[:24]
 
 
 def message(text, sig):

@@ -55,3 +55,17 @@ def self_signed(folder, host=""):
     finally:
         os.umask(old)
     return cert, key
+
+
+def device_origin(request):
+    """The organiser's address as the devices use it: plain HTTP (the firmware takes only
+    http://), on the devices' port, whatever page (an HTTPS one under --tls) asks."""
+    origin = str(request.base_url).rstrip("/")
+    port = getattr(request.app.state, "http_port", None)
+    if request.url.scheme != "https" or not port:
+        return origin
+    host = request.url.hostname or "127.0.0.1"
+    if ":" in host:
+        host = "[%s]" % host            # an IPv6 address
+    return "http://%s:%d%s" % (host, port, request.scope.get("root_path", "").rstrip("/"))
+

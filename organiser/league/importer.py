@@ -1,9 +1,12 @@
 """An event run on a venue laptop (its organiser's SQLite file) taken into the league.
 
 The file is copied (SQLite's backup: consistent even beside its -wal file, the venue's
-file left as it is) into the league's folder, then checked on the copy before the
-league knows of it:
+file left as it is) beside the league's folder, checked there, and its rows copied table
+by table into a new database of this organiser's own schema (only data comes across:
+no trigger, view or other object of the file, and never its director sessions) before
+the league knows of it.  The checks:
 - a SQLite database at all, and whole (integrity check);
+- data only: a trigger or a view (code the file would bring) refuses it;
 - the organiser's: its tables (event, players, devices, journals, records, ...) there;
 - of a schema this organiser knows: an older file gets the columns added since
   (organiser.store.migrate, as when a venue's organiser opens it), a newer one (columns or
@@ -68,6 +71,11 @@ def check(path):
             raise ImportRefused("not a SQLite database, or damaged: %s" % e)
         if ok != "ok":
             raise ImportRefused("the database is damaged: %s" % ok)
+        code = [(k, n) for k, n in con.execute(
+            "SELECT type, name FROM sqlite_master WHERE type NOT IN ('table', 'index')")]
+        if code:
+            raise ImportRefused("it holds %s: an event file holds data only"
+                                % ", ".join("%s %s" % kn for kn in sorted(code)))
         missing = [t for t in CORE if t not in have]
         if missing:
             raise ImportRefused("not an organiser's event: no table %s" % ", ".join(missing))
@@ -92,6 +100,37 @@ def check(path):
         if short:
             raise ImportRefused("columns no migration adds: %s" % ", ".join(short))
         return [r[0] for r in con.execute("SELECT id FROM devices ORDER BY id")]
+    finally:
+        con.close()
+
+
+NEVER_IMPORTED = ("admin_sessions",)     # a venue's logins open nothing on the league
+
+
+def fresh(checked, dest):
+    """The checked file's rows, table by table, into dest: a new database of this
+    organiser's own schema.  Only rows come across: whatever else the file's schema held
+    (a trigger, a view, a column's default or check) is not copied, and the venue's
+    director sessions are left behind.  Raises ImportRefused."""
+    con = organiser_db.connect(dest)
+    try:
+        con.execute("ATTACH DATABASE ? AS src", (checked,))
+        have = {r[0] for r in con.execute("SELECT name FROM src.sqlite_master WHERE "
+                                          "type = 'table'")}
+        con.execute("BEGIN")
+        con.execute("DELETE FROM main.event")          # the empty event connect() made
+        for t in _tables(con):
+            if t not in have or t in NEVER_IMPORTED:
+                continue
+            cols = [r[1] for r in con.execute("PRAGMA main.table_info(%s)" % t)]
+            names = ", ".join('"%s"' % c for c in cols)
+            con.execute("INSERT INTO main.%s (%s) SELECT %s FROM src.%s ORDER BY rowid"
+                        % (t, names, names, t))
+        con.execute("COMMIT")
+    except sqlite3.Error as e:
+        if con.in_transaction:
+            con.execute("ROLLBACK")
+        raise ImportRefused("its rows do not fit this organiser's tables: %s" % e)
     finally:
         con.close()
 
@@ -226,9 +265,12 @@ def import_event(registry, folder, src, slug, league_id, db=None):
     dest = os.path.join(folder, ("%s.db" if db is None else ".%s.import.db") % slug)
     if os.path.exists(dest):
         raise ImportRefused("%s exists already: another event of that name?" % dest)
+    checked = dest + ".check"
     try:
-        copy(src, dest)
-        devices = check(dest)
+        copy(src, checked)
+        devices = check(checked)
+        fresh(checked, dest)
+        _remove(checked)
         if db is not None:
             to_postgres(dest, db)
             try:
@@ -241,6 +283,7 @@ def import_event(registry, folder, src, slug, league_id, db=None):
             registry.add_event(slug, league_id, dest, imported_from=os.path.abspath(src),
                                devices=devices)
     except (ImportRefused, RegistryError, sqlite3.Error):
+        _remove(checked)
         _remove(dest)
         raise
     if db is not None:

@@ -6,7 +6,9 @@ the total score (penalties included) or, in an MCR event, the table points.  The
 sums one of them (its `measure`) over the events a player took part in (played at least
 one game), or only the player's `best` N results.  The same person in two events is the
 same name: compared without case and with runs of spaces made one, as a director types
-it at each event's registration."""
+it at each event's registration.  A row says where two players of one event read as
+one name ("collision": the events; each keeps a row and its result) and where the
+events spell one person differently ("spelling": another spelling met)."""
 
 import unicodedata
 
@@ -37,7 +39,20 @@ def season(league, events):
             if not p.get("games"):
                 continue                       # registered, never played: not a result
             value = p["score"] if measure == "score" else p["table_points"] or 0
-            row = people.setdefault(person(p["name"]), {"name": p["name"], "results": {}})
+            k = person(p["name"])
+            row = people.setdefault(k, {"name": p["name"], "results": {}, "collision": []})
+            n = 1
+            while slug in row["results"]:
+                # two players of one event read as one name (an event made before names
+                # were compared so): each keeps a row of its own, both shown as a
+                # collision for the operator, never one dropped
+                row["collision"].append(slug)
+                n += 1
+                row = people.setdefault((k, n), {"name": p["name"], "results": {},
+                                                 "collision": []})
+                row["collision"].append(slug)
+            if p["name"] != row["name"] and "spelling" not in row:
+                row["spelling"] = p["name"]     # read as one person: shown to check
             row["results"][slug] = value
     rows = []
     for row in people.values():

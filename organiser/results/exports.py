@@ -1,15 +1,16 @@
 """Exports of the event's record: every hand and the standings, as CSV or JSON, for the
-whole event or one tournament round (?tround=<id>)."""
+whole event or one tournament round (?tround=<id>); each built once per change of the
+data, a few at a time, whoever asks (organiser/exportwork.py)."""
 
 import csv
 import io
 import json
 
 from fastapi import APIRouter, Request
-from fastapi.responses import JSONResponse, Response
 
 from organiser.results import ema, queries
 from organiser.guard.limits import QueryId
+from organiser.results import exportwork
 
 router = APIRouter()
 # Plain functions: run in the thread pool, never on the event loop that takes uploads.
@@ -82,52 +83,78 @@ def _name(what, tround, ext):
     return "%s%s.%s" % (what, "-tround%d" % tround if tround is not None else "", ext)
 
 
-def _csv(text, filename):
-    return Response(text, media_type="text/csv; charset=utf-8",
-                    headers={"Content-Disposition": 'attachment; filename="%s"' % filename})
+def _csv(data, filename):
+    return exportwork.response(data, "text/csv; charset=utf-8", {
+        "Content-Disposition": 'attachment; filename="%s"' % filename})
+
+
+def _held(request, key, build, heavy=False):
+    """The answer's bytes, built once per change (organiser.results.exportwork)."""
+    held = getattr(request.app.state, "exports_held", None)
+    if held is None:
+        return build()
+    return held.get(key, build, heavy)
+
+
+def _hands(request, tround, fmt):
+    def build():
+        with request.app.state.db.read() as con:
+            if fmt == "json":
+                return exportwork.hands_json(con, tround, queries.each_hand)
+            return exportwork.rows_csv(HAND_COLUMNS, (hand_csv_row(h) for h in
+                                                      queries.each_hand(con, tround)), cell)
+    return _held(request, ("hands", fmt, tround), build, heavy=True)
+
+
+def _standings(request, tround):
+    def build():
+        with request.app.state.db.read() as con:
+            return queries.standings(con, tround)
+    return build
 
 
 @router.get("/export/hands.json")
 def hands_json(request: Request, tround: QueryId = None):
-    with request.app.state.db.read() as con:
-        hs = queries.hands(con, tround)
-    return JSONResponse({"tround_id": tround, "hands": hs},
-                        headers={"Content-Disposition":
-                                 'attachment; filename="%s"' % _name("hands", tround, "json")})
+    return exportwork.response(_hands(request, tround, "json"), "application/json", {
+        "Content-Disposition": 'attachment; filename="%s"' % _name("hands", tround, "json")})
 
 
 @router.get("/export/hands.csv")
 def hands_csv(request: Request, tround: QueryId = None):
-    with request.app.state.db.read() as con:
-        hs = queries.hands(con, tround)
-    return _csv(to_csv(HAND_COLUMNS, [hand_csv_row(h) for h in hs]),
-                _name("hands", tround, "csv"))
+    return _csv(_hands(request, tround, "csv"), _name("hands", tround, "csv"))
 
 
 @router.get("/export/ema.csv")
 def ema_csv(request: Request, tround: QueryId = None):
     """An MCR event's results for the EMA's ranking (organiser/results/ema.py), UTF-8 with a byte
     order mark (the spreadsheets associations open it with then read its accents)."""
-    with request.app.state.db.read() as con:
-        got = ema.results(con, tround)
-    return _csv("\ufeff" + to_csv(ema.COLUMNS, got), _name("ema-results", tround, "csv"))
+    def build():
+        with request.app.state.db.read() as con:
+            got = ema.results(con, tround)
+        return ("\ufeff" + to_csv(ema.COLUMNS, got)).encode("utf-8")
+    return _csv(_held(request, ("ema", tround), build), _name("ema-results", tround, "csv"))
+
+
+def standings_bytes(request, tround):
+    """The standings' JSON (this export's and /api/v1/standings'), built once per change."""
+    return _held(request, ("standings", tround),
+                 lambda: exportwork.dumps(_standings(request, tround)()))
 
 
 @router.get("/export/standings.json")
 def standings_json(request: Request, tround: QueryId = None):
-    with request.app.state.db.read() as con:
-        s = queries.standings(con, tround)
-    return JSONResponse(s, headers={"Content-Disposition": 'attachment; filename="%s"'
-                                    % _name("standings", tround, "json")})
+    return exportwork.response(standings_bytes(request, tround), "application/json", {
+        "Content-Disposition": 'attachment; filename="%s"' % _name("standings", tround, "json")})
 
 
 @router.get("/export/standings.csv")
 def standings_csv(request: Request, tround: QueryId = None, of: str = "players"):
-    with request.app.state.db.read() as con:
-        s = queries.standings(con, tround)
-    if of == "teams":
-        text = to_csv(TEAM_COLUMNS, s["teams"])
-    else:
-        text = to_csv(PLAYER_COLUMNS, s["players"])
-    return _csv(text, _name("standings-" + ("teams" if of == "teams" else "players"),
-                            tround, "csv"))
+    teams = of == "teams"
+
+    def build():
+        s = _standings(request, tround)()
+        if teams:
+            return to_csv(TEAM_COLUMNS, s["teams"]).encode("utf-8")
+        return to_csv(PLAYER_COLUMNS, s["players"]).encode("utf-8")
+    return _csv(_held(request, ("standings.csv", teams, tround), build),
+                _name("standings-" + ("teams" if teams else "players"), tround, "csv"))

@@ -160,9 +160,13 @@ def _wind(i):
 def hands(con, tround_id=None, table_no=None, include_undone=False):
     """Every record of the games that count, in order (table, session, seq): one row per
     event (wins, draws, ruleset events; `counts` false for one an undo took back)."""
+    return list(each_hand(con, tround_id, table_no, include_undone))
+
+
+def each_hand(con, tround_id=None, table_no=None, include_undone=False):
+    """hands(), a row at a time (a whole event's export is written as it is read)."""
     corr = corrections.latest(con)
     names = _names(con)
-    out = []
     gs = st.games(con, tround_id, corr, table_no)
     gs.sort(key=lambda g: (g["table_no"] or 0, g["session_id"]))
     for g in gs:
@@ -173,8 +177,7 @@ def hands(con, tround_id=None, table_no=None, include_undone=False):
             for r in rows(con, q, (sid,)):
                 if not scored:
                     scored = disputes.status_of(con, r["device"], r["journal"])
-                out.append(_hand_row(r, g, names, corr, scored.get(r["seq"])))
-    return out
+                yield _hand_row(r, g, names, corr, scored.get(r["seq"]))
 
 
 def table_log(con, table_no, tround_id=None):

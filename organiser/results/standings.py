@@ -7,13 +7,16 @@ reseat correction.  A player's score is the sum, over the games they sat in, of 
 seat's payments in the records that count (the organiser's own settlement of each, or a
 director's correction: never the device's), plus their penalties; a team's is the sum
 of its players'.  MCR events also give table points per game (4-2-1-0 by the game's
-scores, ties sharing the points of the places they span) and rank by them first."""
+scores, ties sharing the points of the places they span) and rank by them first.  A
+table's sessions in a round past the event's games a round (organiser.event.gamebound) are the
+same game as its last: their hands add to it, its table points are given once."""
 
 from fractions import Fraction
 
 from organiser.event import corrections
 from organiser.store import stored
 from organiser.store.db import one, rows
+from organiser.event import gamebound
 
 PLACE_POINTS = (4, 2, 1, 0)
 
@@ -73,6 +76,10 @@ def games(con, tround_id=None, corr=None, table_no=None):
     seats = _all_seating(con)
     out = []
     by_id = {}
+    chain = {}              # session id: the first session of its chain (a spare's: the
+                            # session it continues; a restart folded in: its own)
+    limit = gamebound.limit(con)
+    at_table = {}           # (tround_id, table_no): its games, in upload order
     for s in rows(con, "SELECT s.* FROM sessions s JOIN records r ON r.device = s.device AND "
                        "r.journal = s.journal AND r.seq = s.start_seq WHERE r.effective = 1 "
                        "ORDER BY s.id"):
@@ -86,10 +93,19 @@ def games(con, tround_id=None, corr=None, table_no=None):
         if s.get("continues") in by_id:
             by_id[s["id"]] = by_id[s["continues"]]      # a spare device's: the same game
             by_id[s["id"]]["sessions"].append(s["id"])
+            chain[s["id"]] = chain[s["continues"]]
             continue
         if tround_id is not None and s["tround_id"] != tround_id:
             continue
         if table_no is not None and s["table_no"] != table_no:
+            continue
+        chain[s["id"]] = s["id"]
+        here = at_table.setdefault((s["tround_id"], s["table_no"]), [])
+        if len(here) >= limit and not (c is not None and c["data"].get("new_game") is True):
+            # past the event's games a round: the same game as the table's last
+            by_id[s["id"]] = here[-1]
+            here[-1]["sessions"].append(s["id"])
+            here[-1]["restarts"] += 1
             continue
         c = corr.get(("reseat", corrections.session_target(s["id"])))
         if c is not None and isinstance(c["data"].get("players"), list) \
@@ -102,7 +118,8 @@ def games(con, tround_id=None, corr=None, table_no=None):
              "table_no": s["table_no"], "tround_id": s["tround_id"], "rules": s["rules"],
              "names": stored.names(s["players"]), "players": players, "scores": [0, 0, 0, 0],
              "hands": 0, "dealer": None, "streak": None, "round": None, "over": False,
-             "records": 0, "corrected": False, "sessions": [s["id"]]}
+             "records": 0, "corrected": False, "sessions": [s["id"]], "restarts": 0}
+        here.append(g)
         out.append(g)
         by_id[s["id"]] = g
     if not out:
@@ -124,10 +141,16 @@ def games(con, tround_id=None, corr=None, table_no=None):
             "JOIN (SELECT session_id, MAX(seq) AS last FROM records WHERE " + where +
             " GROUP BY session_id) x ON r.session_id = x.session_id AND r.seq = x.last", args):
         g = by_id.get(r[0])
-        if g is not None and r[0] >= g.get("_last", 0):
-            g["_last"] = r[0]           # a continued game: its latest session's state
-            n = stored.hand_no(r[1])
-            g["hands"] = n - 1 if n else 0
+        if g is None:
+            continue
+        # a continued game: its latest session's state; a game restarted: the hands of
+        # each of its chains added up
+        n = stored.hand_no(r[1])
+        last = g.setdefault("_chains", {}).get(chain[r[0]])
+        if last is None or r[0] >= last[0]:
+            g["_chains"][chain[r[0]]] = (r[0], n - 1 if n else 0)
+        if r[0] >= g.get("_last", 0):
+            g["_last"] = r[0]
             g["dealer"], g["streak"], g["round"] = \
                 stored.seat(r[2]), stored.count(r[3]), stored.seat(r[4])
             g["over"] = r[5] == 1
@@ -152,6 +175,7 @@ def games(con, tround_id=None, corr=None, table_no=None):
             sc[i] += now[i] - up[i]
         by_id[r["session_id"]]["corrected"] = True
     for g in out:
+        g["hands"] = sum(h for _, h in g.pop("_chains", {}).values())
         g.pop("_last", None)
     return out
 

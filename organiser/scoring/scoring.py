@@ -45,6 +45,14 @@ class Scoring:
             self.task = asyncio.ensure_future(self._drain())
         return fut
 
+    def mark_all(self):
+        """Every journal scored again, from its first record (the event's ruleset or
+        settings changed, and the replay's fingerprint with them: a record held over a
+        bound the director has since raised counts)."""
+        with self.db.read() as con:
+            keys = con.execute("SELECT device, journal FROM journals").fetchall()
+        return [self.mark(d, j) for d, j in keys]
+
     async def rescore(self, device, journal):
         await self.mark(device, journal)
 

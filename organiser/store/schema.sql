@@ -10,7 +10,8 @@ CREATE TABLE IF NOT EXISTS event (
     hands_per_tround INTEGER,                   -- a tournament round closes after N hands per table (NULL: director closes)
     avoid_teammates INTEGER NOT NULL DEFAULT 1, -- seating generation keeps teammates apart
     grace_seconds INTEGER NOT NULL DEFAULT 900, -- a round's records still count this long after it closed
-    device_lang TEXT                            -- the devices' language (zh-Hant | zh-Hans | en; NULL: each its own)
+    device_lang TEXT,                           -- the devices' language (zh-Hant | zh-Hans | en; NULL: each its own)
+    games_per_tround INTEGER                    -- games a table plays in a round (NULL: the ruleset's default, organiser/gamebound.py)
 );
 
 CREATE TABLE IF NOT EXISTS admins (
@@ -202,6 +203,14 @@ CREATE TABLE IF NOT EXISTS penalties (
 -- The organiser's own scoring of each record (organiser/replay.py): what the table
 -- engine gives for the event, from the organiser's own state.  status: ok | disputed |
 -- refused | late | corrected.  records.payments and the state columns hold what counts.
+CREATE TABLE IF NOT EXISTS pull_nonces (          -- seating pulls' nonces, each accepted once (organiser/replays.py)
+    device TEXT NOT NULL,
+    nonce TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (device, nonce)
+);
+CREATE INDEX IF NOT EXISTS pull_nonces_at ON pull_nonces(device, at);
+
 CREATE TABLE IF NOT EXISTS replayed (
     device TEXT NOT NULL,
     journal TEXT NOT NULL,

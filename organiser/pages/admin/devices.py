@@ -5,6 +5,7 @@ import json
 import shlex
 
 from organiser.event import devices, tournament
+from organiser.guard import tls
 from organiser.results import views
 from organiser.store.db import one
 from organiser.live.render import render
@@ -33,7 +34,7 @@ def devices_page(request):
                      created=views.clock(d["created_at"]))
         tables = tournament.tables(con)
     return page(request, "admin/devices.html", "/admin/devices", title="Devices",
-                devices=devs, tables=tables, origin=str(request.base_url).rstrip("/"))
+                devices=devs, tables=tables, origin=tls.device_origin(request))
 
 
 @post("/devices")
@@ -48,7 +49,7 @@ def device_register(request, f):
     # under a league the event's address has its path (/e/<event>): the device's too.
     # The registration as the settings file names its fields: what `make deploy
     # REGISTRATION=` reads (host_tools/board/bundle.py settings_from)
-    origin = str(request.base_url).rstrip("/")
+    origin = tls.device_origin(request)
     settings = {"device": dev_id, "secret": secret, "organiser": origin}
     if table_no is not None:
         settings["table"] = table_no

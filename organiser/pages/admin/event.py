@@ -2,6 +2,8 @@
 
 import json
 
+import anyio
+
 from organiser.event import tournament
 from organiser.store import record_model
 from organiser.event.tournament import ModelError
@@ -30,11 +32,17 @@ def event_save(request, f):
     except ValueError:
         raise ModelError("settings: not JSON")
     hands = whole_or_none(f.get("hands_per_tround"), "hands per tournament round")
+    games = whole_or_none(f.get("games_per_tround"), "games per tournament round")
     with request.app.state.db.write() as con:
+        before = tournament.event(con)
         tournament.set_event(con, name=f.get("name") or None, rules=f.get("rules") or None,
                              settings=settings, hands_per_tround=hands,
                              avoid_teammates=bool(f.get("avoid_teammates")),
-                             device_lang=f.get("device_lang") or None)
+                             device_lang=f.get("device_lang") or None,
+                             games_per_tround=games)
+    if settings != before["settings"] or (f.get("rules") or before["rules"]) != before["rules"]:
+        # every journal scored again with them (on the event loop, which marks journals)
+        anyio.from_thread.run_sync(request.app.state.scoring.mark_all)
     changed(request, "event")
     return back("/admin", ok=said(request, "event saved"))
 
