@@ -1,0 +1,678 @@
+"""A whole event's seating at once: which four players sit at each table in every round,
+and at which wind (pure functions; no database, no other organiser module).
+
+Objectives, in order:
+1. teammates apart (when teams are given);
+2. no pair meets twice where that can be avoided; then the fewest pairs meeting more than
+   once, and no pair meeting much more often than the others;
+3. winds balanced: each player sits each wind as evenly as the rounds allow (a separate step:
+   the tables are fixed first, then the seats at each table).
+
+How (nothing is tabulated per size):
+- A construction where one applies, as a start: a resolvable transversal design from finite
+  fields.  With m = n/4 a product of prime powers each at least 4 (MacNeish), players are
+  (x, g), x in GF(q1) x GF(q2) x ..., g in 0..3; round b seats at table a the players
+  (a + b*lambda_g, g), so two players of different groups g meet exactly once in m rounds and
+  players of one group never.  The groups then play among themselves the same way
+  (recursively): 16 players get 4 + 1 = 5 rounds (the affine plane AG(2,4)), 64 get 16 + 5,
+  32 get 8 + 1, 20 get 5, 28 get 7.  An event that is several copies of a constructible size
+  (200 = 2 x 100, 100 = 4 x 25) plays the copies side by side.
+- A search that serves every size and finishes the construction's work: the rounds it lacks
+  are filled greedily, then a tabu search swaps a player in a repeated pair with a player of
+  another table of the same round (the best swap not recently made), keeping the best
+  schedule seen.  It stops when no pair meets twice and no teammates sit together, when it
+  has not improved for a while, or at the time bound: never hangs.  Deterministic for a seed
+  unless the time bound is what stopped it (the figures say which: "stopped").
+- Winds: an equitable edge colouring of the bipartite graph players x (round, table) with 4
+  colours (each player's rounds split in blocks of 4, each block properly coloured by
+  alternating paths, Konig): every block of 4 rounds gives a player each wind once, so a
+  player's wind counts differ by at most 1.  Locked tables and earlier rounds' winds are then
+  taken into account by a local repair (best of the 24 orders per table)."""
+
+import itertools
+import random
+import time
+
+WINDS = ("E", "S", "W", "N")
+
+# search costs per pair and round counted: teammates together outweighs everything; then a
+# pair meeting a third time (and more) outweighs many pairs meeting twice; then each pair
+# meeting twice; n^2 last (spreads the meetings).
+TEAM, BEYOND, REPEAT = 10 ** 9, 10 ** 5, 1000
+
+
+class ScheduleError(ValueError):
+    """What was asked cannot be scheduled (text for the director, values apart)."""
+
+    def __init__(self, text, *values):
+        self.text, self.values = text, values
+        super().__init__(text % values if values else text)
+
+
+class Schedule:
+    """rounds: [round][table] -> [4 player ids in seat order E, S, W, N]; figures: see
+    figures()."""
+
+    def __init__(self, rounds, figures):
+        self.rounds, self.figures = rounds, figures
+
+    def cards(self):
+        """{player: [(table index, wind letter) per round]}: each player's card."""
+        out = {}
+        for tables in self.rounds:
+            for t, ps in enumerate(tables):
+                for s, p in enumerate(ps):
+                    out.setdefault(p, []).append((t, WINDS[s]))
+        return out
+
+
+# -- finite fields (GF(p^e), elements 0..q-1 as base-p digits of a polynomial) -------------
+
+def _prime_power(q):
+    """(p, e) with q = p^e, or None."""
+    for p in range(2, q + 1):
+        if q % p == 0:
+            e = 0
+            while q % p == 0:
+                q //= p
+                e += 1
+            return (p, e) if q == 1 else None
+    return None
+
+
+def _factor(m):
+    """m's prime-power factors [p^e, ...] (ascending p)."""
+    out, p = [], 2
+    while m > 1:
+        if m % p == 0:
+            f = 1
+            while m % p == 0:
+                m //= p
+                f *= p
+            out.append(f)
+        p += 1
+    return out
+
+
+class _Field:
+    """GF(q): add and mul tables (q up to a few hundred)."""
+
+    def __init__(self, q):
+        p, e = _prime_power(q)
+        self.q = q
+        digits = [[(x // p ** i) % p for i in range(e)] for x in range(q)]
+        self.add = [[sum(((a[i] + b[i]) % p) * p ** i for i in range(e)) for b in digits]
+                    for a in digits]
+        if e == 1:
+            self.mul = [[(a * b) % p for b in range(q)] for a in range(q)]
+            return
+        # a monic polynomial of degree e whose products leave no zero divisor: found, not listed
+        for low in range(q):
+            mul = self._mul_table(digits, p, e, [(low // p ** i) % p for i in range(e)])
+            if all(0 not in row[1:] for row in mul[1:]):
+                self.mul = mul
+                return
+        raise AssertionError("no irreducible polynomial of degree %d over GF(%d)" % (e, p))
+
+    @staticmethod
+    def _mul_table(digits, p, e, low):
+        def mul(a, b):
+            prod = [0] * (2 * e - 1)
+            for i, x in enumerate(a):
+                if x:
+                    for j, y in enumerate(b):
+                        prod[i + j] = (prod[i + j] + x * y) % p
+            for k in range(2 * e - 2, e - 1, -1):      # x^e = -low(x)
+                c = prod[k]
+                if c:
+                    prod[k] = 0
+                    for i in range(e):
+                        prod[k - e + i] = (prod[k - e + i] - c * low[i]) % p
+            return sum(prod[i] * p ** i for i in range(e))
+        return [[mul(a, b) for b in digits] for a in digits]
+
+
+# -- constructions -----------------------------------------------------------------------
+
+def _td_factors(m):
+    """m's prime-power factors if every one is at least 4 (a resolvable transversal design
+    with 4 groups of m exists by the fields' product), else None."""
+    fs = _factor(m)
+    return fs if m > 1 and all(f >= 4 for f in fs) else None
+
+
+def perfect_rounds(n):
+    """How many rounds without a repeated pair the constructions give n players (0: none)."""
+    return _plan(n)[0]
+
+
+_PLANS = {}
+
+
+def _plan(n):
+    """(rounds, how) for n players: how = ("td", m) or ("copies", size) or None."""
+    if n in _PLANS:
+        return _PLANS[n]
+    best = (1, None) if n == 4 else (0, None)
+    if n % 4 == 0 and n > 4:
+        m = n // 4
+        if _td_factors(m):
+            best = max(best, (m + (_plan(m)[0] if m % 4 == 0 else 0), ("td", m)))
+        for d in range(4, n // 2 + 1, 4):               # side-by-side copies of a smaller size
+            if n % d == 0 and _plan(d)[0] > best[0]:
+                best = (_plan(d)[0], ("copies", d))
+    _PLANS[n] = best
+    return best
+
+
+def construct(n, rounds):
+    """Up to `rounds` rounds on points 0..n-1 in which no pair meets twice, and the
+    'apart' sets: a partition of the points whose members never meet in those rounds (for
+    keeping teammates apart).  ([], None) if no construction applies."""
+    have, how = _plan(n)
+    if not how:
+        return ([[list(range(4))]] if n == 4 and rounds else []), None
+    if how[0] == "copies":
+        d = how[1]
+        sub, apart = construct(d, rounds)
+        out = [[[p + c * d for p in t] for c in range(n // d) for t in tables] for tables in sub]
+        sets = None
+        if apart:
+            sets = [[p + c * d for c in range(n // d) for p in s] for s in apart]
+        return out, sets
+    m = how[1]
+    fields = [_Field(q) for q in _td_factors(m)]
+
+    def enc(xs):                                  # element of the product -> 0..m-1
+        v = 0
+        for f, x in zip(fields, xs):
+            v = v * f.q + x
+        return v
+
+    def dec(v):
+        xs = []
+        for f in reversed(fields):
+            xs.append(v % f.q)
+            v //= f.q
+        return xs[::-1]
+
+    out = []
+    for b in range(min(m, rounds)):
+        bs = dec(b)
+        tables = []
+        for a in range(m):
+            as_ = dec(a)
+            tables.append([g * m + enc([f.add[x][f.mul[y][g]] for f, x, y in zip(fields, as_, bs)])
+                           for g in range(4)])
+        out.append(tables)
+    groups = [list(range(g * m, g * m + m)) for g in range(4)]
+    if rounds <= m or m % 4:
+        return out, groups
+    sub, apart = construct(m, rounds - m)
+    for tables in sub:
+        out.append([[g * m + p for p in t] for g in range(4) for t in tables])
+    sets = [[g * m + p for p in s] for g in range(4) for s in apart] if apart else None
+    return out, sets
+
+
+# -- the search ---------------------------------------------------------------------------
+
+class _State:
+    """Tables per round as player indices 0..n-1; pair counts (earlier rounds included)."""
+
+    def __init__(self, n, team, base):
+        self.n, self.team, self.base = n, team, base
+        self.reset([])
+
+    def reset(self, rounds):
+        self.rounds = [[t[:] for t in ts] for ts in rounds]
+        self.cnt = self.base[:]                 # n*n counts at i*n+j, i<j
+        self.where = []
+        for tables in self.rounds:
+            self._count(tables)
+
+    def add(self, tables):
+        self.rounds.append(tables)
+        self._count(tables)
+
+    def _count(self, tables):
+        w = [0] * self.n
+        for t, ps in enumerate(tables):
+            for p in ps:
+                w[p] = t
+            for a, b in itertools.combinations(ps, 2):
+                self.cnt[self.key(a, b)] += 1
+        self.where.append(w)
+
+    def key(self, a, b):
+        return a * self.n + b if a < b else b * self.n + a
+
+    def step(self, a, b, k, d):
+        """Cost change when the pair (a, b) of key k goes from cnt to cnt + d."""
+        c = self.cnt[k]
+        if self.team[a] >= 0 and self.team[a] == self.team[b]:
+            return TEAM * d
+        return _pair_cost(c + d) - _pair_cost(c)
+
+    def swap_delta(self, r, x, y):
+        tx, ty = self.rounds[r][self.where[r][x]], self.rounds[r][self.where[r][y]]
+        d = 0
+        key, step = self.key, self.step
+        for o in tx:
+            if o != x:
+                d += step(x, o, key(x, o), -1) + step(y, o, key(y, o), 1)
+        for o in ty:
+            if o != y:
+                d += step(y, o, key(y, o), -1) + step(x, o, key(x, o), 1)
+        return d
+
+    def swap(self, r, x, y):
+        wx, wy = self.where[r][x], self.where[r][y]
+        tx, ty = self.rounds[r][wx], self.rounds[r][wy]
+        for o in tx:
+            if o != x:
+                self.cnt[self.key(x, o)] -= 1
+                self.cnt[self.key(y, o)] += 1
+        for o in ty:
+            if o != y:
+                self.cnt[self.key(y, o)] -= 1
+                self.cnt[self.key(x, o)] += 1
+        tx[tx.index(x)] = y
+        ty[ty.index(y)] = x
+        self.where[r][x], self.where[r][y] = wy, wx
+
+    def conflicted(self, r, p):
+        """Whether p meets someone at its table in round r more than once, or a teammate."""
+        for o in self.rounds[r][self.where[r][p]]:
+            if o != p and (self.cnt[self.key(p, o)] > 1 or
+                           (self.team[p] >= 0 and self.team[p] == self.team[o])):
+                return True
+        return False
+
+    def cost(self):
+        n, c = self.n, 0
+        for a in range(n):
+            for b in range(a + 1, n):
+                k = a * n + b
+                if self.team[a] >= 0 and self.team[a] == self.team[b]:
+                    c += TEAM * self.cnt[k]
+                else:
+                    c += _pair_cost(self.cnt[k])
+        return c
+
+    def perfect_cost(self):
+        """The cost when no pair meets twice and no teammates meet: each meeting costs 1."""
+        return sum(self.cnt)
+
+
+def _pair_cost(c):
+    return c * c + (REPEAT if c > 1 else 0) + (BEYOND * (c - 2) ** 2 if c > 2 else 0)
+
+
+def _greedy_round(st, n_tables, rng, lock):
+    """A new round seated table by table, each seat taking the player who adds the least
+    cost (ties at random); locked tables first."""
+    n = st.n
+    left = set(range(n))
+    tables = [None] * n_tables
+    for t, ps in lock.items():
+        tables[t] = list(ps)
+        left -= set(ps)
+    left = sorted(left)
+    rng.shuffle(left)
+    for t in range(n_tables):
+        if tables[t] is not None:
+            continue
+        ps = [left.pop()]
+        while len(ps) < 4:
+            best, bi = None, 0
+            for i, p in enumerate(left):
+                c = sum(st.step(p, o, st.key(p, o), 1) for o in ps)
+                if best is None or c < best:
+                    best, bi = c, i
+            ps.append(left.pop(bi))
+        tables[t] = ps
+    return tables
+
+
+def _tabu(st, free_rounds, movable, rng, deadline, progress, stall_limit):
+    """Tabu search over swaps within a round; returns (best rounds, stop reason)."""
+    n = st.n
+    cur = best = st.cost()
+    ideal = st.perfect_cost()
+    best_rounds = [[t[:] for t in ts] for ts in st.rounds]
+    tabu = {}
+    it = since = 0
+    next_report = time.monotonic() + 0.25
+    while True:
+        if best == ideal:
+            return best_rounds, "perfect"
+        if since >= stall_limit:
+            return best_rounds, "stall"
+        now = time.monotonic()
+        if now > deadline:
+            return best_rounds, "time"
+        if progress and now >= next_report:
+            progress({"iterations": it, "best": _short(best - ideal)})
+            next_report = now + 0.25
+        it += 1
+        since += 1
+        # a conflicted player of a round that may change (a few random tries, else anyone)
+        r = x = None
+        for _ in range(30):
+            rr = rng.choice(free_rounds)
+            p = rng.randrange(n)
+            if movable(rr, st.where[rr][p]) and st.conflicted(rr, p):
+                r, x = rr, p
+                break
+        if r is None:
+            pool = [(rr, p) for rr in free_rounds for p in range(n)
+                    if movable(rr, st.where[rr][p]) and st.conflicted(rr, p)]
+            if not pool:                  # what conflicts is in rounds that cannot change
+                return best_rounds, "stall"
+            r, x = rng.choice(pool)
+        tx = st.where[r][x]
+        cands = []
+        low = None
+        for y in range(n):
+            ty = st.where[r][y]
+            if ty == tx or not movable(r, ty):
+                continue
+            d = st.swap_delta(r, x, y)
+            if tabu.get((r, x, y) if x < y else (r, y, x), -1) > it and cur + d >= best:
+                continue                                    # tabu, unless a new best
+            if low is None or d < low:
+                low, cands = d, [y]
+            elif d == low:
+                cands.append(y)
+        if not cands:
+            continue
+        y = rng.choice(cands)
+        st.swap(r, x, y)
+        cur += low
+        tabu[(r, x, y) if x < y else (r, y, x)] = it + 10 + rng.randrange(10)
+        if cur < best:
+            best, since = cur, 0
+            best_rounds = [[t[:] for t in ts] for ts in st.rounds]
+        elif since % 1000 == 0:
+            # a kick: a few random swaps from the best, to leave a plateau
+            st.reset(best_rounds)
+            for _ in range(max(2, n // 8)):
+                rr = rng.choice(free_rounds)
+                a, b = rng.randrange(n), rng.randrange(n)
+                if st.where[rr][a] != st.where[rr][b] and movable(rr, st.where[rr][a]) \
+                        and movable(rr, st.where[rr][b]):
+                    st.swap(rr, a, b)
+            cur = st.cost()
+            tabu = {}
+
+
+def _short(c):
+    return {"teammates": c // TEAM, "rest": c % TEAM}
+
+
+# -- winds --------------------------------------------------------------------------------
+
+def _edge_colour(edges, k):
+    """A proper k-colouring of a bipartite multigraph's edges [(u, v)] of degree <= k
+    (u, v hashable, the two sides never equal): colours by index.  Konig's method: colour
+    a free at u, b free at v; if a is used at v, swap a and b along the alternating path
+    from v (it cannot reach u), then colour a."""
+    at = {}
+    col = [None] * len(edges)
+
+    def slots(x):
+        s = at.get(x)
+        if s is None:
+            s = at[x] = [None] * k
+        return s
+
+    for i, (u, v) in enumerate(edges):
+        su, sv = slots(u), slots(v)
+        a, b = su.index(None), sv.index(None)
+        if sv[a] is not None:
+            path, x, c = [], v, a
+            while True:
+                e = slots(x)[c]
+                if e is None:
+                    break
+                path.append(e)
+                eu, ev = edges[e]
+                x = ev if eu == x else eu
+                c = b if c == a else a
+            for e in path:
+                for end in edges[e]:
+                    slots(end)[col[e]] = None
+            for e in path:
+                col[e] = b if col[e] == a else a
+                for end in edges[e]:
+                    slots(end)[col[e]] = e
+        col[i] = a
+        su[a] = sv[a] = i
+    return col
+
+
+def seat_winds(rounds, locked=(), past_winds=None):
+    """Seat order at every table (E, S, W, N) so that each player's wind counts (earlier
+    ones in past_winds {player: [4 counts]} included) are as even as can be; tables in
+    `locked` {(round, table)} keep their order.  Returns new rounds."""
+    edges = []
+    for r, tables in enumerate(rounds):
+        for t, ps in enumerate(tables):
+            for p in ps:
+                edges.append(((0, p, r // 4), (1, r, t)))
+    col = _edge_colour(edges, 4)
+    out = [[[None] * 4 for _ in tables] for tables in rounds]
+    for (u, v), c in zip(edges, col):
+        out[v[1]][v[2]][c] = u[1]
+    for (r, t) in locked:
+        out[r][t] = list(rounds[r][t])
+    if locked or past_winds:
+        _repair_winds(out, set(locked), past_winds or {})
+    return out
+
+
+def _wind_counts(rounds, past_winds):
+    cnt = {p: list(c) for p, c in past_winds.items()}
+    for tables in rounds:
+        for ps in tables:
+            for s, p in enumerate(ps):
+                cnt.setdefault(p, [0, 0, 0, 0])[s] += 1
+    return cnt
+
+
+def _repair_winds(out, locked, past_winds):
+    """Each free table takes the best of its 24 orders given all the others, until none
+    improves (sum of squared wind counts, then the spread)."""
+    cnt = _wind_counts(out, past_winds)
+
+    def score(p):
+        c = cnt[p]
+        return sum(x * x for x in c) * 10 + (max(c) - min(c))
+
+    better = True
+    rounds_left = 20
+    while better and rounds_left:
+        better = False
+        rounds_left -= 1
+        for r, tables in enumerate(out):
+            for t, ps in enumerate(tables):
+                if (r, t) in locked:
+                    continue
+                for s, p in enumerate(ps):
+                    cnt[p][s] -= 1
+                best, best_v = ps, None
+                for perm in itertools.permutations(ps):
+                    v = 0
+                    for s, p in enumerate(perm):
+                        cnt[p][s] += 1
+                        v += score(p)
+                        cnt[p][s] -= 1
+                    if best_v is None or v < best_v:
+                        best, best_v = list(perm), v
+                if best != ps:
+                    better = True
+                    tables[t] = ps = best
+                for s, p in enumerate(ps):
+                    cnt[p][s] += 1
+
+
+# -- figures ------------------------------------------------------------------------------
+
+def figures(rounds, team=None, past=(), past_winds=None):
+    """The figures of a schedule: pairs met more than once, the most meetings of one pair,
+    teammates seated together, each player's wind counts and the largest spread of them
+    (earlier rounds included when given)."""
+    met = {}
+    together = 0
+    for tables in list(past) + list(rounds):
+        for ps in tables:
+            for a, b in itertools.combinations(ps, 2):
+                k = (a, b) if repr(a) < repr(b) else (b, a)
+                met[k] = met.get(k, 0) + 1
+                if team and team.get(a) is not None and team.get(a) == team.get(b):
+                    together += 1
+    winds = _wind_counts(rounds, past_winds or {})
+    return {"pairs_repeated": sum(1 for c in met.values() if c > 1),
+            "most_meetings": max(met.values()) if met else 0,
+            "pairs_met": len(met),
+            "teammates_together": together,
+            "winds": winds,
+            "wind_spread": max((max(c) - min(c) for c in winds.values()), default=0)}
+
+
+# -- the whole ----------------------------------------------------------------------------
+
+def schedule(players, rounds, teams=None, locked=None, past=(), past_winds=None, seed=0,
+             budget=10.0, progress=None, stall=None, construction=True):
+    """The whole event's (or the rest of it's) seating.
+
+    players: ids (hashable), a multiple of 4; rounds: how many to schedule; teams: {player:
+    team id} to keep teammates apart (None: no teams); locked: {(round, table): [4 ids in seat
+    order]} kept as they are; past: earlier rounds' tables (lists of 4 ids), whose meetings
+    count; past_winds: {player: [E, S, W, N counts]} so far; seed: the same seed gives the
+    same schedule; budget: seconds at most; progress: called with a dict now and then;
+    stall: swaps without improvement before giving up (default: from the size);
+    construction: False to search from a greedy start only (for comparison)."""
+    start = time.monotonic()
+    players = list(players)
+    n = len(players)
+    if n < 4 or n % 4 or len(set(players)) != n:
+        raise ScheduleError("%d distinct players given: a multiple of 4 needed", len(set(players)))
+    if rounds < 1:
+        raise ScheduleError("at least one round to schedule")
+    n_tables = n // 4
+    index = {p: i for i, p in enumerate(players)}
+    locks = {}
+    for (r, t), ps in (locked or {}).items():
+        if not (0 <= r < rounds and 0 <= t < n_tables) or len(ps) != 4 or \
+                len(set(ps)) != 4 or not all(p in index for p in ps):
+            raise ScheduleError("locked table %s of round %s: 4 of the players, in a round and "
+                                "a table scheduled, needed", t + 1, r + 1)
+        locks.setdefault(r, {})
+        if set(ps) & {p for q in locks[r].values() for p in q}:
+            raise ScheduleError("round %s: locked tables share a player", r + 1)
+        locks[r][t] = [index[p] for p in ps]
+    rng = random.Random(seed)
+    team_of = [-1] * n
+    if teams:
+        ids = {}
+        for p, tm in teams.items():
+            if p in index and tm is not None:
+                team_of[index[p]] = ids.setdefault(tm, len(ids))
+
+    built, label = _start(n, rounds if construction else 0, team_of if teams else None, rng)
+    method = "construction" if len(built) >= rounds else ("construction+search" if built
+                                                          else "search")
+    base = [0] * (n * n)
+    for tables in past:
+        for ps in tables:
+            for a, b in itertools.combinations([index[p] for p in ps if p in index], 2):
+                base[a * n + b if a < b else b * n + a] += 1
+    st = _State(n, team_of, base)
+    for r in range(rounds):
+        if r < len(built):
+            tables = [[label[pt] for pt in ps] for ps in built[r]]
+            for t, ps in locks.get(r, {}).items():
+                _impose(tables, t, ps)
+        else:
+            tables = _greedy_round(st, n_tables, rng, locks.get(r, {}))
+        st.add(tables)
+    fixed = {(r, t) for r, ls in locks.items() for t in ls}
+    free_rounds = [r for r in range(rounds) if len(locks.get(r, {})) < n_tables - 1]
+    seated, stopped = st.rounds, "perfect"
+    if free_rounds:
+        limit = stall if stall is not None else 3000 + 20 * n
+        seated, stopped = _tabu(st, free_rounds, lambda r, t: (r, t) not in fixed, rng,
+                                start + budget, progress, limit)
+    out = [[[players[i] for i in ps] for ps in tables] for tables in seated]
+    lock_ids = {(r, t): ps for (r, t), ps in (locked or {}).items()}
+    for (r, t), ps in lock_ids.items():
+        out[r][t] = list(ps)
+    out = seat_winds(out, set(lock_ids), past_winds)
+    figs = figures(out, teams, past, past_winds)
+    figs.update(seconds=round(time.monotonic() - start, 3), method=method, stopped=stopped,
+                perfect_rounds=perfect_rounds(n))
+    if progress:
+        progress({"done": True, "pairs_repeated": figs["pairs_repeated"]})
+    return Schedule(out, figs)
+
+
+def _impose(tables, t, ps):
+    """Round `tables` changed by swaps of players so that table t holds ps (in order)."""
+    for s, p in enumerate(ps):
+        for u, other in enumerate(tables):
+            if p in other:
+                i = other.index(p)
+                other[i], tables[t][s] = tables[t][s], other[i]
+                break
+
+
+def _start(n, rounds, team_of, rng):
+    """The construction's rounds (as many as it gives, up to `rounds`) and its points'
+    players (point -> player index, shuffled by the seed).  With teams, the most rounds
+    whose apart sets hold every team whole; none if no number of rounds does."""
+    order = list(range(n))
+    rng.shuffle(order)
+    top = min(rounds, perfect_rounds(n))
+    if team_of is None:
+        built, _ = construct(n, top)
+        return built, order
+    for k in range(top, 0, -1):
+        built, apart = construct(n, k)
+        if apart:
+            label, whole = _pack(order, team_of, apart)
+            if whole:
+                return built, label
+    return [], order
+
+
+def _pack(order, team_of, apart):
+    """point -> player: each team's players into one apart set where it fits (largest
+    teams first), the others in what room is left; ties broken by `order` (the seed)."""
+    room = [list(s) for s in apart]
+    members = {}
+    loose = []
+    for p in order:
+        if team_of[p] >= 0:
+            members.setdefault(team_of[p], []).append(p)
+        else:
+            loose.append(p)
+    label = [None] * len(order)
+    whole = True
+    for tm in sorted(members, key=lambda x: -len(members[x])):
+        ps = members[tm]
+        fit = [i for i, s in enumerate(room) if len(s) >= len(ps)]
+        if fit:
+            s = room[max(fit, key=lambda i: len(room[i]))]
+            for p in ps:
+                label[s.pop()] = p
+        else:                                           # too big for any: spread it
+            whole = False
+            for p in ps:
+                s = max(room, key=len)
+                label[s.pop()] = p
+    rest = [pt for s in room for pt in s]
+    for pt, p in zip(rest, loose):
+        label[pt] = p
+    return label, whole
