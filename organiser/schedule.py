@@ -582,17 +582,22 @@ def schedule(players, rounds, teams=None, locked=None, past=(), past_winds=None,
                 team_of[index[p]] = ids.setdefault(tm, len(ids))
 
     built, label = _start(n, rounds if construction else 0, team_of if teams else None, rng)
-    method = "construction" if len(built) >= rounds else ("construction+search" if built
-                                                          else "search")
     base = [0] * (n * n)
     for tables in past:
         for ps in tables:
             for a, b in itertools.combinations([index[p] for p in ps if p in index], 2):
                 base[a * n + b if a < b else b * n + a] += 1
+    past_pairs = [(a, b) for a in range(n) for b in range(a + 1, n)
+                  for _ in range(base[a * n + b])]
+    placed, label = _fit(built, label, rounds, locks, past_pairs, team_of, rng,
+                         start + budget / 3)
+    used = sum(1 for x in placed if x is not None)
+    method = ("construction" if used == rounds else "construction+search" if used
+              else "search")
     st = _State(n, team_of, base)
     for r in range(rounds):
-        if r < len(built):
-            tables = [[label[pt] for pt in ps] for ps in built[r]]
+        if placed[r] is not None:
+            tables = [[label[pt] for pt in ps] for ps in placed[r]]
             for t, ps in locks.get(r, {}).items():
                 _impose(tables, t, ps)
         else:
@@ -636,7 +641,7 @@ def _start(n, rounds, team_of, rng):
     rng.shuffle(order)
     top = min(rounds, perfect_rounds(n))
     if team_of is None:
-        built, _ = construct(n, top)
+        built, _ = construct(n, perfect_rounds(n) if top else 0)   # all: room to choose
         return built, order
     for k in range(top, 0, -1):
         built, apart = construct(n, k)
@@ -645,6 +650,82 @@ def _start(n, rounds, team_of, rng):
             if whole:
                 return built, label
     return [], order
+
+
+def _fit(built, label, rounds, locks, past_pairs, team_of, rng, deadline):
+    """The construction's rounds placed in the schedule's rounds ([tables or None] a
+    round) and relabelled (point -> player) so that locked tables are tables of it and
+    pairs met in earlier rounds meet again as little as can be: a hill climb on swaps of
+    two players' points (teammates' points only among teammates), bounded in time."""
+    n, k_all = len(label), len(built)
+    if not built:
+        return [None] * rounds, label
+    at = [[0] * n for _ in built]
+    meet = {}
+    for k, tables in enumerate(built):
+        for t, ps in enumerate(tables):
+            for p in ps:
+                at[k][p] = t
+            for a, b in itertools.combinations(ps, 2):
+                meet[a * n + b if a < b else b * n + a] = k
+    inv = [0] * n
+    for pt, p in enumerate(label):
+        inv[p] = pt
+    lock_list = [(r, ps) for r, ls in locks.items() for ps in ls.values()]
+
+    def mismatch(k, ps):
+        seen = {}
+        for p in ps:
+            t = at[k][inv[p]]
+            seen[t] = seen.get(t, 0) + 1
+        return 4 - max(seen.values())
+
+    def conflicts():
+        conf = [0] * k_all
+        for a, b in past_pairs:
+            pa, pb = inv[a], inv[b]
+            k = meet.get(pa * n + pb if pa < pb else pb * n + pa)
+            if k is not None:
+                conf[k] += 1
+        return conf
+
+    def evaluate():
+        c = sum(10 * min(mismatch(k, ps) for k in range(k_all)) for _, ps in lock_list)
+        return c + sum(sorted(conflicts())[:rounds])
+
+    if lock_list or past_pairs:
+        cur, tries = evaluate(), 0
+        while cur and tries < 3000 and time.monotonic() < deadline:
+            tries += 1
+            i, j = rng.randrange(n), rng.randrange(n)
+            if i == j or team_of[i] != team_of[j]:
+                continue
+            inv[i], inv[j] = inv[j], inv[i]
+            v = evaluate()
+            if v <= cur:
+                if v < cur:
+                    tries = 0
+                cur = v
+            else:
+                inv[i], inv[j] = inv[j], inv[i]
+    conf = conflicts()
+    free = set(range(k_all))
+    out = [None] * rounds
+    for r in sorted(locks):                     # locked rounds: the best matching round
+        if free:
+            k = min(sorted(free), key=lambda k: (sum(mismatch(k, ps) for ps in locks[r].values()),
+                                                  conf[k]))
+            out[r] = built[k]
+            free.discard(k)
+    for r in range(rounds):
+        if r not in locks and free:
+            k = min(sorted(free), key=lambda k: conf[k])
+            out[r] = built[k]
+            free.discard(k)
+    label = [0] * n
+    for p, pt in enumerate(inv):
+        label[pt] = p
+    return out, label
 
 
 def _pack(order, team_of, apart):
