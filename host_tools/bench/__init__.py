@@ -1,6 +1,6 @@
 """The benchmarks: speed and memory figures, printed, for anyone to re-run (`make bench`).
 
-    python -m host_tools.bench              # engine, upload, pages, app, boot, fuzz, circuitpython, abuse
+    python -m host_tools.bench              # engine, upload, pages, app, boot, fuzz, circuitpython, abuse, schedule
     python -m host_tools.bench NAME [ARGS]  # one of them (NAMES below), with its own options
 
 Each NAME is a module here with a main().  devbench, benchhands and benchsmoke run unchanged
@@ -24,7 +24,9 @@ NAMES = {
     "watchers": "200 uploading devices, 500 live pages and a projector (make bench-organiser)",
     "circuitpython": "the application on CircuitPython beside MicroPython: keys, rows, HMAC, heap",
     "abuse": "the organiser under floods: a bystander's page and upload times",
+    "schedule": "the whole event's seating: repeated pairs, winds, time, from 8x3 to 200x7",
 }
 # what `make bench` runs (bench-organiser apart: about a minute on its own; soak apart:
 # about 12 minutes, `make soak`; recover apart: about 15 minutes)
-DEFAULT = ("engine", "upload", "pages", "app", "boot", "fuzz", "circuitpython", "abuse")
+DEFAULT = ("engine", "upload", "pages", "app", "boot", "fuzz", "circuitpython", "abuse",
+           "schedule")
