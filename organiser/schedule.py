@@ -456,11 +456,15 @@ def seat_winds(rounds, locked=(), past_winds=None):
     """Seat order at every table (E, S, W, N) so that each player's wind counts (earlier
     ones in past_winds {player: [4 counts]} included) are as even as can be; tables in
     `locked` {(round, table)} keep their order.  Returns new rounds."""
-    edges = []
+    locked = set(locked)
+    edges, seen = [], {}
     for r, tables in enumerate(rounds):
         for t, ps in enumerate(tables):
-            for p in ps:
-                edges.append(((0, p, r // 4), (1, r, t)))
+            if (r, t) in locked:
+                continue
+            for p in ps:                    # a player's free rounds in blocks of 4
+                k = seen[p] = seen.get(p, -1) + 1
+                edges.append(((0, p, k // 4), (1, r, t)))
     col = _edge_colour(edges, 4)
     out = [[[None] * 4 for _ in tables] for tables in rounds]
     for (u, v), c in zip(edges, col):
@@ -570,7 +574,7 @@ def schedule(players, rounds, teams=None, locked=None, past=(), past_winds=None,
             raise ScheduleError("locked table %s of round %s: 4 of the players, in a round and "
                                 "a table scheduled, needed", t + 1, r + 1)
         locks.setdefault(r, {})
-        if set(ps) & {p for q in locks[r].values() for p in q}:
+        if {index[p] for p in ps} & {i for q in locks[r].values() for i in q}:
             raise ScheduleError("round %s: locked tables share a player", r + 1)
         locks[r][t] = [index[p] for p in ps]
     rng = random.Random(seed)

@@ -1,0 +1,40 @@
+"""The whole event's seating on the director's pages: /admin/schedule seats every pending
+round at once (or the rest of the event from a round on) and shows every player's card,
+printable: their table and wind for each round (organiser/event_schedule.py)."""
+
+from organiser import event_schedule, tournament
+from organiser.admin_pages import _opt_int, back, changed, get, page, post, said
+from organiser.tournament import ModelError
+
+
+@get("/schedule")
+def schedule_page(request):
+    with request.app.state.db.read() as con:
+        trs = tournament.trounds(con)
+        cards = event_schedule.cards(con)
+    numbers = [t["number"] for t in trs]
+    for c in cards:
+        by = {r["round"]: r for r in c["rounds"]}
+        c["cells"] = [by.get(n) for n in numbers]
+    return page(request, "admin/schedule.html", "/admin/rounds", title="Whole-event seating",
+                trounds=trs, numbers=numbers, cards=cards,
+                pending=[t for t in trs if t["status"] == "pending"],
+                seconds=int(event_schedule.DEFAULT_SECONDS), seed=event_schedule.DEFAULT_SEED)
+
+
+@post("/schedule")
+def schedule_generate(request, f):
+    seconds = _opt_int(f.get("seconds"), "seconds") or int(event_schedule.DEFAULT_SECONDS)
+    if not 0 < seconds <= event_schedule.MAX_SECONDS:
+        raise ModelError("seconds: more than 0, at most %d", int(event_schedule.MAX_SECONDS))
+    seed = _opt_int(f.get("seed"), "seed")
+    figs = event_schedule.generate(request.app.state.db, _opt_int(f.get("from_round"), "round"),
+                                   event_schedule.DEFAULT_SEED if seed is None else seed,
+                                   seconds)
+    changed(request, "seating")
+    return back("/admin/schedule",
+                ok=said(request, "%d round(s) seated: %d pair(s) meet more than once (at most "
+                        "%d times), %d teammate pair(s) share a table, winds differ by at most "
+                        "%d", len(figs["rounds"]), figs["pairs_repeated"],
+                        figs["most_meetings"], figs["teammates_together"],
+                        figs["wind_spread"]))
