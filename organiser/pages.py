@@ -204,11 +204,14 @@ def table_part(request: Request, number: PathId):
 # -- a player's page: standing and statistics -------------------------------------------
 @router.get("/players/{pid}", response_class=HTMLResponse)
 def player_page(request: Request, pid: PathId):
+    from organiser import event_schedule
     with request.app.state.db.read() as con:
         got = views.player(con, pid)
+        card = event_schedule.cards(con, pid)
     if got is None:
         raise HTTPException(404, "no player %d" % pid)
-    return render(request, "player.html", here="/", title=("%s", got["name"]), p=got)
+    return render(request, "player.html", here="/", title=("%s", got["name"]), p=got,
+                  card=card[0]["rounds"] if card else [])
 
 
 # -- print-ready pages: seating, blank score sheets, results -------------------------------

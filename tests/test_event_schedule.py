@@ -109,3 +109,16 @@ def test_refused_without_rounds(db_url):
     with db.read() as con, pytest.raises(tournament.ModelError):
         event_schedule.plan(con)          # the only round is open: nothing pending
     db.close()
+
+
+def test_the_players_page_shows_the_card(organiser):
+    app, client, ev = organiser
+    client.post("/api/admin/schedule", json={"seed": 1})
+    pid = ev["players"]["P01"]
+    card = client.get("/api/admin/players/%d/card" % pid).json()["card"]["rounds"]
+    page = client.get("/players/%d" % pid).text
+    assert 'id="player-card"' in page
+    for x in card:
+        assert "<td>%d</td>" % x["table"] in page
+    names = {"E": "East", "S": "South", "W": "West", "N": "North"}
+    assert all(names[x["wind"]] in page for x in card)
