@@ -130,3 +130,55 @@ def cards(con, player_id=None):
             c["rounds"].append({"round": r["number"], "table": r["table_no"],
                                 "seat": r["seat"] + 1, "wind": sched.WINDS[r["seat"]]})
     return list(out.values())
+
+
+def swiss_round(con, tround_id):
+    """Seat one round by the standings so far (organiser/swiss.py): locked tables and
+    tables that have played hands keep theirs.  The figures."""
+    from organiser import standings, swiss
+    t = tournament.tround(con, tround_id)
+    if t["status"] == "closed":
+        raise ModelError("the round is closed: its seating stands")
+    active = {r["id"] for r in rows(con, "SELECT id FROM players WHERE active = 1")}
+    order = [p["id"] for p in standings.compute(con)["players"] if p["id"] in active]
+    n = len(order) // 4
+    if len(order) % 4 or n == 0:
+        raise ModelError("%d players to seat: a multiple of 4 needed", len(order))
+    nos = [r["number"] for r in tournament.tables(con)][:n]
+    if len(nos) < n:
+        raise ModelError("%d tables needed, %d registered", n, len(nos))
+    cur = tournament.seating(con, tround_id)
+    locked = {}
+    for no, s in cur.items():
+        if s["locked"] or tournament.hands_played(con, tround_id, no):
+            if no not in nos or not set(s["players"]) <= active:
+                raise ModelError("round %d: locked table %s seats a player not playing, or is "
+                                 "not among the first %d tables", t["number"], no, n)
+            locked[nos.index(no)] = s["players"]
+    earlier = tournament.past_tables(con, t["number"])
+    winds = {}
+    for tables in earlier:
+        for ps in tables:
+            for s, p in enumerate(ps):
+                winds.setdefault(p, [0, 0, 0, 0])[s] += 1
+    for p in order:
+        winds.setdefault(p, [0, 0, 0, 0])
+    e = tournament.event(con)
+    teams = None
+    if e["avoid_teammates"]:
+        teams = {r["id"]: r["team_id"] for r in rows(con, "SELECT id, team_id FROM players")
+                 if r["team_id"] is not None}
+    try:
+        out, figs = swiss.seat(order, earlier[-1] if earlier else (), earlier[:-1], teams,
+                               winds, locked)
+    except sched.ScheduleError as err:
+        raise ModelError(err.text, *err.values)
+    for no in cur:
+        if no not in nos:
+            con.execute("DELETE FROM seating WHERE tround_id = ? AND table_no = ?",
+                        (tround_id, no))
+            con.execute("DELETE FROM seating_meta WHERE tround_id = ? AND table_no = ?",
+                        (tround_id, no))
+    tournament.set_seating(con, tround_id, {nos[i]: ps for i, ps in enumerate(out)
+                                            if i not in locked}, source="generated")
+    return figs

@@ -4,7 +4,8 @@
                                       round n), "seed": n, "seconds": s}: every pending
                                       round seated at once; the figures
     GET  /api/admin/schedule/cards   every player's table and wind for each round
-    GET  /api/admin/players/{id}/card  one player's"""
+    GET  /api/admin/players/{id}/card  one player's
+    POST /api/admin/trounds/{id}/seating/swiss  one round seated by the standings"""
 
 from fastapi import APIRouter, Body, Depends, Request
 from starlette.concurrency import run_in_threadpool
@@ -50,3 +51,15 @@ def card(pid: PathId, request: Request, who: str = admin):
     if not got:
         raise ModelError("no player %r", pid)
     return {"ok": True, "card": got[0]}
+
+
+def _swiss(db, tid):
+    with db.write() as con:
+        return event_schedule.swiss_round(con, tid)
+
+
+@router.post("/api/admin/trounds/{tid}/seating/swiss")
+async def swiss(tid: PathId, request: Request, who: str = admin):
+    figures = await run_in_threadpool(_swiss, request.app.state.db, tid)
+    request.app.state.broker.publish("standings", {})
+    return {"ok": True, "figures": figures}

@@ -38,3 +38,16 @@ def schedule_generate(request, f):
                         "%d", len(figs["rounds"]), figs["pairs_repeated"],
                         figs["most_meetings"], figs["teammates_together"],
                         figs["wind_spread"]))
+
+
+@post("/rounds/{tround_id}/swiss")
+def seating_swiss(request, f):
+    """One round seated by the standings so far (Swiss)."""
+    tid = _opt_int(request.path_params["tround_id"], "round")
+    with request.app.state.db.write() as con:
+        figs = event_schedule.swiss_round(con, tid)
+    changed(request, "seating")
+    return back("/admin/rounds/%d" % tid,
+                ok=said(request, "seated by the standings: %d pair(s) of the previous round "
+                        "meet again, %d player(s) away from their standing's table",
+                        figs["previous_round_pairs"], figs["moved"]))

@@ -122,3 +122,26 @@ def test_the_players_page_shows_the_card(organiser):
         assert "<td>%d</td>" % x["table"] in page
     names = {"E": "East", "S": "South", "W": "West", "N": "North"}
     assert all(names[x["wind"]] in page for x in card)
+
+
+def test_swiss_round_by_the_standings(organiser):
+    app, client, ev = organiser
+    later = ev["later"][0]
+    r = client.post("/api/admin/trounds/%d/seating/swiss" % later)
+    assert r.status_code == 200, r.text
+    f = r.json()["figures"]
+    assert f["previous_round_pairs"] == 0 and f["teammates_together"] == 0
+    rounds = seatings(app)
+    assert sorted(p for t in rounds[1] for p in t) == sorted(ev["players"].values())
+
+
+def test_swiss_on_the_page(organiser):
+    app, client, ev = organiser
+    later = ev["later"][0]
+    page = client.get("/admin/rounds/%d" % later).text
+    assert "/admin/rounds/%d/swiss" % later in page
+    token = re.search(r'name="csrf" value="([^"]*)"', page)
+    data = {"csrf": token.group(1)} if token else {}
+    r = client.post("/admin/rounds/%d/swiss" % later, data=data, follow_redirects=False)
+    assert r.status_code == 303 and "error" not in r.headers["location"], r.headers
+    assert "seated by the standings: 0 pair(s)" in client.get(r.headers["location"]).text
