@@ -210,8 +210,10 @@ def compute(con, tround_id=None):
         key = lambda x: (-x["table_points"], -x["total"], x["name"])
     else:
         key = lambda x: (-x["total"], x["name"])
-    players = _rank(list(ps.values()), lambda x: key(x)[:-1])
-    players.sort(key=key)
+    # a player without a game yet ranks after every player with one, whatever the points
+    pkey = lambda x: (not x["games"],) + key(x)
+    players = _rank(list(ps.values()), lambda x: pkey(x)[:-1])
+    players.sort(key=pkey)
     team_list = _rank(list(teams.values()), lambda x: key(x)[:-1])
     team_list.sort(key=key)
     for x in players + team_list:
