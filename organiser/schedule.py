@@ -18,9 +18,10 @@ How (nothing is tabulated per size):
   32 get 8 + 1, 20 get 5, 28 get 7.  An event that is several copies of a constructible size
   (200 = 2 x 100, 100 = 4 x 25) plays the copies side by side.
 - A search that serves every size and finishes the construction's work: the rounds it lacks
-  are filled greedily, then a tabu search swaps a player in a repeated pair with a player of
-  another table of the same round (the best swap not recently made), keeping the best
-  schedule seen.  It stops when no pair meets twice and no teammates sit together, when it
+  are filled greedily, then a tabu search: in a round taken at random, every player who sits
+  with someone met before (or a teammate) is tried against every player of another table,
+  and the best swap not recently made is taken (Dotu and Van Hentenryck's move for the social
+  golfer problem), the best schedule seen kept, random kicks from it out of plateaus.  It stops when no pair meets twice and no teammates sit together, when it
   has not improved for a while, or at the time bound: never hangs.  Deterministic for a seed
   unless the time bound is what stopped it (the figures say which: "stopped").
 - Winds: an equitable edge colouring of the bipartite graph players x (round, table) with 4
@@ -357,44 +358,38 @@ def _tabu(st, free_rounds, movable, rng, deadline, progress, stall_limit):
             next_report = now + 0.25
         it += 1
         since += 1
-        # a conflicted player of a round that may change (a few random tries, else anyone)
-        r = x = None
-        for _ in range(30):
-            rr = rng.choice(free_rounds)
-            p = rng.randrange(n)
-            if movable(rr, st.where[rr][p]) and st.conflicted(rr, p):
-                r, x = rr, p
-                break
-        if r is None:
-            pool = [(rr, p) for rr in free_rounds for p in range(n)
-                    if movable(rr, st.where[rr][p]) and st.conflicted(rr, p)]
-            if not pool:                  # what conflicts is in rounds that cannot change
+        r = rng.choice(free_rounds)
+        xs = [p for p in range(n) if movable(r, st.where[r][p]) and st.conflicted(r, p)]
+        if not xs:
+            if not any(movable(rr, st.where[rr][p]) and st.conflicted(rr, p)
+                       for rr in free_rounds for p in range(n)):
                 return best_rounds, "stall"
-            r, x = rng.choice(pool)
-        tx = st.where[r][x]
+            continue
         cands = []
         low = None
-        for y in range(n):
-            ty = st.where[r][y]
-            if ty == tx or not movable(r, ty):
-                continue
-            d = st.swap_delta(r, x, y)
-            if tabu.get((r, x, y) if x < y else (r, y, x), -1) > it and cur + d >= best:
-                continue                                    # tabu, unless a new best
-            if low is None or d < low:
-                low, cands = d, [y]
-            elif d == low:
-                cands.append(y)
+        for x in xs:
+            tx = st.where[r][x]
+            for y in range(n):
+                ty = st.where[r][y]
+                if ty == tx or not movable(r, ty) or (y in xs and y < x):
+                    continue
+                d = st.swap_delta(r, x, y)
+                if tabu.get((r, x, y) if x < y else (r, y, x), -1) > it and cur + d >= best:
+                    continue
+                if low is None or d < low:
+                    low, cands = d, [(x, y)]
+                elif d == low:
+                    cands.append((x, y))
         if not cands:
             continue
-        y = rng.choice(cands)
+        x, y = rng.choice(cands)
         st.swap(r, x, y)
         cur += low
         tabu[(r, x, y) if x < y else (r, y, x)] = it + 10 + rng.randrange(10)
         if cur < best:
             best, since = cur, 0
             best_rounds = [[t[:] for t in ts] for ts in st.rounds]
-        elif since % 1000 == 0:
+        elif since % 300 == 0:
             # a kick: a few random swaps from the best, to leave a plateau
             st.reset(best_rounds)
             for _ in range(max(2, n // 8)):
@@ -611,7 +606,7 @@ def schedule(players, rounds, teams=None, locked=None, past=(), past_winds=None,
     free_rounds = [r for r in range(rounds) if len(locks.get(r, {})) < n_tables - 1]
     seated, stopped = st.rounds, "perfect"
     if free_rounds:
-        limit = stall if stall is not None else 3000 + 20 * n
+        limit = stall if stall is not None else 1000 + 10 * n
         seated, stopped = _tabu(st, free_rounds, lambda r, t: (r, t) not in fixed, rng,
                                 start + budget, progress, limit)
     out = [[[players[i] for i in ps] for ps in tables] for tables in seated]

@@ -12,6 +12,7 @@ import argparse
 from organiser import schedule as S
 
 SIZES = ((8, 3), (16, 5), (20, 5), (24, 6), (28, 6), (32, 8), (64, 10), (200, 7))
+SEARCH_ALONE = ((16, 5), (20, 5), (28, 6), (32, 8))     # perfect schedules exist: how near?
 
 
 def bound(n, rounds, teams):
@@ -45,6 +46,14 @@ def main():
                 "%dx%d" % (n, rounds), "4" if teams else "-", f["pairs_repeated"],
                 f["most_meetings"], f["wind_spread"], f["seconds"], bound(n, rounds, teams),
                 f["method"], f["stopped"]), flush=True)
+    print("the search alone (no construction), where a perfect schedule is known:")
+    for n, rounds in SEARCH_ALONE:
+        s = S.schedule(list(range(n)), rounds, seed=a.seed, budget=a.budget, stall=10 ** 9,
+                       construction=False)
+        f = s.figures
+        print("%-9s %-6s %8d %6d %6d %8.2f %7d  %-20s %s" % (
+            "%dx%d" % (n, rounds), "-", f["pairs_repeated"], f["most_meetings"],
+            f["wind_spread"], f["seconds"], 0, f["method"], f["stopped"]), flush=True)
     print("repeats: pairs met more than once; most: most meetings of one pair; winds: the "
           "largest spread of a player's wind counts; bound: fewest repeats counting allows")
 
