@@ -7,6 +7,7 @@ import re
 import secrets
 import time
 
+from organiser import schedule
 from organiser import seating as seatgen
 from organiser.reasons import Reason, Word
 from organiser import record_model, signing, stored
@@ -388,6 +389,13 @@ def generate_seating(con, tround_id, player_ids=None, seed=None):
                                seed=t["number"] if seed is None else seed)
     except seatgen.SeatingError as err:
         raise ModelError(err.reason.text, *err.reason.values)
+    # each table's seat order: the best for its players' winds so far (locked ones kept)
+    winds = {p: [0, 0, 0, 0] for p in player_ids}
+    for tabs in past:
+        for ps in tabs:
+            for seat, p in enumerate(ps):
+                winds.setdefault(p, [0, 0, 0, 0])[seat] += 1
+    out = schedule.seat_winds([out], {(0, idx[no]) for no in locked}, winds)[0]
     new = {nos[i]: ps for i, ps in enumerate(out) if nos[i] not in locked}
     # tables of the old seating no longer used are dropped
     for no in cur:
