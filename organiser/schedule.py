@@ -471,6 +471,15 @@ def seat_winds(rounds, locked=(), past_winds=None):
     return out
 
 
+def balance_winds(tables, past_winds, locked=()):
+    """One round's tables (seat order as given) reordered, each the best of its 24 orders
+    for its players' wind counts so far {player: [E, S, W, N]}; tables at the indices in
+    `locked` kept; an order changes only where another is better.  Returns new tables."""
+    out = [[list(ps) for ps in tables]]
+    _repair_winds(out, {(0, t) for t in locked}, past_winds)
+    return out[0]
+
+
 def _wind_counts(rounds, past_winds):
     cnt = {p: list(c) for p, c in past_winds.items()}
     for tables in rounds:

@@ -84,8 +84,7 @@ def seat(order, previous=(), earlier=(), teams=None, past_winds=None, locked=Non
         out[t] = list(ps)
     for t, ps in zip(slots, tables):
         out[t] = sorted(ps, key=rank.get)
-    out = schedule.seat_winds([out], locked={(0, t) for t in locked},
-                              past_winds=past_winds or {p: [0, 0, 0, 0] for p in order})[0]
+    out = schedule.balance_winds(out, past_winds or {}, locked)
     again = sum(1 for ps in out for a, b in itertools.combinations(ps, 2)
                 if _pair(a, b) in prev)
     figs = schedule.figures([out], teams, list(earlier) + [list(previous)], past_winds)

@@ -395,7 +395,7 @@ def generate_seating(con, tround_id, player_ids=None, seed=None):
         for ps in tabs:
             for seat, p in enumerate(ps):
                 winds.setdefault(p, [0, 0, 0, 0])[seat] += 1
-    out = schedule.seat_winds([out], {(0, idx[no]) for no in locked}, winds)[0]
+    out = schedule.balance_winds(out, winds, {idx[no] for no in locked})
     new = {nos[i]: ps for i, ps in enumerate(out) if nos[i] not in locked}
     # tables of the old seating no longer used are dropped
     for no in cur:
