@@ -109,7 +109,11 @@ class _Field:
             return
         # a monic polynomial of degree e whose products leave no zero divisor: found, not listed
         for low in range(q):
-            mul = self._mul_table(digits, p, e, [(low // p ** i) % p for i in range(e)])
+            coef = [(low // p ** i) % p for i in range(e)]
+            if any((a ** e + sum(c * a ** i for i, c in enumerate(coef))) % p == 0
+                   for a in range(p)):
+                continue                                # a root: a factor of degree 1
+            mul = self._mul_table(digits, p, e, coef)
             if all(0 not in row[1:] for row in mul[1:]):
                 self.mul = mul
                 return
@@ -131,6 +135,15 @@ class _Field:
                         prod[k - e + i] = (prod[k - e + i] - c * low[i]) % p
             return sum(prod[i] * p ** i for i in range(e))
         return [[mul(a, b) for b in digits] for a in digits]
+
+
+_FIELDS = {}
+
+
+def _field(q):
+    if q not in _FIELDS:
+        _FIELDS[q] = _Field(q)
+    return _FIELDS[q]
 
 
 # -- constructions -----------------------------------------------------------------------
@@ -182,7 +195,7 @@ def construct(n, rounds):
             sets = [[p + c * d for c in range(n // d) for p in s] for s in apart]
         return out, sets
     m = how[1]
-    fields = [_Field(q) for q in _td_factors(m)]
+    fields = [_field(q) for q in _td_factors(m)]
 
     def enc(xs):                                  # element of the product -> 0..m-1
         v = 0
@@ -310,9 +323,9 @@ def _pair_cost(c):
     return c * c + (REPEAT if c > 1 else 0) + (BEYOND * (c - 2) ** 2 if c > 2 else 0)
 
 
-def _greedy_round(st, n_tables, rng, lock):
+def _greedy_round(st, n_tables, rng, lock, deadline):
     """A new round seated table by table, each seat taking the player who adds the least
-    cost (ties at random); locked tables first."""
+    cost (ties at random); locked tables first; past the deadline, the rest as they come."""
     n = st.n
     left = set(range(n))
     tables = [None] * n_tables
@@ -325,6 +338,8 @@ def _greedy_round(st, n_tables, rng, lock):
         if tables[t] is not None:
             continue
         ps = [left.pop()]
+        if time.monotonic() > deadline:
+            ps += [left.pop() for _ in range(3)]
         while len(ps) < 4:
             best, bi = None, 0
             for i, p in enumerate(left):
@@ -589,7 +604,8 @@ def schedule(players, rounds, teams=None, locked=None, past=(), past_winds=None,
             if p in index and tm is not None:
                 team_of[index[p]] = ids.setdefault(tm, len(ids))
 
-    built, label = _start(n, rounds if construction else 0, team_of if teams else None, rng)
+    built, label = _start(n, rounds if construction else 0, team_of if teams else None, rng,
+                          bool(locks or past))
     base = [0] * (n * n)
     for tables in past:
         for ps in tables:
@@ -609,7 +625,7 @@ def schedule(players, rounds, teams=None, locked=None, past=(), past_winds=None,
             for t, ps in locks.get(r, {}).items():
                 _impose(tables, t, ps)
         else:
-            tables = _greedy_round(st, n_tables, rng, locks.get(r, {}))
+            tables = _greedy_round(st, n_tables, rng, locks.get(r, {}), start + budget)
         st.add(tables)
     fixed = {(r, t) for r, ls in locks.items() for t in ls}
     free_rounds = [r for r in range(rounds) if len(locks.get(r, {})) < n_tables - 1]
@@ -641,15 +657,17 @@ def _impose(tables, t, ps):
                 break
 
 
-def _start(n, rounds, team_of, rng):
+def _start(n, rounds, team_of, rng, choose=False):
     """The construction's rounds (as many as it gives, up to `rounds`) and its points'
-    players (point -> player index, shuffled by the seed).  With teams, the most rounds
+    players (point -> player index, shuffled by the seed); choose: more rounds than asked,
+    to choose from (organiser.schedule._fit).  With teams, the most rounds
     whose apart sets hold every team whole; none if no number of rounds does."""
     order = list(range(n))
     rng.shuffle(order)
     top = min(rounds, perfect_rounds(n))
     if team_of is None:
-        built, _ = construct(n, perfect_rounds(n) if top else 0)   # all: room to choose
+        # with locked tables or rounds played, more rounds than asked: room to choose
+        built, _ = construct(n, min(perfect_rounds(n), 3 * top) if choose else top)
         return built, order
     for k in range(top, 0, -1):
         built, apart = construct(n, k)
