@@ -21,9 +21,13 @@ How (nothing is tabulated per size):
   are filled greedily, then a tabu search: in a round taken at random, every player who sits
   with someone met before (or a teammate) is tried against every player of another table,
   and the best swap not recently made is taken (Dotu and Van Hentenryck's move for the social
-  golfer problem), the best schedule seen kept, random kicks from it out of plateaus.  It stops when no pair meets twice and no teammates sit together, when it
-  has not improved for a while, or at the time bound: never hangs.  Deterministic for a seed
-  unless the time bound is what stopped it (the figures say which: "stopped").
+  golfer problem), the best schedule seen kept, random kicks from it out of plateaus.  It
+  stops when no pair meets twice and no teammates sit together, when it has not improved for
+  a while, or at the time bound: never hangs.  Deterministic for a seed unless the time
+  bound is what stopped it (the figures say which: "stopped").
+- Locked tables and rounds already played: the construction's players are relabelled (a hill
+  climb on swaps) and its rounds chosen so that locked tables are its tables and earlier
+  meetings are not repeated, where that can be found; the search does the rest.
 - Winds: an equitable edge colouring of the bipartite graph players x (round, table) with 4
   colours (each player's rounds split in blocks of 4, each block properly coloured by
   alternating paths, Konig): every block of 4 rounds gives a player each wind once, so a
