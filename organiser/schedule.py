@@ -542,6 +542,59 @@ def _repair_winds(out, locked, past_winds):
                     tables[t] = ps = best
                 for s, p in enumerate(ps):
                     cnt[p][s] += 1
+    _chains(out, locked, cnt)
+
+
+def _chains(out, locked, cnt, limit=2000):
+    """What one table at a time cannot mend: a player who sits wind a at least twice more
+    than wind b gives an a seat for a b seat along an alternating chain (de Werra's
+    balancing): at a free table where they sit a, the player at b takes a, and passes on
+    one of their own a seats for a b seat, and so on, until a player who sits b more than
+    a takes the a seat for good.  Everyone in between keeps their counts; the sum of
+    squared counts falls by at least 2 a chain."""
+    seats = {}
+    for r, tables in enumerate(out):
+        for t, ps in enumerate(tables):
+            if (r, t) not in locked:
+                for p in ps:
+                    seats.setdefault(p, []).append((r, t))
+
+    def find(p, a, b):
+        """A chain [(r, t), ...] from p, or None (depth-first, each player once)."""
+        seen, stack = {p}, [(p, [])]
+        while stack:
+            x, path = stack.pop()
+            for r, t in seats.get(x, ()):
+                ps = out[r][t]
+                if ps[a] != x:
+                    continue
+                y = ps[b]
+                if y in seen:
+                    continue
+                if cnt[y][b] - cnt[y][a] >= 1:
+                    return path + [(r, t)]
+                seen.add(y)
+                stack.append((y, path + [(r, t)]))
+        return None
+
+    for _ in range(limit):
+        chain = None
+        for p in sorted(seats, key=repr):
+            c = cnt[p]
+            a, b = max(range(4), key=c.__getitem__), min(range(4), key=c.__getitem__)
+            if c[a] - c[b] >= 2:
+                chain = find(p, a, b)
+                if chain:
+                    break
+        if not chain:
+            return
+        for r, t in chain:
+            ps = out[r][t]
+            cnt[ps[a]][a] -= 1
+            cnt[ps[a]][b] += 1
+            cnt[ps[b]][b] -= 1
+            cnt[ps[b]][a] += 1
+            ps[a], ps[b] = ps[b], ps[a]
 
 
 # -- figures ------------------------------------------------------------------------------

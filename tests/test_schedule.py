@@ -206,3 +206,16 @@ def test_progress_reported_and_time_bound_kept():
                    stall=10 ** 9)
     assert s.figures["seconds"] < 3
     assert seen and seen[-1].get("done")
+
+
+def test_winds_around_locked_rounds():
+    # rounds 1 and 2 locked with every player at the same wind in both: the 4 rounds after
+    # them give everyone the other winds first (a spread of 1 over the 6 rounds)
+    locked = {}
+    for t, ps in enumerate([[0, 1, 2, 3], [4, 5, 6, 7]]):
+        locked[(0, t)] = ps
+    for t, ps in enumerate([[0, 5, 2, 7], [4, 1, 6, 3]]):
+        locked[(1, t)] = ps
+    s = S.schedule(list(range(8)), 6, locked=locked, seed=0, budget=5)
+    assert all(s.rounds[r][t] == ps for (r, t), ps in locked.items())
+    assert s.figures["wind_spread"] <= 1, s.figures["winds"]
