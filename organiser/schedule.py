@@ -581,11 +581,13 @@ def _chains(out, locked, cnt, limit=2000):
         chain = None
         for p in sorted(seats, key=repr):
             c = cnt[p]
-            a, b = max(range(4), key=c.__getitem__), min(range(4), key=c.__getitem__)
-            if c[a] - c[b] >= 2:
-                chain = find(p, a, b)
-                if chain:
-                    break
+            for a, b in itertools.permutations(range(4), 2):
+                if c[a] - c[b] >= 2:
+                    chain = find(p, a, b)
+                    if chain:
+                        break
+            if chain:
+                break
         if not chain:
             return
         for r, t in chain:
@@ -691,6 +693,14 @@ def schedule(players, rounds, teams=None, locked=None, past=(), past_winds=None,
         limit = stall if stall is not None else 1000 + 10 * n
         seated, stopped = _tabu(st, free_rounds, lambda r, t: (r, t) not in fixed, rng,
                                 start + budget, progress, limit)
+    # tables numbered afresh each round (a construction would keep some players at one
+    # table all event); locked tables keep their numbers
+    for r, tables in enumerate(seated):
+        free = [t for t in range(n_tables) if (r, t) not in fixed]
+        moved = [tables[t] for t in free]
+        rng.shuffle(moved)
+        for t, ps in zip(free, moved):
+            tables[t] = ps
     out = [[[players[i] for i in ps] for ps in tables] for tables in seated]
     lock_ids = {(r, t): ps for (r, t), ps in (locked or {}).items()}
     for (r, t), ps in lock_ids.items():

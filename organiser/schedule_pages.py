@@ -3,7 +3,7 @@ round at once (or the rest of the event from a round on) and shows every player'
 printable: their table and wind for each round (organiser/event_schedule.py)."""
 
 from organiser import event_schedule, tournament
-from organiser.admin_pages import _opt_int, back, changed, get, page, post, said
+from organiser.admin_pages import _opt_int, _who, back, changed, get, page, post, said
 from organiser.tournament import ModelError
 
 
@@ -51,3 +51,13 @@ def seating_swiss(request, f):
                 ok=said(request, "seated by the standings: %d pair(s) of the previous round "
                         "meet again, %d player(s) away from their standing's table",
                         figs["previous_round_pairs"], figs["moved"]))
+
+
+@get("/schedule/print")
+def schedule_print(request):
+    """Every player's card, ready to print and cut out (A4, three across)."""
+    from organiser.render import render
+    _who(request)
+    with request.app.state.db.read() as con:
+        cards = event_schedule.cards(con)
+    return render(request, "print/cards.html", title="Player cards", cards=cards)

@@ -145,3 +145,14 @@ def test_swiss_on_the_page(organiser):
     r = client.post("/admin/rounds/%d/swiss" % later, data=data, follow_redirects=False)
     assert r.status_code == 303 and "error" not in r.headers["location"], r.headers
     assert "seated by the standings: 0 pair(s)" in client.get(r.headers["location"]).text
+
+
+def test_printable_cards(organiser):
+    app, client, ev = organiser
+    client.post("/api/admin/schedule", json={"seed": 1})
+    page = client.get("/admin/schedule/print").text
+    assert page.count('class="seat-card"') == 16
+    assert page.count("round 5") == 16
+    client.cookies.clear()                                      # nobody logged in
+    anon = client.get("/admin/schedule/print", follow_redirects=False)
+    assert anon.status_code == 303 and "/admin/login" in anon.headers["location"]
