@@ -3,9 +3,12 @@
     POST /api/admin/schedule         {"from_round": n (optional: the rest of the event from
                                       round n), "seed": n, "seconds": s}: every pending
                                       round seated at once; the figures
+    GET  /api/admin/schedule/progress  the schedule being made: elapsed, the search's best
     GET  /api/admin/schedule/cards   every player's table and wind for each round
     GET  /api/admin/players/{id}/card  one player's
     POST /api/admin/trounds/{id}/seating/swiss  one round seated by the standings"""
+
+import time
 
 from fastapi import APIRouter, Body, Depends, Request
 from starlette.concurrency import run_in_threadpool
@@ -31,11 +34,30 @@ def _seconds(v):
 @router.post("/api/admin/schedule")
 async def generate(request: Request, body: dict = Body(default={}), who: str = admin):
     seed = _int(body.get("seed"), "seed")
-    figures = await run_in_threadpool(
-        event_schedule.generate, request.app.state.db, _int(body.get("from_round"), "round"),
-        event_schedule.DEFAULT_SEED if seed is None else seed, _seconds(body.get("seconds")))
-    request.app.state.broker.publish("standings", {})
+    state = request.app.state
+    seconds = _seconds(body.get("seconds"))
+    started = time.monotonic()
+
+    def progress(info):                 # what GET /api/admin/schedule/progress answers
+        state.schedule_progress = dict(info, running=not info.get("done"), seconds_at_most=seconds,
+                                       elapsed=round(time.monotonic() - started, 2))
+
+    state.schedule_progress = {"running": True, "seconds_at_most": seconds, "elapsed": 0}
+    try:
+        figures = await run_in_threadpool(
+            event_schedule.generate, state.db, _int(body.get("from_round"), "round"),
+            event_schedule.DEFAULT_SEED if seed is None else seed, seconds, progress)
+    finally:
+        state.schedule_progress = dict(getattr(state, "schedule_progress", {}), running=False)
+    state.broker.publish("standings", {})
     return {"ok": True, "figures": figures}
+
+
+@router.get("/api/admin/schedule/progress")
+def progress(request: Request, who: str = admin):
+    """The schedule being made (another request's): running, elapsed seconds, the search's
+    iterations and best so far; {"running": false} when none is."""
+    return dict(getattr(request.app.state, "schedule_progress", {"running": False}), ok=True)
 
 
 @router.get("/api/admin/schedule/cards")

@@ -156,3 +156,27 @@ def test_printable_cards(organiser):
     client.cookies.clear()                                      # nobody logged in
     anon = client.get("/admin/schedule/print", follow_redirects=False)
     assert anon.status_code == 303 and "/admin/login" in anon.headers["location"]
+
+
+def test_progress_while_it_runs(organiser):
+    import threading
+    import time
+    app, client, ev = organiser
+    assert client.get("/api/admin/schedule/progress").json()["running"] is False
+    # the teams' event over its 5 rounds cannot be perfect: the search runs its time
+    with app.state.db.write() as con:
+        for _ in range(6):
+            tournament.add_tround(con)
+    got = {}
+    th = threading.Thread(target=lambda: got.update(
+        r=client.post("/api/admin/schedule", json={"seconds": 3})))
+    th.start()
+    seen = []
+    while th.is_alive():
+        seen.append(client.get("/api/admin/schedule/progress").json())
+        time.sleep(0.2)
+    th.join()
+    assert got["r"].status_code == 200, got["r"].text
+    assert any(s["running"] and "elapsed" in s for s in seen)
+    assert any("iterations" in s for s in seen)
+    assert client.get("/api/admin/schedule/progress").json()["running"] is False
