@@ -172,3 +172,11 @@ def test_round_by_round_seating_balances_winds(con):
     assert len(seats) == 16
     assert all(max(v.count(w) for w in range(4)) <= 2 for v in seats.values()), seats
     assert sum(sorted(v) == [0, 1, 2, 3] for v in seats.values()) >= 8, seats
+
+
+def test_eight_players_three_rounds_no_pair_three_times():
+    # the director's complaint: round by round, 4 pairs sat together in all three rounds;
+    # a seating where no pair meets more than twice exists (12 pairs twice, the fewest)
+    rounds = run_rounds(8, 3)
+    got, met = brute_repeats(rounds)
+    assert max(met.values()) == 2 and got == 12
