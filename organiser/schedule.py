@@ -44,6 +44,7 @@ WINDS = ("E", "S", "W", "N")
 # pair meeting a third time (and more) outweighs many pairs meeting twice; then each pair
 # meeting twice; n^2 last (spreads the meetings).
 TEAM, BEYOND, REPEAT = 10 ** 9, 10 ** 5, 1000
+GHOST = 10                  # a player's pairs with the empty seats (organiser.schedule.Ghost)
 
 
 class ScheduleError(ValueError):
@@ -238,8 +239,11 @@ def construct(n, rounds):
 class _State:
     """Tables per round as player indices 0..n-1; pair counts (earlier rounds included)."""
 
-    def __init__(self, n, team, base):
+    def __init__(self, n, team, base, alias=None):
         self.n, self.team, self.base = n, team, base
+        self.alias = alias or list(range(n))    # ghosts share one count: byes spread
+        self.ghost = [x != i or alias.count(x) > 1 for i, x in enumerate(self.alias)] \
+            if alias else [False] * n
         self.reset([])
 
     def reset(self, rounds):
@@ -263,6 +267,7 @@ class _State:
         self.where.append(w)
 
     def key(self, a, b):
+        a, b = self.alias[a], self.alias[b]
         return a * self.n + b if a < b else b * self.n + a
 
     def step(self, a, b, k, d):
@@ -270,6 +275,8 @@ class _State:
         c = self.cnt[k]
         if self.team[a] >= 0 and self.team[a] == self.team[b]:
             return TEAM * d
+        if self.ghost[a] or self.ghost[b]:      # a second short table: dearer than a repeat
+            return GHOST * (_pair_cost(c + d) - _pair_cost(c))
         return _pair_cost(c + d) - _pair_cost(c)
 
     def swap_delta(self, r, x, y):
@@ -308,12 +315,19 @@ class _State:
         return False
 
     def cost(self):
-        n, c = self.n, 0
+        n, c, seen = self.n, 0, set()
+        plain = self.alias == list(range(n))
         for a in range(n):
             for b in range(a + 1, n):
-                k = a * n + b
+                k = a * n + b if plain else self.key(a, b)
+                if not plain:
+                    if k in seen:
+                        continue                # a ghost's pair, counted with the first
+                    seen.add(k)
                 if self.team[a] >= 0 and self.team[a] == self.team[b]:
                     c += TEAM * self.cnt[k]
+                elif self.ghost[a] or self.ghost[b]:
+                    c += GHOST * _pair_cost(self.cnt[k])
                 else:
                     c += _pair_cost(self.cnt[k])
         return c
@@ -605,17 +619,22 @@ def figures(rounds, team=None, past=(), past_winds=None):
     """The figures of a schedule: pairs met more than once, the most meetings of one pair,
     teammates seated together, each player's wind counts and the largest spread of them
     (earlier rounds included when given)."""
-    met = {}
+    met, byes = {}, {}
     together = 0
     for tables in list(past) + list(rounds):
         for ps in tables:
-            for a, b in itertools.combinations(ps, 2):
+            real = [p for p in ps if not isinstance(p, Ghost)]
+            for p in real:
+                byes[p] = byes.get(p, 0) + (len(real) < len(ps))
+            for a, b in itertools.combinations(real, 2):
                 k = (a, b) if repr(a) < repr(b) else (b, a)
                 met[k] = met.get(k, 0) + 1
                 if team and team.get(a) is not None and team.get(a) == team.get(b):
                     together += 1
-    winds = _wind_counts(rounds, past_winds or {})
+    winds = {p: c for p, c in _wind_counts(rounds, past_winds or {}).items()
+             if not isinstance(p, Ghost)}
     return {"pairs_repeated": sum(1 for c in met.values() if c > 1),
+            "most_ghost_tables": max(byes.values(), default=0),
             "most_meetings": max(met.values()) if met else 0,
             "pairs_met": len(met),
             "teammates_together": together,
@@ -625,8 +644,22 @@ def figures(rounds, team=None, past=(), past_winds=None):
 
 # -- the whole ----------------------------------------------------------------------------
 
+class Ghost:
+    """An empty seat filling the last tables when the players are not a multiple of 4: a
+    player seated with one plays three-handed (or with a substitute) that round."""
+
+    def __init__(self, k):
+        self.k = k
+
+    def __repr__(self):
+        return "ghost%d" % self.k
+
+
+_GHOSTS = Ghost(-1)                  # the ghosts' team: never two empty seats at one table
+
+
 def schedule(players, rounds, teams=None, locked=None, past=(), past_winds=None, seed=0,
-             budget=10.0, progress=None, stall=None, construction=True):
+             budget=10.0, progress=None, stall=None, construction=True, ghosts=False):
     """The whole event's (or the rest of it's) seating.
 
     players: ids (hashable), a multiple of 4; rounds: how many to schedule; teams: {player:
@@ -635,9 +668,16 @@ def schedule(players, rounds, teams=None, locked=None, past=(), past_winds=None,
     count; past_winds: {player: [E, S, W, N counts]} so far; seed: the same seed gives the
     same schedule; budget: seconds at most; progress: called with a dict now and then;
     stall: swaps without improvement before giving up (default: from the size);
-    construction: False to search from a greedy start only (for comparison)."""
+    construction: False to search from a greedy start only (for comparison); ghosts: fill
+    the last seats with Ghost()s when the players are not a multiple of 4 (at most one a
+    table, and spread: a player meets a ghost as seldom as a pair meets)."""
     start = time.monotonic()
     players = list(players)
+    if ghosts and len(players) % 4:
+        extra = [Ghost(k) for k in range(4 - len(players) % 4)]
+        players += extra
+        teams = dict(teams or {})
+        teams.update({g: _GHOSTS for g in extra})
     n = len(players)
     if n < 4 or n % 4 or len(set(players)) != n:
         raise ScheduleError("%d distinct players given: a multiple of 4 needed", len(set(players)))
@@ -677,7 +717,11 @@ def schedule(players, rounds, teams=None, locked=None, past=(), past_winds=None,
     used = sum(1 for x in placed if x is not None)
     method = ("construction" if used == rounds else "construction+search" if used
               else "search")
-    st = _State(n, team_of, base)
+    alias = list(range(n))
+    ghost_at = [i for i, p in enumerate(players) if isinstance(p, Ghost)]
+    for i in ghost_at:
+        alias[i] = ghost_at[0]
+    st = _State(n, team_of, base, alias)
     for r in range(rounds):
         if placed[r] is not None:
             tables = [[label[pt] for pt in ps] for ps in placed[r]]

@@ -219,3 +219,25 @@ def test_winds_around_locked_rounds():
     s = S.schedule(list(range(8)), 6, locked=locked, seed=0, budget=5)
     assert all(s.rounds[r][t] == ps for (r, t), ps in locked.items())
     assert s.figures["wind_spread"] <= 1, s.figures["winds"]
+
+
+def test_ghost_seats_for_a_field_not_a_multiple_of_four():
+    # 18 players over 6 rounds: 5 tables, two ghosts, never at one table; the 2 x 6 short
+    # tables seat 3 players each, 36 places among 18 players: everyone exactly twice
+    players = list(range(18))
+    s = S.schedule(players, 6, seed=0, budget=2, ghosts=True)
+    for tables in s.rounds:
+        assert len(tables) == 5
+        assert sorted(p for t in tables for p in t if not isinstance(p, S.Ghost)) == players
+        assert all(sum(isinstance(p, S.Ghost) for p in t) <= 1 for t in tables)
+    f = s.figures
+    short = {}
+    for tables in s.rounds:
+        for t in tables:
+            if any(isinstance(p, S.Ghost) for p in t):
+                for p in t:
+                    short[p] = short.get(p, 0) + 1
+    assert f["most_ghost_tables"] == 2 and all(short.get(p) == 2 for p in players)
+    assert f["most_meetings"] <= 2 and set(f["winds"]) == set(players)
+    with pytest.raises(S.ScheduleError):
+        S.schedule(players, 6)                          # without ghosts: refused
