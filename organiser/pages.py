@@ -18,7 +18,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 
-from organiser import elnames, printouts, views, words
+from organiser import elnames, event_schedule, printouts, views, words
 from organiser.limits import MAX_ID, PathId
 from organiser.pagework import PageWork
 from organiser.render import HERE, Parts, render, render_part, shared, shared_grid
@@ -204,7 +204,6 @@ def table_part(request: Request, number: PathId):
 # -- a player's page: standing and statistics -------------------------------------------
 @router.get("/players/{pid}", response_class=HTMLResponse)
 def player_page(request: Request, pid: PathId):
-    from organiser import event_schedule
     with request.app.state.db.read() as con:
         got = views.player(con, pid)
         card = event_schedule.cards(con, pid)

@@ -4,6 +4,7 @@ printable: their table and wind for each round (organiser/event_schedule.py)."""
 
 from organiser import event_schedule, tournament
 from organiser.admin_pages import _opt_int, _who, back, changed, get, page, post, said
+from organiser.render import render
 from organiser.tournament import ModelError
 
 
@@ -56,7 +57,6 @@ def seating_swiss(request, f):
 @get("/schedule/print")
 def schedule_print(request):
     """Every player's card, ready to print and cut out (A4, three across)."""
-    from organiser.render import render
     _who(request)
     with request.app.state.db.read() as con:
         cards = event_schedule.cards(con)
