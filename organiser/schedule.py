@@ -25,9 +25,10 @@ How (nothing is tabulated per size):
   stops when no pair meets twice and no teammates sit together, when it has not improved for
   a while, or at the time bound: never hangs.  Deterministic for a seed unless the time
   bound is what stopped it (the figures say which: "stopped").
-- Locked tables and rounds already played: the construction's players are relabelled (a hill
-  climb on swaps) and its rounds chosen so that locked tables are its tables and earlier
-  meetings are not repeated, where that can be found; the search does the rest.
+- Locked tables and rounds already played: the construction's players are relabelled (the
+  most locked round laid on one of its rounds, then a hill climb on swaps) and its rounds
+  chosen so that locked tables are its tables and earlier meetings are not repeated, where
+  that can be found; the search does the rest.
 - Winds: an equitable edge colouring of the bipartite graph players x (round, table) with 4
   colours (each player's rounds split in blocks of 4, each block properly coloured by
   alternating paths, Konig): every block of 4 rounds gives a player each wind once, so a
@@ -832,12 +833,40 @@ def _fit(built, label, rounds, locks, past_pairs, team_of, rng, deadline):
 
     if lock_list or past_pairs:
         cur, tries = evaluate(), 0
+        anchor = None
+        if cur and lock_list and all(t < 0 for t in team_of):
+            # the most locked round laid on the construction's first round at once; the
+            # climb then mostly swaps players within its tables, which keeps it laid
+            r0 = max(sorted(locks), key=lambda r: len(locks[r]))
+            old, placed = inv[:], set()
+            for ps, pts in zip(locks[r0].values(), built[0]):
+                for p, pt in zip(ps, pts):
+                    inv[p] = pt
+                    placed.add(p)
+            taken = {inv[p] for p in placed}
+            rest = [pt for pt in range(n) if pt not in taken]
+            for p, pt in zip(sorted((p for p in range(n) if p not in placed),
+                                    key=old.__getitem__), rest):
+                inv[p] = pt
+            v = evaluate()
+            if v < cur:
+                cur, anchor = v, built[0]
+            else:
+                inv[:] = old
+        who = [0] * n
+        for p, pt in enumerate(inv):
+            who[pt] = p
         while cur and tries < 3000 and time.monotonic() < deadline:
             tries += 1
-            i, j = rng.randrange(n), rng.randrange(n)
+            if anchor and rng.random() < 0.7:
+                pa, pb = rng.sample(anchor[rng.randrange(len(anchor))], 2)
+                i, j = who[pa], who[pb]
+            else:
+                i, j = rng.randrange(n), rng.randrange(n)
             if i == j or team_of[i] != team_of[j]:
                 continue
             inv[i], inv[j] = inv[j], inv[i]
+            who[inv[i]], who[inv[j]] = i, j
             v = evaluate()
             if v <= cur:
                 if v < cur:
@@ -845,6 +874,7 @@ def _fit(built, label, rounds, locks, past_pairs, team_of, rng, deadline):
                 cur = v
             else:
                 inv[i], inv[j] = inv[j], inv[i]
+                who[inv[i]], who[inv[j]] = i, j
     conf = conflicts()
     free = set(range(k_all))
     out = [None] * rounds

@@ -241,3 +241,14 @@ def test_ghost_seats_for_a_field_not_a_multiple_of_four():
     assert f["most_meetings"] <= 2 and set(f["winds"]) == set(players)
     with pytest.raises(S.ScheduleError):
         S.schedule(players, 6)                          # without ghosts: refused
+
+
+def test_rounds_played_from_another_schedule_fitted():
+    # two rounds played from another seed's schedule (or seated otherwise): the construction
+    # is laid over them and the rest still has no repeated pair
+    for n, rounds in ((28, 6), (32, 8)):
+        other = S.schedule(list(range(n)), rounds, seed=0).rounds
+        locked = {(r, t): ps for r in range(2) for t, ps in enumerate(other[r])}
+        s = S.schedule(list(range(n)), rounds, locked=locked, seed=1, budget=20)
+        assert all(s.rounds[r][t] == ps for (r, t), ps in locked.items())
+        assert s.figures["pairs_repeated"] == 0
