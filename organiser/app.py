@@ -23,7 +23,7 @@ from fastapi.responses import JSONResponse, RedirectResponse
 
 from organiser import admin_api, auth, exports, limits, pg, quotas, replay, security, \
     throttle, trust_api, upload
-from organiser import clock_api, schedule_api
+from organiser import clock_api, schedule_api, tiebreak_api
 from organiser.db import Database
 from organiser.groupcommit import GroupCommit
 from organiser.live import Broker
@@ -104,6 +104,7 @@ def create_app(db_path, max_body=MAX_BODY, stuck_seconds=180, pages=True, sync="
     app.include_router(exports.router)
     app.include_router(clock_api.router)
     app.include_router(schedule_api.router)
+    app.include_router(tiebreak_api.router)
     if pages and importlib.util.find_spec("organiser.pages") is not None:
         pages = importlib.import_module("organiser.pages")
         if hasattr(pages, "router"):

@@ -4,6 +4,7 @@ database when it is opened (CREATE TABLE IF NOT EXISTS leaves an existing table 
 ADDED = (
     ("event", "grace_seconds", "INTEGER NOT NULL DEFAULT 900"),
     ("event", "device_lang", "TEXT"),
+    ("event", "tiebreaks", "TEXT"),
     ("devices", "revoked_at", "REAL"),
     ("devices", "build", "TEXT"),
     ("devices", "data", "TEXT"),

@@ -112,7 +112,7 @@ def setup(app):
 
     # every announcement of a change (uploads, the director's changes) reaches the memo
     broker.publish = publish_and_note
-    from organiser import admin_pages, clock_pages, schedule_pages  # noqa: F401 (its routes)
+    from organiser import admin_pages, clock_pages, schedule_pages, tiebreak_pages  # noqa: F401
     app.include_router(admin_pages.router)
     app.include_router(clock_pages.router)
 

@@ -10,7 +10,8 @@ CREATE TABLE IF NOT EXISTS event (
     hands_per_tround INTEGER,                   -- a tournament round closes after N hands per table (NULL: director closes)
     avoid_teammates INTEGER NOT NULL DEFAULT 1, -- seating generation keeps teammates apart
     grace_seconds INTEGER NOT NULL DEFAULT 900, -- a round's records still count this long after it closed
-    device_lang TEXT                            -- the devices' language (zh-Hant | zh-Hans | en; NULL: each its own)
+    device_lang TEXT,                           -- the devices' language (zh-Hant | zh-Hans | en; NULL: each its own)
+    tiebreaks TEXT                              -- the standings' criteria in turn (JSON list; NULL: the ruleset's)
 );
 
 CREATE TABLE IF NOT EXISTS admins (

@@ -11,7 +11,7 @@ scores, ties sharing the points of the places they span) and rank by them first.
 
 from fractions import Fraction
 
-from organiser import corrections, stored
+from organiser import corrections, stored, tiebreaks
 from organiser.db import one, rows
 
 PLACE_POINTS = (4, 2, 1, 0)
@@ -175,7 +175,7 @@ def compute(con, tround_id=None):
     corr = corrections.latest(con)
     ps = {p["id"]: {"id": p["id"], "name": p["name"], "team_id": p["team_id"],
                     "team": p["team"], "score": 0, "penalties": 0, "total": 0, "games": 0,
-                    "hands": 0, "table_points": Fraction(0)}
+                    "hands": 0, "table_points": Fraction(0), "best_game": None}
           for p in rows(con, "SELECT p.id, p.name, p.team_id, t.name AS team FROM players p "
                              "LEFT JOIN teams t ON t.id = p.team_id")}
     unseated = []
@@ -192,6 +192,9 @@ def compute(con, tround_id=None):
             p["hands"] += g["hands"]
             if g["hands"]:
                 p["games"] += 1
+                best = p["best_game"]
+                p["best_game"] = g["scores"][seat] if best is None else max(best,
+                                                                             g["scores"][seat])
             if tp is not None:
                 p["table_points"] += tp[seat]
     for pe in corrections.penalties(con, tround_id):
@@ -206,16 +209,15 @@ def compute(con, tround_id=None):
             for k in ("score", "penalties", "total", "table_points"):
                 t[k] += p[k]
             t["players"].append(p["id"])
-    if mcr:
-        key = lambda x: (-x["table_points"], -x["total"], x["name"])
-    else:
-        key = lambda x: (-x["total"], x["name"])
+    key = tiebreaks.key(tiebreaks.order(con))       # the director's, else the ruleset's
     # a player without a game yet ranks after every player with one, whatever the points
     pkey = lambda x: (not x["games"],) + key(x)
     players = _rank(list(ps.values()), lambda x: pkey(x)[:-1])
     players.sort(key=pkey)
     team_list = _rank(list(teams.values()), lambda x: key(x)[:-1])
     team_list.sort(key=key)
+    for x in players:
+        del x["best_game"]                      # a tie-break's measure, not shown
     for x in players + team_list:
         x["table_points"] = round(float(x["table_points"]), 3)
         if x.get("games"):
