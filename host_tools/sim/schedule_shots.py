@@ -2,7 +2,7 @@
 (host_tools.sim.organiser_demo, 16 players in 4 teams, 5 rounds, round 1 open), every
 pending round seated at once from the director's page, then that page with the player
 cards, a round's seating page (with the Swiss button), a player's card and the cards to
-print, in English and both Chinese scripts.
+print, and the standings' tie-breaks page, in English and both Chinese scripts.
 
     python -m host_tools.sim.schedule_shots [--out docs/img]
 """
@@ -33,7 +33,8 @@ def shoot(url, out):
         for lang in ("en", "zh-Hant", "zh-Hans"):
             for path, name in (("/admin/schedule", "schedule"), ("/admin/rounds/2", "seating"),
                                ("/players/1", "player-card"),
-                               ("/admin/schedule/print", "print-cards")):
+                               ("/admin/schedule/print", "print-cards"),
+                               ("/admin/tiebreaks", "tiebreaks")):
                 pg.goto(url + path + "?lang=" + lang)
                 f = os.path.join(out, "schedule-%s-%s.png" % (name, lang))
                 pg.screenshot(path=f, full_page=True)
