@@ -733,7 +733,8 @@ def schedule(players, rounds, teams=None, locked=None, past=(), past_winds=None,
         st.add(tables)
     fixed = {(r, t) for r, ls in locks.items() for t in ls}
     free_rounds = [r for r in range(rounds) if len(locks.get(r, {})) < n_tables - 1]
-    seated, stopped = st.rounds, "perfect"
+    seated = st.rounds
+    stopped = "perfect" if st.cost() == st.perfect_cost() else "locked"   # nothing to move
     if free_rounds:
         limit = stall if stall is not None else 1000 + 10 * n
         seated, stopped = _tabu(st, free_rounds, lambda r, t: (r, t) not in fixed, rng,
