@@ -154,3 +154,29 @@ def test_long_event_spreads_meetings():
     # of 4 and of 3): every one met at least once
     size = {t: sum(1 for p in team if team[p] == t) for t in range(8)}
     assert all(sum(1 for k in met if p in k) == 28 - size[team[p]] for p in range(1, 29))
+
+
+def test_round_by_round_seating_balances_winds(con):
+    # 16 players over 4 rounds seated one round at a time (the tables chosen for the
+    # meetings, then each table's order for its players' winds so far): nobody sits a wind
+    # three times, and most sit each once (a table whose players lack the same wind in the
+    # last round cannot give it to all of them; the whole-event schedule can, schedule.py)
+    for _ in range(4):
+        t = tournament.add_tround(con)
+        tournament.generate_seating(con, t)
+    seats = {}
+    for t in tournament.trounds(con):
+        for s in tournament.seating(con, t["id"]).values():
+            for seat, p in enumerate(s["players"]):
+                seats.setdefault(p, []).append(seat)
+    assert len(seats) == 16
+    assert all(max(v.count(w) for w in range(4)) <= 2 for v in seats.values()), seats
+    assert sum(sorted(v) == [0, 1, 2, 3] for v in seats.values()) >= 8, seats
+
+
+def test_eight_players_three_rounds_no_pair_three_times():
+    # the director's complaint: round by round, 4 pairs sat together in all three rounds;
+    # a seating where no pair meets more than twice exists (12 pairs twice, the fewest)
+    rounds = run_rounds(8, 3)
+    got, met = brute_repeats(rounds)
+    assert max(met.values()) == 2 and got == 12

@@ -242,7 +242,7 @@ def test_round_closes_after_the_set_hands(db_url, games_recs):
         assert c.get("/api/v1/tables").json()["tables"][0]["tround"] == 1   # table 2 not yet
         d2.upload(c, journal_id(2), recs[:cut + 1])
         assert c.get("/api/v1/tables").json()["tables"][0]["tround"] is None
-    with __import__("organiser.store.db").store.db.Database(db_path).read() as con:
+    with __import__("organiser.db").store.db.Database(db_path).read() as con:
         assert con.execute("SELECT status FROM trounds").fetchone()[0] == "closed"
 
 
@@ -297,3 +297,17 @@ def test_session_moved_to_another_round(env, games_recs):
     assert [scores(c, t1)[0][p]["score"] for p in seats] == [0, 0, 0, 0]
     assert [scores(c, t2)[0][p]["score"] for p in seats] == final
     assert [scores(c)[0][p]["score"] for p in seats] == final
+
+
+def test_players_without_a_game_rank_after_those_with_one(env, games_recs):
+    c, ev, db = env
+    d1, _ = ev["devices"]
+    assert d1.upload(c, journal_id(1), games_recs[0]).status_code == 200
+    _, _, s = scores(c)
+    played = [p["games"] > 0 for p in s["players"]]
+    assert played == sorted(played, reverse=True) and played.count(True) == 4
+    # someone at table 1 lost points, yet ranks above the players who never sat down
+    assert min(p["total"] for p in s["players"] if p["games"]) < 0 or \
+        min(p["table_points"] for p in s["players"] if p["games"]) == 0
+    last_played = max(p["rank"] for p in s["players"] if p["games"])
+    assert all(p["rank"] > last_played for p in s["players"] if not p["games"])

@@ -1,6 +1,6 @@
 """The benchmarks: speed and memory figures, printed, for anyone to re-run (`make bench`).
 
-    python -m host_tools.bench              # engine, upload, pages, app, boot, fuzz, circuitpython, abuse
+    python -m host_tools.bench              # engine, upload, pages, app, boot, fuzz, circuitpython, abuse, schedule
     python -m host_tools.bench NAME [ARGS]  # one of them (NAMES below), with its own options
 
 Each NAME is a module here with a main().  devbench, benchhands and benchsmoke run unchanged
@@ -26,8 +26,9 @@ NAMES = {
     "abuse": "the organiser under floods: a bystander's page and upload times",
     "exports": "20 anonymous readers of whole-event exports: the organiser's peak RSS, "
                "the standings' p95",
+    "schedule": "the whole event's seating: repeated pairs, winds, time, from 8x3 to 200x7",
 }
 # what `make bench` runs (bench-organiser apart: about a minute on its own; soak apart:
 # about 12 minutes, `make soak`; recover apart: about 15 minutes)
 DEFAULT = ("engine", "upload", "pages", "app", "boot", "fuzz", "circuitpython", "abuse",
-           "exports")
+           "exports", "schedule")

@@ -7,6 +7,9 @@ times each pair has met before (n):
   avoided, and the number of pairs meeting more than once (reported) stays low;
 - a pair meeting for the second time (n == 1): a small extra weight, so that repeats
   go to pairs that already repeated, but only while those stay within a few meetings;
+- a pair meeting a third time or more (n >= 2): dearer than two new repeated pairs, so
+  that no pair meets much more often than the others (8 players over 3 rounds: 12 pairs
+  meeting twice rather than 4 pairs meeting at every round);
 - 2n + 1, the growth of the sum of squared meeting counts: spreads meetings evenly.
 (Counting only the pairs that meet more than once would, over a long event, seat the
 same few players together dozens of times once every pair has met.)
@@ -21,7 +24,7 @@ import time
 
 from organiser.text.reasons import Reason
 
-TEAM, EXCESS, NEW_REPEAT, SPREAD = 10 ** 6, 1000, 6, 1
+TEAM, EXCESS, NEW_REPEAT, SPREAD, BEYOND = 10 ** 6, 1000, 6, 1, 2100
 
 
 class SeatingError(ValueError):
@@ -59,6 +62,8 @@ def _pair_cost(k, met, team):
         c += EXCESS
     if n == 1:
         c += NEW_REPEAT                      # this pair becomes a repeated pair
+    if n >= 2:
+        c += BEYOND * (n - 1)                # a third meeting (and more), dearer each time
     if team and team.get(a) is not None and team.get(a) == team.get(b):
         c += TEAM
     return c

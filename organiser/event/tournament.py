@@ -14,6 +14,7 @@ from organiser.guard import signing
 from organiser.store.db import one, rows
 from organiser.event import gamebound
 from organiser.text import names
+from organiser.event import schedule
 
 RULESETS = ("mcr", "hk", "tw", "sh")
 # what a director picks from (hk is the 16-tile Cloud Dragon Cup table, not old style)
@@ -415,6 +416,13 @@ def generate_seating(con, tround_id, player_ids=None, seed=None):
                                seed=t["number"] if seed is None else seed)
     except seatgen.SeatingError as err:
         raise ModelError(err.reason.text, *err.reason.values)
+    # each table's seat order: the best for its players' winds so far (locked ones kept)
+    winds = {p: [0, 0, 0, 0] for p in player_ids}
+    for tabs in past:
+        for ps in tabs:
+            for seat, p in enumerate(ps):
+                winds.setdefault(p, [0, 0, 0, 0])[seat] += 1
+    out = schedule.balance_winds(out, winds, {idx[no] for no in locked})
     new = {nos[i]: ps for i, ps in enumerate(out) if nos[i] not in locked}
     # tables of the old seating no longer used are dropped
     for no in cur:

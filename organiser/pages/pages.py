@@ -26,6 +26,7 @@ from organiser.live.pagework import PageWork
 from organiser.live.render import HERE, Parts, render, render_part, shared, shared_grid
 from organiser.event.tournament import ModelError
 from organiser.pages import admin, clock_pages
+from organiser.results import event_schedule
 
 router = APIRouter(include_in_schema=False)
 
@@ -209,9 +210,11 @@ def table_part(request: Request, number: PathId):
 def player_page(request: Request, pid: PathId):
     with request.app.state.db.read() as con:
         got = views.player(con, pid)
+        card = event_schedule.cards(con, pid)
     if got is None:
         raise HTTPException(404, "no player %d" % pid)
-    return render(request, "player.html", here="/", title=("%s", got["name"]), p=got)
+    return render(request, "player.html", here="/", title=("%s", got["name"]), p=got,
+                  card=card[0]["rounds"] if card else [])
 
 
 # -- print-ready pages: seating, blank score sheets, results -------------------------------

@@ -1,6 +1,6 @@
 """Exports of the event's record: every hand and the standings, as CSV or JSON, for the
 whole event or one tournament round (?tround=<id>); each built once per change of the
-data, a few at a time, whoever asks (organiser/exportwork.py)."""
+data, a few at a time, whoever asks (organiser/results/exportwork.py)."""
 
 import csv
 import io

@@ -17,6 +17,7 @@ from organiser.event import corrections
 from organiser.store import stored
 from organiser.store.db import one, rows
 from organiser.event import gamebound
+from organiser.event import tiebreaks
 
 PLACE_POINTS = (4, 2, 1, 0)
 
@@ -200,7 +201,7 @@ def compute(con, tround_id=None):
     corr = corrections.latest(con)
     ps = {p["id"]: {"id": p["id"], "name": p["name"], "team_id": p["team_id"],
                     "team": p["team"], "score": 0, "penalties": 0, "total": 0, "games": 0,
-                    "hands": 0, "table_points": Fraction(0)}
+                    "hands": 0, "table_points": Fraction(0), "best_game": None}
           for p in rows(con, "SELECT p.id, p.name, p.team_id, t.name AS team FROM players p "
                              "LEFT JOIN teams t ON t.id = p.team_id")}
     unseated = []
@@ -217,6 +218,9 @@ def compute(con, tround_id=None):
             p["hands"] += g["hands"]
             if g["hands"]:
                 p["games"] += 1
+                best = p["best_game"]
+                p["best_game"] = g["scores"][seat] if best is None else max(best,
+                                                                             g["scores"][seat])
             if tp is not None:
                 p["table_points"] += tp[seat]
     for pe in corrections.penalties(con, tround_id):
@@ -231,14 +235,15 @@ def compute(con, tround_id=None):
             for k in ("score", "penalties", "total", "table_points"):
                 t[k] += p[k]
             t["players"].append(p["id"])
-    if mcr:
-        key = lambda x: (-x["table_points"], -x["total"], x["name"])
-    else:
-        key = lambda x: (-x["total"], x["name"])
-    players = _rank(list(ps.values()), lambda x: key(x)[:-1])
-    players.sort(key=key)
+    key = tiebreaks.key(tiebreaks.order(con))       # the director's, else the ruleset's
+    # a player without a game yet ranks after every player with one, whatever the points
+    pkey = lambda x: (not x["games"],) + key(x)
+    players = _rank(list(ps.values()), lambda x: pkey(x)[:-1])
+    players.sort(key=pkey)
     team_list = _rank(list(teams.values()), lambda x: key(x)[:-1])
     team_list.sort(key=key)
+    for x in players:
+        del x["best_game"]                      # a tie-break's measure, not shown
     for x in players + team_list:
         x["table_points"] = round(float(x["table_points"]), 3)
         if x.get("games"):

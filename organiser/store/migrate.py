@@ -5,6 +5,7 @@ ADDED = (
     ("event", "grace_seconds", "INTEGER NOT NULL DEFAULT 900"),
     ("event", "device_lang", "TEXT"),
     ("event", "games_per_tround", "INTEGER"),
+    ("event", "tiebreaks", "TEXT"),
     ("devices", "revoked_at", "REAL"),
     ("devices", "build", "TEXT"),
     ("devices", "data", "TEXT"),

@@ -11,7 +11,8 @@ CREATE TABLE IF NOT EXISTS event (
     avoid_teammates INTEGER NOT NULL DEFAULT 1, -- seating generation keeps teammates apart
     grace_seconds INTEGER NOT NULL DEFAULT 900, -- a round's records still count this long after it closed
     device_lang TEXT,                           -- the devices' language (zh-Hant | zh-Hans | en; NULL: each its own)
-    games_per_tround INTEGER                    -- games a table plays in a round (NULL: the ruleset's default, organiser/gamebound.py)
+    games_per_tround INTEGER,                   -- games a table plays in a round (NULL: the ruleset's default, organiser/event/gamebound.py)
+    tiebreaks TEXT                              -- the standings' criteria in turn (JSON list; NULL: the ruleset's)
 );
 
 CREATE TABLE IF NOT EXISTS admins (
