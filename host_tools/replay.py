@@ -68,6 +68,8 @@ class Replayer:
         self.stack = []
         self.amended = None     # the first record a director amended or voided: from
                                 # there the table's state is no longer the device's
+        self.no_table = None    # why the session has no table (its start was refused):
+                                # the reason its later records are held with
 
     def step(self, rec, rules, settings):
         """One record: the row the organiser keeps for it."""
@@ -101,9 +103,10 @@ class Replayer:
         if name == "start":
             if ev.get("rules") != rules:
                 ses.state = None        # the session's events have no table to go to
-                out.update(status="refused", error="ruleset %r: the event plays %s"
-                           % (ev.get("rules"), rules))
+                self.no_table = "ruleset %r: the event plays %s" % (ev.get("rules"), rules)
+                out.update(status="refused", error=self.no_table)
                 return self._state(out)
+            self.no_table = None
             ev = organiser_start(ev, rules, settings, rec.get("resume"), dealer)
         ev = json.loads(json.dumps(ev))
         if name != "start":
@@ -128,12 +131,15 @@ class Replayer:
         else:
             err = ans.get("error") or {}
             out.update(status="refused", error="%s: %s" % (err.get("code"), err.get("message")))
+            if err.get("code") == "no_session" and self.no_table:
+                out["error"] = self.no_table    # the true reason: the start's
             if err.get("code") == "time_up":
                 # a hand the device stored after its time_up with no override: the
                 # table's rule says it was not to be played; the director decides
                 out["status"] = "disputed"
             if name == "start":
                 ses.state = None
+                self.no_table = out["error"]
         if out["status"] == "ok" and rec.get("late"):
             out["status"] = "late"
         if kind == "accept":            # the director's word stands, whatever matched

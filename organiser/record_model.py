@@ -246,6 +246,7 @@ class SeatingPull(Strict):
     nonce: Annotated[StrictStr, Field(min_length=1, max_length=64)]
     build: Optional[Annotated[StrictStr, Field(pattern=REPORT)]] = None
     data: Optional[Annotated[StrictStr, Field(pattern=REPORT)]] = None
+    v: Optional[Literal[1, 2]] = None       # the protocol's version: 2 asks for the verdict
 
 
 def _why(e):

@@ -11,10 +11,9 @@ import re
 import time
 
 from fastapi import APIRouter, Request
-from fastapi.responses import JSONResponse
 from starlette.requests import ClientDisconnect
 
-from organiser import devices, quotas, record_model, records, signing, tournament
+from organiser import answers, devices, quotas, record_model, records, signing, tournament
 from organiser import clock
 from organiser.db import one
 
@@ -32,6 +31,7 @@ class Refusal(Exception):
         self.status, self.error, self.detail = status, error, detail
         self.device, self.journal, self.seq = device, journal, seq
         self.extra = extra or {}
+        self.secret = None          # the device's, once its signature checked: the answer is signed
 
 
 async def read_body(request, limit):
@@ -67,7 +67,9 @@ def authenticate(con, body, signature):
         raise Refusal(401, "bad_signature", "signature does not match the body",
                       device=dev["id"])
     if dev.get("revoked_at") is not None:
-        raise Refusal(403, "revoked", "the director revoked this device", device=dev["id"])
+        ref = Refusal(403, "revoked", "the director revoked this device", device=dev["id"])
+        ref.secret = dev["secret"]
+        raise ref
     return msg, dev
 
 
@@ -137,8 +139,9 @@ async def refused(request, size, ref):
         heads["Connection"] = "close"          # the rest of that body is not read
     if ref.retry_after:
         heads["Retry-After"] = "%d" % ref.retry_after
-    return JSONResponse(dict({"ok": False, "error": ref.error}, **ref.extra),
-                        status_code=ref.status, headers=heads)
+    # signed over the device's request when its signature was checked (docs/upload.md)
+    return answers.response(dict({"ok": False, "error": ref.error}, **ref.extra), ref.status,
+                            ref.secret, request.headers.get("x-signature"), heads)
 
 
 def seen(con, device, now=None):
@@ -180,14 +183,24 @@ async def upload(request: Request):
         body = await read_body(request, app.state.max_body)
         with db.read() as con:
             msg, dev = authenticate(con, body, request.headers.get("x-signature"))
-        journal, recs = check_batch(msg)
+        try:
+            journal, recs = check_batch(msg)
+        except Refusal as ref:
+            ref.secret = dev["secret"]
+            raise
         try:
             app.state.quotas.spend(dev["id"], len(body))
         except quotas.Exceeded as q:
-            raise Refusal(429, "quota", q.detail, device=dev["id"], journal=journal,
+            ref = Refusal(429, "quota", q.detail, device=dev["id"], journal=journal,
                           retry_after=q.retry_after)
-        conflict, before, after, closed = await app.state.commits.run(
-            lambda con: store_batch(con, dev["id"], journal, recs, dev["table_no"]))
+            ref.secret = dev["secret"]
+            raise ref
+        try:
+            conflict, before, after, closed = await app.state.commits.run(
+                lambda con: store_batch(con, dev["id"], journal, recs, dev["table_no"]))
+        except Refusal as ref:
+            ref.secret = dev["secret"]
+            raise
     except Refusal as ref:
         return await refused(request, len(body), ref)
     if after != before:
@@ -196,11 +209,19 @@ async def upload(request: Request):
         app.state.broker.publish("upload", {"device": dev["id"], "table": dev["table_no"],
                                             "journal": journal, "acked": after})
     if conflict is not None:
-        return await refused(request, len(body), Refusal(
-            409, "conflict", "record %d held with other content" % conflict, device=dev["id"],
-            journal=journal, seq=conflict, extra={"seq": conflict, "acked": after}))
+        ref = Refusal(409, "conflict", "record %d held with other content" % conflict,
+                      device=dev["id"], journal=journal, seq=conflict,
+                      extra={"seq": conflict, "acked": after})
+        ref.secret = dev["secret"]
+        return await refused(request, len(body), ref)
+    ans = {"ok": True, "acked": after}
+    if msg.get("v") == 2:                   # what the organiser counts of its session
+        with db.read() as con:
+            v = answers.verdict(con, dev["id"])
+        if v is not None:
+            ans["verdict"] = v
     # Server-Timing: the time spent in here, commit included (the load benchmark reads it)
-    return JSONResponse({"ok": True, "acked": after}, headers={
+    return answers.response(ans, 200, dev["secret"], request.headers.get("x-signature"), {
         "Server-Timing": "upload;dur=%.2f" % ((time.perf_counter() - t0) * 1000)})
 
 
@@ -214,7 +235,9 @@ async def seating(request: Request):
             msg, dev = authenticate(con, body, request.headers.get("x-signature"))
         why = record_model.check_seating(msg)
         if why is not None:
-            raise Refusal(400, "malformed", why, device=dev["id"])
+            ref = Refusal(400, "malformed", why, device=dev["id"])
+            ref.secret = dev["secret"]
+            raise ref
         report = devices.reported(msg, dev)     # its build and data version, if changed
 
         def note(con):
@@ -226,7 +249,10 @@ async def seating(request: Request):
             answer.update(devices.resume(con, dev, answer.get("tround")))
             # the open round's clock, as seconds left (organiser/clock.py)
             answer["clock"] = clock.for_device(con, clock.now_of(app))
-        return JSONResponse(answer)
+            v = answers.verdict(con, dev["id"]) if msg.get("v") == 2 else None
+            if v is not None:
+                answer["verdict"] = v
+        return answers.response(answer, 200, dev["secret"], request.headers.get("x-signature"))
     except Refusal as ref:
         return await refused(request, len(body), ref)
 
