@@ -67,8 +67,11 @@ def test_forged_answers_move_nothing_and_every_record_arrives_once(tmp_path, org
     # settled under the device's default settings, the event's differ: held)
     v = fin["status"]["verdict"]
     assert v["journal"] == fin["status"]["journal"] and v["session"] == 1
-    assert fin["status"]["alert"] == (None if not v["held"] else
-                                      "%d hands held: call the director" % v["held"])
+    if v["held"]:
+        assert fin["status"]["alert"] == "%d hands held: call the director: %s" % (
+            v["held"], v["why"][0][1])
+    else:
+        assert fin["status"]["alert"] is None
     # every record held once, as the journal holds it (held() fails on a record twice)
     assert len(assert_all_held(db, d.id, a.state)) == 30
     # the device's requests and the organiser's answers, checked with CPython's hmac

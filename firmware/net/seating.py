@@ -216,6 +216,9 @@ class Seating:
         table = ans.get("table")
         if isinstance(table, int) and not isinstance(table, bool) and table >= 0:
             new["table"] = table
+        if ans.get("rules") in keymap.RULESETS:
+            # the event's ruleset: a new session of another is asked first (ui/setup.py)
+            new["event_rules"] = ans["rules"]
         if self.free():
             rules, rs, dealer = ans.get("rules"), ans.get("settings"), ans.get("dealer", 0)
             if (rules in keymap.RULESETS and isinstance(rs, dict) and isinstance(dealer, int)

@@ -140,7 +140,15 @@ class Uploader:
         v = self.verdict
         held = v.get("held") if isinstance(v, dict) else None
         if isinstance(held, int) and held > 0:
-            return "%d hand%s held: call the director" % (held, "" if held == 1 else "s")
+            why = v.get("why")
+            why = why[0] if isinstance(why, list) and why else None
+            if not (isinstance(why, list) and len(why) == 2 and isinstance(why[1], str)):
+                why = [None, None]
+            if why[0] == v.get("session"):     # its start: the whole session waits
+                say = "session held: call the director"
+            else:
+                say = "%d hand%s held: call the director" % (held, "" if held == 1 else "s")
+            return say + (": " + why[1] if why[1] else "")
         if self.waiting:
             s = time.ticks_diff(time.ticks_ms(), self.heard) // 1000
             if s >= self.cfg.get("unreachable_s", _UNREACHABLE_S):
