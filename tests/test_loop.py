@@ -58,6 +58,12 @@ async def driver():
     if %(until_alert)r:
         out["alerted"] = await until(lambda: %(until_alert)r in (net.alert() or ""), %(wait_ms)d)
         out["first_page"] = first_page()
+        out["at_alert"] = {"players": app.cfg.get("players"), "tround": app.cfg.get("tround"),
+                           "rules": app.cfg.get("rules"), "table": app.cfg.get("table"),
+                           "event_rules": app.cfg.get("event_rules"),
+                           "clock": app.clock.left if app.clock else None,
+                           "pulls": seat.pulls, "error": seat.last_error,
+                           "verdict": net.verdict}
     if %(then_clear)r:
         out["cleared"] = await until(lambda: net.waiting == 0 and net.alert() is None,
                                      %(wait_ms)d)
@@ -163,3 +169,36 @@ def test_an_organiser_stopped_shows_unreachable_then_clears_with_every_record_on
     # every record once, as the journal holds it
     got = query(db, "SELECT seq FROM records WHERE device = ? ORDER BY seq", (dev.id,))
     assert [s for s, in got] == list(range(1, out["jseq"] + 1))
+
+
+def test_a_forged_seating_pull_moves_nothing(tmp_path, event):
+    from forging_proxy import FORGED_PLAYERS, ForgingProxy
+    srv, ev, db = event
+    dev = ev["devices"][0]
+    proxy = ForgingProxy(srv.port, ["forge", "forge_mac"])
+    root = board_folder(tmp_path, dict(settings_for(srv, dev), organiser=proxy.url,
+                                       players=["A", "B", "C", "D"]))
+    before = (root / "settings.json").read_bytes()
+    # the program in the middle forges every answer for a while: players, round, table,
+    # ruleset, dealer, resume, clock and verdict; then steps aside
+    timer = threading.Timer(8, proxy.set_modes, (["pass"],))
+    timer.start()
+    try:
+        out = run_device(root, until_alert="not verified", then_clear=True, wait_ms=30000)
+    finally:
+        timer.join()
+        proxy.close()
+    assert out["alerted"], out
+    assert out["first_page"][0].startswith("organiser answers"), out["first_page"]
+    at = out["at_alert"]
+    # nothing of the forgeries was taken: the settings as they were, no clock, no verdict
+    assert at == {"players": ["A", "B", "C", "D"], "tround": None, "rules": "mcr",
+                  "table": 1, "event_rules": None, "clock": None, "pulls": 0,
+                  "error": "answer not verified", "verdict": None}, at
+    assert proxy.counts.get("forge", 0) + proxy.counts.get("forge_mac", 0) >= 3
+    # the genuine pull afterwards: the organiser's seating, and the alert gone
+    assert out["cleared"], out
+    saved = json.loads((root / "settings.json").read_text())
+    assert saved["players"] != FORGED_PLAYERS and saved["players"] != ["A", "B", "C", "D"]
+    assert saved["tround"] == ev["tround"] and saved["event_rules"] == "mcr"
+    assert before != (root / "settings.json").read_bytes()
