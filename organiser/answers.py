@@ -26,6 +26,7 @@ DOMAIN = b"answer"
 HEADER = "X-Answer-Signature"
 MAX_WHY = 3             # held records named in a verdict (their count is always given)
 MAX_ADJUSTED = 3
+MAX_ADJUST = 4          # adjustments an answer carries (the rest come with the next)
 WHY_CHARS = 60          # a reason's words, cut: the device's answer buffer is small
 
 
@@ -80,7 +81,7 @@ def verdict(con, device):
                  "ORDER BY id DESC LIMIT 1", (device,))
     if s is None:
         return None
-    got = rows(con, "SELECT r.seq, r.kind, r.payments, x.status, x.error FROM records r "
+    got = rows(con, "SELECT r.seq, r.kind, r.payments, r.body, x.status, x.error FROM records r "
                     "LEFT JOIN replayed x ON x.device = r.device AND x.journal = r.journal "
                     "AND x.seq = r.seq WHERE r.session_id = ? AND r.effective = 1 "
                     "ORDER BY r.seq", (s["id"],))
@@ -88,9 +89,21 @@ def verdict(con, device):
     scores = [0, 0, 0, 0]
     counted = held = 0
     scored = 0
-    why, adjusted = [], []
+    why, adjusted, adjust = [], [], []
+    taken = {}          # {seq: payments}: the adjustments the device journaled and sent
+    fixes = []          # (seq, correction id) of this journal's hand corrections
+    for (group, target), c in corr.items():
+        parts = target.rsplit("/", 2) if group == "hand" else ()
+        if len(parts) == 3 and parts[0] == device and parts[1] == s["journal"]:
+            fixes.append((int(parts[2]), c["id"]))
     for r in got:
-        if r["kind"] == "undo":
+        if r["kind"] == "adjust":
+            ev = (stored.loads(r["body"]) or {}).get("event") or {}
+            p = stored.payments(ev.get("p")) if isinstance(ev, dict) else None
+            if p is not None and isinstance(ev.get("of"), int):
+                taken[ev["of"]] = p
+    for r in got:
+        if r["kind"] in ("undo", "adjust"):
             continue
         if r["status"] is not None:
             scored = max(scored, r["seq"])
@@ -110,9 +123,18 @@ def verdict(con, device):
         pay = _counted(r, c)
         for i in range(4):
             scores[i] += pay[i]
+        # what the table counts for the record (its own payments, or the last
+        # adjustment it took) differs from what the organiser counts: an adjustment
+        body = stored.loads(r["body"]) or {}
+        was = stored.payments(body.get("payments")) if isinstance(body, dict) else None
+        was = was or [0, 0, 0, 0]
+        by = [cid for seq, cid in fixes if seq <= r["seq"]]
+        if by and pay != taken.get(r["seq"], was) and len(adjust) < MAX_ADJUST:
+            # (by: the correction that explains it, on the record or one before it)
+            adjust.append({"of": r["seq"], "id": max(by), "p": pay, "was": was})
     return {"journal": s["journal"], "session": s["start_seq"], "scored": scored,
             "counted": counted, "scores": scores, "held": held, "why": why,
-            "adjusted": adjusted}
+            "adjusted": adjusted, "adjust": adjust}
 
 
 def _counted(r, c):

@@ -12,7 +12,7 @@ decides what counts."""
 import importlib.util
 import json
 import os
-from typing import Annotated, Any, Dict, List, Literal, Optional, Union
+from typing import Annotated, Any, Dict, List, Literal, Optional, Tuple, Union
 
 from pydantic import (BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr,
                       TypeAdapter, ValidationError, field_validator, model_validator)
@@ -125,8 +125,16 @@ class Override(Strict):             # the referee lets the table play on past it
     event: Literal["override"]
 
 
+class Adjust(Strict):               # a director's correction, journaled by the device
+    event: Literal["adjust"]           # from a verified answer (docs/upload.md)
+    of: Annotated[StrictInt, Field(ge=1, le=MAX_SEQ)]
+    id: Annotated[StrictInt, Field(ge=1, le=MAX_ID)]
+    p: Annotated[List[Pay], Field(min_length=4, max_length=4)]
+    delta: Annotated[List[Pay], Field(min_length=4, max_length=4)]
+
+
 COMMON = {"start": Start, "win": Win, "flowers": Flowers, "draw": Draw, "undo": Undo,
-          "time_up": TimeUp, "override": Override}
+          "time_up": TimeUp, "override": Override, "adjust": Adjust}
 
 
 def _table_module(rules):
@@ -185,6 +193,10 @@ class State(Strict):
     # the round clock's: the last hand the table may enter, the referee's override
     time_up: Optional[Annotated[StrictInt, Field(ge=1, le=MAX_HAND_NO)]] = None
     override: Optional[StrictBool] = None
+    # the director's corrections the table took: {record seq: [correction id, payments]}
+    adj: Optional[Dict[Annotated[StrictStr, Field(max_length=8)],
+                       Tuple[Annotated[StrictInt, Field(ge=1, le=MAX_ID)],
+                             Annotated[List[Pay], Field(min_length=4, max_length=4)]]]] = None
 
     _extras = field_validator("extras")(lambda v: _small(v, "extras"))
 

@@ -202,3 +202,116 @@ def test_a_forged_seating_pull_moves_nothing(tmp_path, event):
     assert saved["players"] != FORGED_PLAYERS and saved["players"] != ["A", "B", "C", "D"]
     assert saved["tround"] == ev["tround"] and saved["event_rules"] == "mcr"
     assert before != (root / "settings.json").read_bytes()
+
+
+CORRECTED = r"""
+import sys, json, gc
+sys.path[:0] = [%(tests)r]
+import mpy_app
+from mpy_app import until
+mpy_app.firmware(%(folder)r)
+import asyncio
+
+app, shown = mpy_app.boot(%(root)r)
+net = app.status["net"]
+seat = app.status["seating"]
+out = {}
+
+
+async def driver():
+    await until(lambda: seat.pulls >= 1, 15000)
+    seat.every_ms = seat.free_ms = 1000         # the heartbeat, shortened for the test
+    seat.soon()
+    for k in "0#A#A#":
+        app.keypad.feed(k, False)
+        await asyncio.sleep_ms(30)
+    out["uploaded"] = await until(lambda: net.waiting == 0 and net.acked == 3, 15000)
+    out["before"] = list(app.session.state["scores"])
+    # the director corrects record 3 meanwhile (the test's other thread): the next
+    # verified answer carries it, the table journals it and sends it up
+    out["adjusted"] = await until(lambda: "3" in (app.session.state.get("adj") or {})
+                                  and net.waiting == 0, 40000)
+    out["after"] = list(app.session.state["scores"])
+    out["jseq"] = app.session.jseq
+    out["verdict"] = net.verdict
+    out["first_page"] = app.ui.status_lines()[:app.ui.rows - 1]
+    out["said"] = app.ui.msg
+    # the history: the newest record first, the correction explained
+    app.keypad.feed("C", False)
+    await asyncio.sleep_ms(50)
+    out["history"] = shown[-1]
+    app.keypad.feed("*", False)
+    # the table cannot take the director's word back
+    out["undo"] = app.session.preview({"event": "undo"})
+
+mpy_app.run(app, driver)
+print("RESULT " + json.dumps(out))
+"""
+
+
+def test_a_directors_correction_reaches_the_device_and_both_replays_agree(tmp_path):
+    import httpx
+    import journal as jmod
+    from organiser import answers as answers_mod
+    from organiser_fixtures import play  # noqa: F401  (the firmware on the path)
+    db = str(tmp_path / "organiser.db")
+    ev = setup_event(db, n_tables=2, rules="mcr", password="s3cret-pw")
+    dev = ev["devices"][0]
+    with OrganiserServer(db) as srv:
+        root = board_folder(tmp_path, settings_for(srv, dev))
+        fixed = {}
+
+        def director():
+            # once the organiser holds and has scored the table's third record, the
+            # director sets its payments
+            end = time.time() + 60
+            while time.time() < end:
+                got = query(db, "SELECT journal FROM replayed WHERE device = ? AND seq = 3",
+                            (dev.id,))
+                if got:
+                    break
+                time.sleep(0.2)
+            with httpx.Client(base_url=srv.url, timeout=10) as c:
+                r = c.post("/api/admin/login", json={"name": "director",
+                                                     "password": "s3cret-pw"})
+                assert r.status_code == 200
+                target = "%s/%s/3" % (dev.id, got[0][0])
+                r = c.post("/api/admin/corrections", json={
+                    "kind": "payments", "target": target, "data": {"payments": [8, -8, 0, 0]},
+                    "why": "a false win's penalty, missed at the table"})
+                fixed["answer"] = (r.status_code, r.json())
+
+        t = threading.Thread(target=director)
+        t.start()
+        try:
+            out = device_script.run(CORRECTED, "256k", timeout=120, root=str(root) + "/")
+        finally:
+            t.join()
+        assert fixed["answer"][0] == 200, fixed
+        assert out["uploaded"] and out["before"] == [0, 0, 0, 0], out
+        assert out["adjusted"], out
+        # the device's scores are the organiser's
+        assert out["after"] == [8, -8, 0, 0]
+        d = Database(db)
+        with d.read() as con:
+            v = answers_mod.verdict(con, dev.id)
+        d.close()
+        assert v["scores"] == out["after"] and v["held"] == 0
+        assert v["adjust"] == []                # the table holds it: nothing more to send
+        assert out["jseq"] == 4                 # one adjust record, journaled once
+        assert out["history"][1].startswith(">4 #3 corrected"), out["history"]
+        assert out["said"] == "#3 corrected by the director"
+        assert out["undo"]["ok"] is False
+        # the organiser holds the adjust record and counts nothing from it
+        (status, pays), = query(db, "SELECT x.status, r.payments FROM records r JOIN replayed "
+                                    "x USING (device, journal, seq) WHERE r.device = ? AND "
+                                    "r.seq = 4", (dev.id,))
+        assert status == "corrected" and json.loads(pays) == [0, 0, 0, 0]
+        # both sides replay the journal to the same scores: the device's journal replayed
+        # on CPython by the firmware's own session
+        path = str(root / "journal.bin")
+        import session as ses_mod
+        replayed = ses_mod.Session(path)
+        assert replayed.state["scores"] == v["scores"] and replayed.replay_errors == 0
+        assert [rec["event"]["event"] for _, _, rec in jmod.Journal(path).records()] == [
+            "start", "draw", "draw", "adjust"]
