@@ -11,7 +11,8 @@ from ui.ui import fit, wrap
 def key(ui, k):
     st = ui.ses.state
     if k == K.NEW_KEY:                  # the settings' ruleset: the organiser may change it
-        ui.new_rules = ui.cfg["rules"]
+        er = ui.cfg.get("event_rules")  # the event's, once pulled: a new session plays it
+        ui.new_rules = er if er in K.RULESETS else ui.cfg["rules"]
         ui.new_dealer = ui.cfg.get("dealer", 0)
         ui.go(U.NEW)
     elif k == K.SETTINGS_KEY:
