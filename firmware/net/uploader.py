@@ -319,7 +319,7 @@ class Uploader:
     def _alarm(self):
         return None if self.conflict is None else "conflict at record %s" % self.conflict
 
-    def _answer(self, status, data, recs, ok=True):
+    def _answer(self, status, data, recs, ok=False):
         """ok: the answer's MAC verified (an answer that moves anything must)."""
         if not ok and status in (200, 409):
             return self.not_verified()
