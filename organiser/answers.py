@@ -93,13 +93,15 @@ def verdict(con, device):
     taken = {}          # {seq: payments}: the adjustments the device journaled and sent
     fixes = []          # (seq, correction id) of this journal's hand corrections
     for (group, target), c in corr.items():
-        parts = target.rsplit("/", 2) if group == "hand" else ()
-        if len(parts) == 3 and parts[0] == device and parts[1] == s["journal"]:
+        parts = target.rsplit("/", 2) if group == "hand" and isinstance(target, str) else ()
+        if len(parts) == 3 and parts[0] == device and parts[1] == s["journal"] \
+                and parts[2].isdigit():
             fixes.append((int(parts[2]), c["id"]))
     for r in got:
         if r["kind"] == "adjust":
-            ev = (stored.loads(r["body"]) or {}).get("event") or {}
-            p = stored.payments(ev.get("p")) if isinstance(ev, dict) else None
+            ev = _body(r).get("event")
+            ev = ev if isinstance(ev, dict) else {}
+            p = stored.payments(ev.get("p"))
             if p is not None and isinstance(ev.get("of"), int):
                 taken[ev["of"]] = p
     for r in got:
@@ -108,10 +110,8 @@ def verdict(con, device):
         if r["status"] is not None:
             scored = max(scored, r["seq"])
         c = corr.get(("hand", corrections.record_target(device, s["journal"], r["seq"])))
-        if s["refused"] or r["status"] in HELD and c is None:
-            if r["status"] is None and not s["refused"]:
-                continue
-            held += 1
+        if s["refused"] or (r["status"] in HELD and c is None):
+            held += 1                       # (a refused session: all of it, scored or not)
             if len(why) < MAX_WHY:
                 why.append([r["seq"], reason(r["status"], r["error"], s["refused"])[:WHY_CHARS]])
             continue
@@ -125,9 +125,7 @@ def verdict(con, device):
             scores[i] += pay[i]
         # what the table counts for the record (its own payments, or the last
         # adjustment it took) differs from what the organiser counts: an adjustment
-        body = stored.loads(r["body"]) or {}
-        was = stored.payments(body.get("payments")) if isinstance(body, dict) else None
-        was = was or [0, 0, 0, 0]
+        was = stored.payments(_body(r).get("payments")) or [0, 0, 0, 0]
         by = [cid for seq, cid in fixes if seq <= r["seq"]]
         if by and pay != taken.get(r["seq"], was) and len(adjust) < MAX_ADJUST:
             # (by: the correction that explains it, on the record or one before it)
@@ -135,6 +133,12 @@ def verdict(con, device):
     return {"journal": s["journal"], "session": s["start_seq"], "scored": scored,
             "counted": counted, "scores": scores, "held": held, "why": why,
             "adjusted": adjusted, "adjust": adjust}
+
+
+def _body(r):
+    """The record as the device sent it: a dict, whatever is stored."""
+    b = stored.loads(r["body"])
+    return b if isinstance(b, dict) else {}
 
 
 def _counted(r, c):
