@@ -299,7 +299,7 @@ def test_a_directors_correction_reaches_the_device_and_both_replays_agree(tmp_pa
         assert v["scores"] == out["after"] and v["held"] == 0
         assert v["adjust"] == []                # the table holds it: nothing more to send
         assert out["jseq"] == 4                 # one adjust record, journaled once
-        assert out["history"][1].startswith(">4 #3 corrected"), out["history"]
+        assert out["history"][1].startswith(">4 裁判更正"), out["history"]    # the director's
         assert out["said"] == "#3 corrected by the director"
         assert out["undo"]["ok"] is False
         # the organiser holds the adjust record and counts nothing from it

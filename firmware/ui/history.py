@@ -37,8 +37,6 @@ def read(ui, off):
 def summary(ui, ev, rec, cols):
     """One line of cols cells: the event, its winner and total."""
     from ui import labels
-    if ev.get("event") == "adjust":     # the organiser's word (docs/upload.md)
-        return fit("#%s corrected" % ev.get("of"), "", cols)
     line = labels.event(ev.get("event", ""))
     if "winner" in ev:
         line += " " + ui.name(ev["winner"])
@@ -52,8 +50,6 @@ def record_lines(ui, rec, whole=False):
     """A saved record as lines: what it was, (whole: its elements,) its payments."""
     ev = rec["event"]
     out = [summary(ui, ev, rec, ui.cols)]
-    if ev.get("event") == "adjust":
-        out.append("by the director")
     if "from" in ev:
         out.append(fit("from " + ui.name(ev["from"]), "", ui.cols))
     res = rec.get("result")
