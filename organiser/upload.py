@@ -179,29 +179,22 @@ async def upload(request: Request):
     app = request.app
     db = app.state.db
     body = b""
+    dev = None
     try:
         body = await read_body(request, app.state.max_body)
         with db.read() as con:
             msg, dev = authenticate(con, body, request.headers.get("x-signature"))
-        try:
-            journal, recs = check_batch(msg)
-        except Refusal as ref:
-            ref.secret = dev["secret"]
-            raise
+        journal, recs = check_batch(msg)
         try:
             app.state.quotas.spend(dev["id"], len(body))
         except quotas.Exceeded as q:
-            ref = Refusal(429, "quota", q.detail, device=dev["id"], journal=journal,
+            raise Refusal(429, "quota", q.detail, device=dev["id"], journal=journal,
                           retry_after=q.retry_after)
-            ref.secret = dev["secret"]
-            raise ref
-        try:
-            conflict, before, after, closed = await app.state.commits.run(
-                lambda con: store_batch(con, dev["id"], journal, recs, dev["table_no"]))
-        except Refusal as ref:
-            ref.secret = dev["secret"]
-            raise
+        conflict, before, after, closed = await app.state.commits.run(
+            lambda con: store_batch(con, dev["id"], journal, recs, dev["table_no"]))
     except Refusal as ref:
+        if dev is not None:             # its signature checked: the answer is signed
+            ref.secret = dev["secret"]
         return await refused(request, len(body), ref)
     if after != before:
         app.state.scoring.mark(dev["id"], journal)     # the organiser's own scoring, after
@@ -229,15 +222,14 @@ async def seating(request: Request):
     app = request.app
     db = app.state.db
     body = b""
+    dev = None
     try:
         body = await read_body(request, app.state.max_body)
         with db.read() as con:
             msg, dev = authenticate(con, body, request.headers.get("x-signature"))
         why = record_model.check_seating(msg)
         if why is not None:
-            ref = Refusal(400, "malformed", why, device=dev["id"])
-            ref.secret = dev["secret"]
-            raise ref
+            raise Refusal(400, "malformed", why, device=dev["id"])
         report = devices.reported(msg, dev)     # its build and data version, if changed
 
         def note(con):
@@ -254,6 +246,8 @@ async def seating(request: Request):
                 answer["verdict"] = v
         return answers.response(answer, 200, dev["secret"], request.headers.get("x-signature"))
     except Refusal as ref:
+        if dev is not None:             # its signature checked: the answer is signed
+            ref.secret = dev["secret"]
         return await refused(request, len(body), ref)
 
 
