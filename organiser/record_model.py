@@ -24,6 +24,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RULES_DIR = os.path.join(ROOT, "firmware", "rules")
 RULESETS = ("mcr", "hk", "tw", "sh")
 
+MAX_CLOCK_S = 24 * 3600           # a round clock's seconds left, at most
 MAX_SEQ = 100000                 # records in one journal (the quota is lower)
 MAX_PAYMENT = 10 ** 9            # one hand's payment, either way
 MAX_SCORE = 10 ** 12             # a running total
@@ -230,6 +231,11 @@ class Record(Strict):
     state: Optional[State] = None
     result: Optional[Result] = None
     settlement: Optional[Dict[Name, Any]] = None
+    # a version-2 record's (records2.py): the state's digest, the round clock's reading
+    # [seconds left, the pull's nonce: 4 hex chars]
+    digest: Optional[Annotated[StrictStr, Field(pattern=r"^[0-9a-f]{8}$")]] = None
+    clock: Optional[Tuple[Annotated[StrictInt, Field(ge=0, le=MAX_CLOCK_S)],
+                          Annotated[StrictStr, Field(pattern=r"^[0-9a-f]{4}$")]]] = None
 
     _settlement = field_validator("settlement")(lambda v: _small(v, "settlement"))
 
@@ -239,12 +245,27 @@ class Record(Strict):
         rules = self.event.get("rules") if name == "start" else (
             self.state.rules if self.state is not None else None)
         known = EVENTS.get(rules) if rules else None
+        if known is None and self.state is None and isinstance(name, str) \
+                and name not in COMMON:
+            # a version-2 record names no ruleset (no state): an event of one of them,
+            # in its shape there (the organiser's replay tells the session's own)
+            for r in RULESETS:
+                model = EVENTS[r].get(name)
+                if model is not None:
+                    try:
+                        model.model_validate(self.event)
+                        return self._undo_checked(name)
+                    except ValidationError:
+                        pass
         if known is None:                  # no ruleset named: the events all share
             known = COMMON
         model = known.get(name) if isinstance(name, str) else None
         if model is None:
             raise ValueError("event: %r is no event of %s" % (name, rules or "the contract"))
         model.model_validate(self.event)
+        return self._undo_checked(name)
+
+    def _undo_checked(self, name):
         if name == "undo" and (self.undoes is None or self.undoes >= self.seq):
             raise ValueError("undoes: an earlier record's seq")
         return self

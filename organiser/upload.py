@@ -13,7 +13,8 @@ import time
 from fastapi import APIRouter, Request
 from starlette.requests import ClientDisconnect
 
-from organiser import answers, devices, quotas, record_model, records, signing, tournament
+from organiser import answers, devices, quotas, record_model, records, records2, signing
+from organiser import tournament
 from organiser import clock
 from organiser.db import one
 
@@ -84,6 +85,7 @@ def check_batch(msg):
         raise Refusal(400, "malformed", "records: a list of 1..%d" % MAX_RECORDS,
                       device=dev, journal=journal)
     last = 0
+    recs = [records2.v1(r) for r in recs]      # a version-2 record, under version 1's names
     for r in recs:
         seq = r.get("seq") if isinstance(r, dict) else None
         if (not isinstance(seq, int) or isinstance(seq, bool) or seq <= last

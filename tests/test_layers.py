@@ -46,6 +46,7 @@ LAYERS = (
                         "organiser.elnames", "organiser.words", "organiser.reasons",
                         "organiser.auth", "organiser.live", "organiser.groupcommit", "organiser.record_model", "organiser.stored",
                         "organiser.limits", "organiser.security", "organiser.throttle",
+                        "organiser.records2",
                         "organiser.quotas", "organiser.tls", "organiser.server")),
     ("organiser model", ("organiser.tournament", "organiser.binding", "organiser.records",
                          "organiser.devices", "organiser.disputes", "organiser.clock")),

@@ -64,3 +64,43 @@ def test_records_are_small():
         assert max(wins) < 200 and sum(others) / len(others) < 100
         for v1, v2 in s["win"] + s["other"]:
             assert v2 < v1
+
+
+@pytest.mark.parametrize("rid", ("mcr", "hk"))
+def test_an_upload_of_version_2_records_counts_as_version_1(rid, tmp_path):
+    """One session uploaded by table 1's device as version-1 records and by table 2's as
+    version-2 records: the organiser stores and scores both alike (each record's status
+    and what counts), keeps the version-2 digest and clock, and takes an identical resend
+    of version-2 records as the same records."""
+    from fastapi.testclient import TestClient
+    from organiser.app import create_app
+    import organiser_fixtures as of
+    import sessiongen
+    db = str(tmp_path / "o.db")
+    ev = of.setup_event(db, rules=rid)
+    evs = sessiongen.random_session(random.Random(11), rid, 60)
+    recs = of.play(evs, str(tmp_path))
+    assert len(recs) > 20
+    paths.use_firmware()
+    import record2
+    v2 = [dict({"seq": r["seq"]}, **record2.encode(r, [1800 - r["seq"], "00ff"])) for r in recs]
+    d1, d2 = ev["devices"]
+    app = create_app(db)
+    with TestClient(app) as c:
+        assert d1.upload(c, of.journal_id(1), recs).json()["acked"] == len(recs)
+        r = d2.upload(c, of.journal_id(2), v2)
+        assert r.status_code == 200, of.query(db, "SELECT detail FROM refused")
+        assert r.json()["acked"] == len(recs)
+        again = d2.upload(c, of.journal_id(2), v2[:10])          # a resend
+        assert again.status_code == 200 and again.json()["acked"] == len(recs)
+        of.scored(c)
+    got = {}
+    for dev, seq, status, pays, body in of.query(
+            db, "SELECT r.device, r.seq, x.status, r.payments, r.body FROM records r JOIN "
+                "replayed x USING (device, journal, seq) ORDER BY r.seq"):
+        got.setdefault(dev, []).append((seq, status, pays))
+        if dev == d2.id:
+            b = json.loads(body)
+            assert b["clock"] == [1800 - seq, "00ff"] and len(b["digest"]) == 8
+    assert len(got[d1.id]) == len(recs) and got[d1.id] == got[d2.id]
+    assert of.query(db, "SELECT COUNT(*) FROM records WHERE device = ?", (d2.id,)) == [(len(recs),)]
