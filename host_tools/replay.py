@@ -70,6 +70,7 @@ class Replayer:
                                 # there the table's state is no longer the device's
         self.no_table = None    # why the session has no table (its start was refused):
                                 # the reason its later records are held with
+        self.agree = True       # every version-2 digest so far was the organiser's state
 
     def step(self, rec, rules, settings):
         """One record: the row the organiser keeps for it."""
@@ -109,6 +110,7 @@ class Replayer:
                 out.update(status="refused", error=self.no_table)
                 return self._state(out)
             self.no_table = None
+            self.agree = True           # a new session: its own digests
             ev = organiser_start(ev, rules, settings, rec.get("resume"), dealer)
         ev = json.loads(json.dumps(ev))
         if name != "start":
@@ -142,6 +144,7 @@ class Replayer:
             if name == "start":
                 ses.state = None
                 self.no_table = out["error"]
+        self._digest(out, body)
         if out["status"] == "ok" and rec.get("late"):
             out["status"] = "late"
         if kind == "accept":            # the director's word stands, whatever matched
@@ -165,6 +168,28 @@ class Replayer:
         if kind in ("event", "void") and self.amended is None:
             self.amended = rec["seq"]
         return self._state(out)
+
+    def _digest(self, out, body):
+        """A version-2 record's digest of the device's state after it, against the
+        organiser's: a record whose payments agree but whose state does not (who deals,
+        the streak, a score) is held.  Compared only while the two states have agreed so
+        far and no director amended the journal: once they part (a record held, a
+        correction), every later digest would differ for that one cause.  A start is
+        the organiser's to set (organiser_start: its dealer, its settings): one the
+        device started otherwise is not held, its session's digests are not compared."""
+        dg = body.get("digest")
+        if dg is None or not self.agree or self.amended is not None or self.ses.state is None:
+            return
+        if out["status"] == "ok":
+            engine()                    # the firmware on the path (once)
+            import record2
+            if record2.digest(self.ses.state) != dg:
+                if (body.get("event") or {}).get("event") == "start":
+                    self.agree = False
+                    return
+                out.update(status="disputed", error="the table's state differs")
+        if out["status"] != "ok":
+            self.agree = False
 
     def _adjust(self, out, ev):
         """A director's correction the device took into its journal (docs/upload.md): the

@@ -77,20 +77,29 @@ def test_an_upload_of_version_2_records_counts_as_version_1(rid, tmp_path):
     import organiser_fixtures as of
     import sessiongen
     db = str(tmp_path / "o.db")
-    ev = of.setup_event(db, rules=rid)
+    ev = of.setup_event(db, rules=rid, n_tables=3)
+    # started as the organiser starts it (dealer 0: its seating's East), so the digests
+    # are compared
     evs = sessiongen.random_session(random.Random(11), rid, 60)
+    evs[0] = dict(evs[0], dealer=0, settings={})
     recs = of.play(evs, str(tmp_path))
     assert len(recs) > 20
     paths.use_firmware()
     import record2
     v2 = [dict({"seq": r["seq"]}, **record2.encode(r, [1800 - r["seq"], "00ff"])) for r in recs]
-    d1, d2 = ev["devices"]
+    d1, d2, d3 = ev["devices"]
+    # table 3's device: the same records, but its state after one hand not the table's
+    k = next(i for i, r in enumerate(recs) if i > 3 and r["event"]["event"] in ("draw", "win")
+             and r["seq"] == i + 1)
+    bad = [dict(r) for r in v2]
+    bad[k]["d"] = "00000000"
     app = create_app(db)
     with TestClient(app) as c:
         assert d1.upload(c, of.journal_id(1), recs).json()["acked"] == len(recs)
         r = d2.upload(c, of.journal_id(2), v2)
         assert r.status_code == 200, of.query(db, "SELECT detail FROM refused")
         assert r.json()["acked"] == len(recs)
+        assert d3.upload(c, of.journal_id(3), bad).json()["acked"] == len(recs)
         again = d2.upload(c, of.journal_id(2), v2[:10])          # a resend
         assert again.status_code == 200 and again.json()["acked"] == len(recs)
         of.scored(c)
@@ -103,4 +112,10 @@ def test_an_upload_of_version_2_records_counts_as_version_1(rid, tmp_path):
             b = json.loads(body)
             assert b["clock"] == [1800 - seq, "00ff"] and len(b["digest"]) == 8
     assert len(got[d1.id]) == len(recs) and got[d1.id] == got[d2.id]
+    # the record whose digest differs is held, the rest as the others
+    seq = bad[k]["seq"]
+    assert [g for g in got[d3.id] if g[0] != seq] == [g for g in got[d1.id] if g[0] != seq]
+    assert [g[1:] for g in got[d3.id] if g[0] == seq] == [("disputed", None)]
+    assert of.query(db, "SELECT error FROM replayed WHERE device = ? AND seq = ?",
+                    (d3.id, seq)) == [("the table's state differs",)]
     assert of.query(db, "SELECT COUNT(*) FROM records WHERE device = ?", (d2.id,)) == [(len(recs),)]
