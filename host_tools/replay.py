@@ -71,6 +71,9 @@ class Replayer:
         self.stack = []
         self.amended = None     # the first record a director amended or voided: from
                                 # there the table's state is no longer the device's
+        self.no_table = None    # why the session has no table (its start was refused):
+                                # the reason its later records are held with
+        self.agree = True       # every version-2 digest so far was the organiser's state
 
     def step(self, rec, rules, settings):
         """One record: the row the organiser keeps for it."""
@@ -87,6 +90,8 @@ class Replayer:
                 ses.state = self.stack.pop()
             return self._state(out)
         kind = corr["kind"] if corr else None
+        if name == "adjust" and not kind:
+            return self._adjust(out, ev)
         if rec.get("hold"):
             return self._held(out, rec, body, name, kind, corr)
         dealer = None
@@ -104,9 +109,11 @@ class Replayer:
         if name == "start":
             if ev.get("rules") != rules:
                 ses.state = None        # the session's events have no table to go to
-                out.update(status="refused", error="ruleset %r: the event plays %s"
-                           % (ev.get("rules"), rules))
+                self.no_table = "ruleset %r: the event plays %s" % (ev.get("rules"), rules)
+                out.update(status="refused", error=self.no_table)
                 return self._state(out)
+            self.no_table = None
+            self.agree = True           # a new session: its own digests
             ev = organiser_start(ev, rules, settings, rec.get("resume"), dealer)
         ev = json.loads(json.dumps(ev))
         if name != "start":
@@ -131,6 +138,8 @@ class Replayer:
         else:
             err = ans.get("error") or {}
             out.update(status="refused", error="%s: %s" % (err.get("code"), err.get("message")))
+            if err.get("code") == "no_session" and self.no_table:
+                out["error"] = self.no_table    # the true reason: the start's
             if err.get("code") == "time_up" or OVER_BOUND in str(err.get("message")):
                 # a hand the device stored after its time_up with no override, or a
                 # counter set above the event's bound (a streak, a 荒番): the table's
@@ -138,6 +147,8 @@ class Replayer:
                 out["status"] = "disputed"
             if name == "start":
                 ses.state = None
+                self.no_table = out["error"]
+        self._digest(out, body)
         if out["status"] == "ok" and rec.get("late"):
             out["status"] = "late"
         if kind == "accept":            # the director's word stands, whatever matched
@@ -160,6 +171,47 @@ class Replayer:
             out.update(status="corrected", counted=out["organiser"])
         if kind in ("event", "void") and self.amended is None:
             self.amended = rec["seq"]
+        return self._state(out)
+
+    def _digest(self, out, body):
+        """A version-2 record's digest of the device's state after it, against the
+        organiser's: a record whose payments agree but whose state does not (who deals,
+        the streak, a score) is held.  Compared only while the two states have agreed so
+        far and no director amended the journal: once they part (a record held, a
+        correction), every later digest would differ for that one cause.  A start is
+        the organiser's to set (organiser_start: its dealer, its settings): one the
+        device started otherwise is not held, its session's digests are not compared."""
+        dg = body.get("digest")
+        if dg is None or not self.agree or self.amended is not None or self.ses.state is None:
+            return
+        if out["status"] == "ok":
+            engine()                    # the firmware on the path (once)
+            import record2
+            if record2.digest(self.ses.state) != dg:
+                if (body.get("event") or {}).get("event") == "start":
+                    self.agree = False
+                    return
+                out.update(status="disputed", error="the table's state differs")
+        if out["status"] != "ok":
+            self.agree = False
+
+    def _adjust(self, out, ev):
+        """A director's correction the device took into its journal (docs/upload.md): the
+        correction itself already counts on the record it names, so this one counts
+        nothing; the engine takes it as the device did, so both states agree."""
+        ses = self.ses
+        self.stack.append(ses.state)
+        if ses.state is None:
+            out.update(status="refused", error=self.no_table or "no session")
+            return self._state(out)
+        ans = ses.handle(json.loads(json.dumps(ev)))
+        ses.stack = []
+        if not ans.get("ok"):
+            err = ans.get("error") or {}
+            out.update(status="refused", error="%s: %s" % (err.get("code"), err.get("message")))
+            return self._state(out)
+        out.update(status="corrected", counted=[0, 0, 0, 0], organiser=[0, 0, 0, 0],
+                   error="correction #%s, taken by the table" % ev.get("id"))
         return self._state(out)
 
     def _held(self, out, rec, body, name, kind, corr):

@@ -10,7 +10,7 @@
 # the unix port at startup): {"organiser", "device", "secret", "records", "gap_ms", "run_ms",
 #               "timeout_ms", "max_ms", "max_body", "name_len": players' names repeated
 #               (large records), "stay": keep running after everything is acked,
-#               "no_upload": only play the events}
+#               "no_upload": only play the events, "unreachable_s": the status's threshold}
 # Prints JSON lines: {"log": ...} from the uploader, {"status": {...}} when it changes,
 # and last {"done": bool, "status": {...}, "lag_ms": the event loop's worst delay}.
 
@@ -62,7 +62,9 @@ def out(obj):
 def status(up):
     return {"acked": up.acked, "last": up.last, "waiting": up.waiting,
             "error": up.last_error, "posts": up.posts, "journal": up.jid,
-            "ok": up.last_ok is not None, "conflict": up.conflict, "limit": up.limit}
+            "ok": up.last_ok is not None, "conflict": up.conflict, "limit": up.limit,
+            "unverified": up.unverified, "alert": up.alert(), "revoked": up.revoked,
+            "verdict": up.verdict}
 
 
 FAILED = []
@@ -101,6 +103,8 @@ SAVES = [0]
 
 async def main():
     cfg = {"organiser": CFG["organiser"], "device": CFG["device"], "secret": CFG["secret"]}
+    if "unreachable_s" in CFG:
+        cfg["unreachable_s"] = CFG["unreachable_s"]
     ses = session.Session(STATE + "/journal.bin")
     up = uploader.Uploader(cfg, STATE + "/journal.bin")
     up.log = lambda s: out({"log": s})

@@ -36,7 +36,7 @@ LAYERS = (
                "rules.*_en", "rules.*_hans", "rules.*_hant")),
     ("scoring", ("scorers", "langs", "contract")),
     ("table", ("files", "session", "asks", "sessionops", "commit", "journal", "checkpoint", "spare",
-               "clockops",
+               "clockops", "adjustops", "record2",
                "rules.*_table", "rules.*_events")),
     ("device", ("settings", "devloop", "roundclock")),
     ("ui data", ("ui", "ui.keymap", "ui.labels")),

@@ -101,23 +101,45 @@ def request(writer, where, path, size, sig):
 
 
 async def answer(reader, limit):
-    """(status, body bytes: at most `limit`) of an HTTP answer."""
+    """(status, body bytes: at most `limit`, the answer's MAC: its X-Answer-Signature
+    header's bytes or None) of an HTTP answer."""
     line = await reader.readline()
     parts = line.split()
     if len(parts) < 2 or not parts[0].startswith(b"HTTP/"):
         raise ValueError("not an HTTP answer")
     status = int(parts[1])
     length = -1
+    amac = None
     while True:
         h = await reader.readline()
         if not h or h == b"\r\n" or h == b"\n":
             break
         if h[:15].lower() == b"content-length:":
             length = int(h[15:])
+        elif h[:19].lower() == b"x-answer-signature:":
+            amac = h[19:].strip()
     if length < 0 or length > limit:
         length = limit
     data = await reader.readexactly(length) if length else b""
-    return status, data
+    return status, data, amac
+
+
+def verified(key, sig, data, amac):
+    """Whether the answer's MAC is the organiser's over this request (docs/upload.md,
+    "The answers' MAC"): HMAC-SHA256(key, b"answer" || the request's MAC as 32 bytes ||
+    the answer's body).  No MAC, a wrong one, a body cut short: not verified."""
+    if not amac or len(amac) != 64:
+        return False
+    import hmac
+    import hashlib
+    m = hmac.new(key, b"answer", hashlib.sha256)
+    m.update(binascii.unhexlify(sig))
+    m.update(data)
+    got = m.hexdigest().encode()
+    diff = 0
+    for i in range(64):             # every byte compared, whatever differs first
+        diff |= got[i] ^ amac[i]
+    return diff == 0
 
 
 async def answer_after(reader, limit, err):
@@ -140,7 +162,7 @@ async def write(writer, body):
 async def post(where, path, size, sig, limit, send, body):
     """One signed POST: the headers, then `send(writer, body)` writes the `size`-byte body
     (write() a body held in RAM; the uploader streams its batch from the journal);
-    (status, answer bytes: at most `limit`)."""
+    (status, answer bytes: at most `limit`, the answer's MAC or None: verified())."""
     gc.collect()
     reader, writer = await asyncio.open_connection(where[0], where[1])
     try:

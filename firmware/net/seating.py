@@ -35,7 +35,7 @@ import hmac
 import asyncio
 import settings
 from ui import keymap
-from netlink import post, write, setup, backoff, refused
+from netlink import post, write, setup, backoff, refused, verified
 
 try:
     from micropython import const
@@ -46,7 +46,7 @@ except ImportError:
 _FREE_MS = const(30000)         # the table is free: look this often
 _EVERY_MS = const(60000)        # a session runs: look this often (the heartbeat)
 _UNSET_MS = const(60000)        # settings missing: look at them again this often
-_ANSWER = const(2048)           # names (CJK: 3 bytes a character) and the settings
+_ANSWER = const(3072)           # names (CJK: 3 bytes a character), the settings, the verdict
 _PATH = "/api/v1/seating"
 try:                            # the build's own ids (host_tools/build.py generates them)
     from buildinfo import BUILD as _B, DATA as _D
@@ -141,18 +141,25 @@ class Seating:
                 self.last_error = link.why
                 return self.every_ms
             return self.fail(link.why or "no network")
-        body = b'{"device":%s,"nonce":"%s","build":"%s","data":"%s"}' % (
+        # v 2: the answer carries the verdict on the device's session (docs/upload.md)
+        body = b'{"device":%s,"nonce":"%s","build":"%s","data":"%s","v":2}' % (
             json.dumps(device).encode(), binascii.hexlify(os.urandom(8)), _BUILD, _DATA)
         sig = hmac.new(key, body, hashlib.sha256).hexdigest()
         self.tries += 1
         try:
-            status, data = await asyncio.wait_for_ms(
+            status, data, amac = await asyncio.wait_for_ms(
                 post(where, _PATH, len(body), sig, _ANSWER, write, body), up.timeout_ms)
         except asyncio.TimeoutError:
             return self.fail("organiser does not answer")
         except (OSError, EOFError, ValueError, IndexError):
             return self.fail("cannot reach organiser")
         body = None
+        # an answer that does not verify is no answer: the players, the clock, the
+        # resume, the verdict all stay as they were (docs/upload.md, "The answers' MAC")
+        ok = verified(key, sig, data, amac)
+        if status == 200 and not ok:
+            up.unverified += 1
+            return self.fail("answer not verified")
         try:
             ans = json.loads(data)
         except ValueError:
@@ -160,6 +167,8 @@ class Seating:
         data = None
         if not isinstance(ans, dict):
             ans = {}
+        if ok and status < 500:
+            up.heard_now(ans)
         if status == 200 and ans.get("ok") is True:
             if not self.apply(ans):
                 return self.fail("answer malformed")
@@ -177,6 +186,9 @@ class Seating:
             return ms
         if status == 401:
             return self.fail(refused(ans.get("error")), True)
+        if status == 403 and ok and ans.get("error") == "revoked":
+            up.revoked = True
+            return self.fail("revoked: call the director")
         if status == 400:
             return self.fail("refused: malformed")
         return self.fail("organiser error %d" % status)
@@ -204,6 +216,9 @@ class Seating:
         table = ans.get("table")
         if isinstance(table, int) and not isinstance(table, bool) and table >= 0:
             new["table"] = table
+        if ans.get("rules") in keymap.RULESETS:
+            # the event's ruleset: a new session of another is asked first (ui/setup.py)
+            new["event_rules"] = ans["rules"]
         if self.free():
             rules, rs, dealer = ans.get("rules"), ans.get("settings"), ans.get("dealer", 0)
             if (rules in keymap.RULESETS and isinstance(rs, dict) and isinstance(dealer, int)

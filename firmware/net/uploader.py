@@ -19,6 +19,7 @@
 # scorer needs the RAM.
 
 import gc
+import os
 import sys
 import time
 import json
@@ -26,7 +27,7 @@ import binascii
 import hashlib
 import asyncio
 import hmac
-from netlink import post, backoff, setup, refused
+from netlink import post, backoff, setup, refused, verified
 from heap import forget
 
 try:
@@ -41,7 +42,9 @@ _HEAD = const(14)               # a journal record's header (journal.py)
 _TIMEOUT_MS = const(20000)      # one whole request: connect, send, answer
 _MAX_MS = const(120000)         # backoff after failures: at most this
 _IDLE_MS = const(60000)         # nothing to do: look again this often (settings change)
-_ANSWER = const(1024)           # the organiser's answers are small JSON objects
+_ANSWER = const(2048)           # the organiser's answers are small JSON objects (a verdict)
+_UNVERIFIED = const(3)          # answers in a row that do not verify: the first page says so
+_UNREACHABLE_S = const(300)     # no verified answer this long, hands waiting: it says so
 _PATH = "/api/v1/upload"
 
 
@@ -93,6 +96,11 @@ class Uploader:
         self.max_body = _MAX_BODY
         self.max_ms = _MAX_MS
         self.puller = None          # seating.Seating: pulled between batches
+        # what the organiser says, from verified answers only (docs/upload.md, version 2)
+        self.verdict = None         # the last verdict on the device's session
+        self.revoked = False        # the director revoked the device
+        self.unverified = 0         # answers in a row whose MAC did not verify
+        self.heard = time.ticks_ms()    # the last verified answer (boot: from now)
 
     @property
     def waiting(self):
@@ -104,6 +112,49 @@ class Uploader:
         if seq > self.hint:
             self.hint = seq
         self.wake.set()
+
+    def heard_now(self, ans):
+        """A verified answer (an upload's or a pull's): the organiser is there, and its
+        verdict on the session is the one to show."""
+        self.heard = time.ticks_ms()
+        self.unverified = 0
+        self.revoked = False
+        v = ans.get("verdict")
+        if isinstance(v, dict):
+            self.verdict = v
+
+    def not_verified(self):
+        """An answer that does not verify: no answer (nothing moves, the records are
+        sent again); counted, and shown after a few in a row."""
+        self.unverified += 1
+        return self._fail("answer not verified")
+
+    def alert(self):
+        """What the status screen's first page says at once, in words, or None: a revoked
+        device, answers that do not verify, hands the organiser holds, an organiser
+        unreachable with hands waiting."""
+        if self.revoked:
+            return "revoked: call the director"
+        if self.unverified >= _UNVERIFIED:
+            return "organiser answers not verified"
+        v = self.verdict
+        held = v.get("held") if isinstance(v, dict) else None
+        if isinstance(held, int) and held > 0:
+            why = v.get("why")
+            why = why[0] if isinstance(why, list) and why else None
+            if not (isinstance(why, list) and len(why) == 2 and isinstance(why[1], str)):
+                why = [None, None]
+            if why[0] == v.get("session"):     # its start: the whole session waits
+                say = "session held: call the director"
+            else:
+                say = "%d hand%s held: call the director" % (held, "" if held == 1 else "s")
+            return say + (": " + why[1] if why[1] else "")
+        if self.waiting:
+            s = time.ticks_diff(time.ticks_ms(), self.heard) // 1000
+            if s >= self.cfg.get("unreachable_s", _UNREACHABLE_S):
+                return "organiser unreachable %s: hands kept" % (
+                    "%d min" % (s // 60) if s >= 60 else "%d s" % s)
+        return None
 
     def since_ok(self):
         """Seconds since the last acknowledged upload, or None."""
@@ -196,14 +247,15 @@ class Uploader:
         self._write_mark(jm)
 
     # -- a batch --------------------------------------------------------------------
-    def _head(self, device):
-        return b'{"device":%s,"journal":"%s","records":[' % (
-            json.dumps(device).encode(), self.jid.encode())
+    def _head(self, device, nonce):
+        # v 2: the answer carries the verdict; the nonce: no two requests share a MAC, so
+        # no answer verifies for another (docs/upload.md, "The answers' MAC")
+        return b'{"device":%s,"journal":"%s","v":2,"nonce":"%s","records":[' % (
+            json.dumps(device).encode(), self.jid.encode(), nonce)
 
-    async def _plan(self, key, device):
+    async def _plan(self, key, head):
         """The batch past the mark: ([(seq, offset, end, crc)], body length, signature
         hex); records read one at a time."""
-        head = self._head(device)
         mac = hmac.new(key, head, hashlib.sha256)
         size = len(head) + 2
         recs = []
@@ -267,13 +319,18 @@ class Uploader:
     def _alarm(self):
         return None if self.conflict is None else "conflict at record %s" % self.conflict
 
-    def _answer(self, status, data, recs):
+    def _answer(self, status, data, recs, ok=False):
+        """ok: the answer's MAC verified (an answer that moves anything must)."""
+        if not ok and status in (200, 409):
+            return self.not_verified()
         try:
             ans = json.loads(data)
         except ValueError:
             ans = None
         if not isinstance(ans, dict):
             ans = {}
+        if ok and status < 500:
+            self.heard_now(ans)
         acked = ans.get("acked")
         if status == 200 and ans.get("ok") is True and isinstance(acked, int):
             self._move(acked, recs)
@@ -305,6 +362,9 @@ class Uploader:
             return 0
         if status == 401:
             return self._fail(refused(error))
+        if status == 403 and ok and error == "revoked":
+            self.revoked = True
+            return self._fail("revoked: call the director")
         if status == 413:
             return self._fail("record too large")
         if status == 400:
@@ -332,19 +392,20 @@ class Uploader:
                 self.last_error = self.link.why
                 return _IDLE_MS
             return self._fail(self.link.why or "no network")
-        recs, size, sig = await self._plan(key, device)
+        head = self._head(device, binascii.hexlify(os.urandom(8)))
+        recs, size, sig = await self._plan(key, head)
         if not recs:
             return self._fail("journal unreadable at record %d" % (self.acked + 1))
         self.posts += 1
         try:
-            status, data = await asyncio.wait_for_ms(
+            status, data, amac = await asyncio.wait_for_ms(
                 post(where, _PATH, size, sig, _ANSWER, self._send,
-                     (self._head(device), recs)), self.timeout_ms)
+                     (head, recs)), self.timeout_ms)
         except asyncio.TimeoutError:
             return self._fail("organiser does not answer")
         except (OSError, EOFError, ValueError, IndexError):
             return self._fail("cannot reach organiser")
-        return self._answer(status, data, recs)
+        return self._answer(status, data, recs, verified(key, sig, data, amac))
 
     async def _guarded(self, step, fail):
         try:

@@ -163,6 +163,7 @@ class App:
         display pushes only rows that changed)."""
         while True:
             await asyncio.sleep_ms(ms)
+            self.adjust()
             self.dirty.set()
 
     async def clock_task(self):
@@ -200,6 +201,48 @@ class App:
         if not ans.get("ok"):
             print("time_up not saved:", ans["error"]["message"])
         self.dirty.set()
+
+    def adjust(self):
+        """The director's corrections the organiser's verified verdict carries
+        (net/uploader.py), each journaled once as an `adjust` event: the table's scores
+        become the organiser's, and its journal explains them (docs/upload.md).  Only
+        when the organiser holds every record (its latest session is the table's) and
+        not while the review screen waits to save a preview made before."""
+        from ui import ui as screens
+        net = self.status.get("net")
+        v = net.verdict if net is not None else None
+        ses = self.session
+        if (not isinstance(v, dict) or ses.state is None or net.waiting
+                or net.jid != v.get("journal") or self.ui.mode == screens.REVIEW):
+            return
+        items = v.get("adjust")
+        first = v.get("session")
+        if not isinstance(items, list) or not isinstance(first, int):
+            return
+        done = None
+        for a in items:
+            if not isinstance(a, dict):
+                continue
+            of, cid, p, was = a.get("of"), a.get("id"), a.get("p"), a.get("was")
+            if (not isinstance(of, int) or not first <= of <= ses.jseq or not isinstance(cid, int)
+                    or not isinstance(p, list) or not isinstance(was, list)
+                    or len(p) != 4 or len(was) != 4):
+                continue
+            cur = (ses.state.get("adj") or {}).get(str(of))
+            cur = cur[1] if cur else was
+            if p == cur:
+                continue                # taken already
+            ans = ses.handle({"event": "adjust", "of": of, "id": cid, "p": p,
+                              "delta": [p[i] - cur[i] for i in range(4)]})
+            if ans.get("ok"):
+                done = of
+            else:
+                print("adjust not saved:", ans["error"]["message"])
+        if done is not None:
+            self.saved()
+            self.space()
+            self.ui.say("#%d corrected by the director" % done)
+            self.dirty.set()
 
     async def watchdog_task(self, ms):
         """Feed the watchdog while the event loop runs: a key or a screen that never

@@ -24,6 +24,7 @@ EVENTS = {
     "ankan": "暗槓", "chase": "追", "call_four": "四隻落地", "dice_triple": "圍骰",
     "dice_123": "一二三骰", "caiwu": "彩五", "wrong_kong": "錯槓", "ankan_unopened": "暗槓無開",
     "fake_win": "詐糊", "hua": "一台花", "cao": "一台草", "exposed_kong": "大明槓",
+    "adjust": "裁判更正",           # a director's correction (docs/upload.md)
 }
 
 FIELDS = {"winner": "winner", "from": "from", "seat": "seat", "a": "seat", "b": "and seat",

@@ -24,6 +24,17 @@ def running(ui):
     return ui.ses.state is not None and ui.ses.depth() > 1
 
 
+# the event's ruleset, named for a referee asked to start another (docs/upload.md)
+EVENT_PLAYS = {"mcr": "Chinese Official", "hk": "Hong Kong", "tw": "Taiwan",
+               "sh": "Shanghai"}
+
+
+def other_rules(ui):
+    """The event's ruleset (from the organiser's pull) when the new session's differs."""
+    er = ui.cfg.get("event_rules")
+    return er if er in EVENT_PLAYS and er != ui.new_rules else None
+
+
 def k_new(ui, k):
     if k == K.NEW_RULES:
         r = K.RULESETS
@@ -33,6 +44,13 @@ def k_new(ui, k):
     elif k == K.BACK:
         ui.go(U.STATUS)
     elif k == K.OK:
+        er = other_rules(ui)
+        if er is not None and ui.asked != ui.new_rules:
+            # asked first: the organiser will hold a session of another ruleset
+            ui.asked = ui.new_rules
+            raise Refused("the event plays %s: # again starts %s" % (EVENT_PLAYS[er],
+                                                                     ui.new_rules))
+        ui.asked = None
         if running(ui):
             ui.go(U.CONFIRM)
         else:
@@ -87,6 +105,9 @@ def s_new(ui):
     out = ["0 rules: %s %s%s" % (ui.new_rules, labels.RULES[ui.new_rules],
                                  "16張" if ui.new_rules == "hk" else ""),
            "1-4 dealer: %d" % (ui.new_dealer + 1), "# start  * back"]
+    er = other_rules(ui)
+    if er is not None:
+        out[1:1] = wrap("the event plays " + EVENT_PLAYS[er], ui.cols)
     for s in range(4):
         p = ui.cfg["players"][s]
         if p != str(s + 1):

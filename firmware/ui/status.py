@@ -11,7 +11,8 @@ from ui.ui import fit, wrap
 def key(ui, k):
     st = ui.ses.state
     if k == K.NEW_KEY:                  # the settings' ruleset: the organiser may change it
-        ui.new_rules = ui.cfg["rules"]
+        er = ui.cfg.get("event_rules")  # the event's, once pulled: a new session plays it
+        ui.new_rules = er if er in K.RULESETS else ui.cfg["rules"]
         ui.new_dealer = ui.cfg.get("dealer", 0)
         ui.go(U.NEW)
     elif k == K.SETTINGS_KEY:
@@ -70,6 +71,15 @@ def clock_line(ui, st):
     return None
 
 
+def alert(ui):
+    """What the organiser says that the table must act on (hands held, the device
+    revoked, answers not verified, the organiser unreachable): the first page's first
+    rows, in words (docs/upload.md, "The verdict in every answer")."""
+    net = ui.net
+    a = net.alert() if net is not None else None
+    return wrap(a, ui.cols) if a else []
+
+
 def lines(ui):
     st = ui.ses.state
     if st is None:
@@ -78,10 +88,10 @@ def lines(ui):
             out[:0] = wrap(ui.cfg["_error"], ui.cols)
         if ui.cfg.get("_space"):                # the flash running low (ui/app.py)
             out[:0] = wrap(ui.cfg["_space"], ui.cols)
-        return out
+        return alert(ui) + out
     from ui import labels
     winds = ui.seat_winds()
-    out = []
+    out = alert(ui)
     names = []
     for s in range(4):
         mark = "*" if s == st["dealer"] else " "

@@ -112,6 +112,7 @@ class UI:
         self.typed = ""             # FIELD / EDIT: digits typed
         self.rob = False
         self.new_rules = None
+        self.asked = None           # the ruleset a referee was asked about (setup.k_new)
         self.new_dealer = 0
         self.items = None           # SETTINGS: [(label, key, kind)]
         self.opened = None          # OPENED: (the record's lines, the history's cursor)

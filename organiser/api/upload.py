@@ -11,7 +11,6 @@ import re
 import time
 
 from fastapi import APIRouter, Request
-from fastapi.responses import JSONResponse
 from starlette.requests import ClientDisconnect
 
 from organiser.event import devices, records, tournament
@@ -20,6 +19,8 @@ from organiser.store import record_model
 from organiser.event import clock
 from organiser.store.db import one
 from organiser.guard import refusedlog, replays
+from organiser.api import answers
+from organiser.store import records2
 
 router = APIRouter()
 
@@ -35,6 +36,7 @@ class Refusal(Exception):
         self.status, self.error, self.detail = status, error, detail
         self.device, self.journal, self.seq = device, journal, seq
         self.extra = extra or {}
+        self.secret = None          # the device's, once its signature checked: the answer is signed
 
 
 async def read_body(request, limit):
@@ -70,7 +72,9 @@ def authenticate(con, body, signature):
         raise Refusal(401, "bad_signature", "signature does not match the body",
                       device=dev["id"])
     if dev.get("revoked_at") is not None:
-        raise Refusal(403, "revoked", "the director revoked this device", device=dev["id"])
+        ref = Refusal(403, "revoked", "the director revoked this device", device=dev["id"])
+        ref.secret = dev["secret"]
+        raise ref
     return msg, dev
 
 
@@ -85,6 +89,7 @@ def check_batch(msg):
         raise Refusal(400, "malformed", "records: a list of 1..%d" % MAX_RECORDS,
                       device=dev, journal=journal)
     last = 0
+    recs = [records2.v1(r) for r in recs]      # a version-2 record, under version 1's names
     for r in recs:
         seq = r.get("seq") if isinstance(r, dict) else None
         if (not isinstance(seq, int) or isinstance(seq, bool) or seq <= last
@@ -140,8 +145,9 @@ async def refused(request, size, ref):
         heads["Connection"] = "close"          # the rest of that body is not read
     if ref.retry_after:
         heads["Retry-After"] = "%d" % ref.retry_after
-    return JSONResponse(dict({"ok": False, "error": ref.error}, **ref.extra),
-                        status_code=ref.status, headers=heads)
+    # signed over the device's request when its signature was checked (docs/upload.md)
+    return answers.response(dict({"ok": False, "error": ref.error}, **ref.extra), ref.status,
+                            ref.secret, request.headers.get("x-signature"), heads)
 
 
 def seen(con, device, now=None):
@@ -179,6 +185,7 @@ async def upload(request: Request):
     app = request.app
     db = app.state.db
     body = b""
+    dev = None
     try:
         body = await read_body(request, app.state.max_body)
         with db.read() as con:
@@ -197,6 +204,8 @@ async def upload(request: Request):
         conflict, before, after = await app.state.commits.run(
             lambda con: store_batch(con, dev["id"], journal, recs))
     except Refusal as ref:
+        if dev is not None:             # its signature checked: the answer is signed
+            ref.secret = dev["secret"]
         return await refused(request, len(body), ref)
     if after != before:
         app.state.scoring.mark(dev["id"], journal)     # the organiser's own scoring, after
@@ -205,11 +214,19 @@ async def upload(request: Request):
     if conflict is None and after is not None and after >= recs[-1]["seq"]:
         app.state.resends.stored(dev["id"], body)
     if conflict is not None:
-        return await refused(request, len(body), Refusal(
-            409, "conflict", "record %d held with other content" % conflict, device=dev["id"],
-            journal=journal, seq=conflict, extra={"seq": conflict, "acked": after}))
+        ref = Refusal(409, "conflict", "record %d held with other content" % conflict,
+                      device=dev["id"], journal=journal, seq=conflict,
+                      extra={"seq": conflict, "acked": after})
+        ref.secret = dev["secret"]
+        return await refused(request, len(body), ref)
+    ans = {"ok": True, "acked": after}
+    if msg.get("v") == 2:                   # what the organiser counts of its session
+        with db.read() as con:
+            v = answers.verdict(con, dev["id"])
+        if v is not None:
+            ans["verdict"] = v
     # Server-Timing: the time spent in here, commit included (the load benchmark reads it)
-    return JSONResponse({"ok": True, "acked": after}, headers={
+    return answers.response(ans, 200, dev["secret"], request.headers.get("x-signature"), {
         "Server-Timing": "upload;dur=%.2f" % ((time.perf_counter() - t0) * 1000)})
 
 
@@ -217,6 +234,7 @@ async def seating(request: Request):
     app = request.app
     db = app.state.db
     body = b""
+    dev = None
     try:
         body = await read_body(request, app.state.max_body)
         with db.read() as con:
@@ -238,8 +256,13 @@ async def seating(request: Request):
             answer.update(devices.resume(con, dev, answer.get("tround")))
             # the open round's clock, as seconds left (organiser/event/clock.py)
             answer["clock"] = clock.for_device(con, clock.now_of(app))
-        return JSONResponse(answer)
+            v = answers.verdict(con, dev["id"]) if msg.get("v") == 2 else None
+            if v is not None:
+                answer["verdict"] = v
+        return answers.response(answer, 200, dev["secret"], request.headers.get("x-signature"))
     except Refusal as ref:
+        if dev is not None:             # its signature checked: the answer is signed
+            ref.secret = dev["secret"]
         return await refused(request, len(body), ref)
 
 

@@ -12,7 +12,7 @@ decides what counts."""
 import importlib.util
 import json
 import os
-from typing import Annotated, Any, Dict, List, Literal, Optional, Union
+from typing import Annotated, Any, Dict, List, Literal, Optional, Tuple, Union
 
 from pydantic import (BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr,
                       TypeAdapter, ValidationError, field_validator, model_validator)
@@ -24,6 +24,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 RULES_DIR = os.path.join(ROOT, "firmware", "rules")
 RULESETS = ("mcr", "hk", "tw", "sh")
 
+MAX_CLOCK_S = 24 * 3600           # a round clock's seconds left, at most
 MAX_SEQ = 100000                 # records in one journal (the quota is lower)
 MAX_PAYMENT = 10 ** 9            # one hand's payment, either way
 MAX_SCORE = 10 ** 12             # a running total
@@ -125,8 +126,16 @@ class Override(Strict):             # the referee lets the table play on past it
     event: Literal["override"]
 
 
+class Adjust(Strict):               # a director's correction, journaled by the device
+    event: Literal["adjust"]           # from a verified answer (docs/upload.md)
+    of: Annotated[StrictInt, Field(ge=1, le=MAX_SEQ)]
+    id: Annotated[StrictInt, Field(ge=1, le=MAX_ID)]
+    p: Annotated[List[Pay], Field(min_length=4, max_length=4)]
+    delta: Annotated[List[Pay], Field(min_length=4, max_length=4)]
+
+
 COMMON = {"start": Start, "win": Win, "flowers": Flowers, "draw": Draw, "undo": Undo,
-          "time_up": TimeUp, "override": Override}
+          "time_up": TimeUp, "override": Override, "adjust": Adjust}
 
 
 def _table_module(rules):
@@ -185,6 +194,10 @@ class State(Strict):
     # the round clock's: the last hand the table may enter, the referee's override
     time_up: Optional[Annotated[StrictInt, Field(ge=1, le=MAX_HAND_NO)]] = None
     override: Optional[StrictBool] = None
+    # the director's corrections the table took: {record seq: [correction id, payments]}
+    adj: Optional[Dict[Annotated[StrictStr, Field(max_length=8)],
+                       Tuple[Annotated[StrictInt, Field(ge=1, le=MAX_ID)],
+                             Annotated[List[Pay], Field(min_length=4, max_length=4)]]]] = None
 
     _extras = field_validator("extras")(lambda v: _small(v, "extras"))
 
@@ -218,6 +231,11 @@ class Record(Strict):
     state: Optional[State] = None
     result: Optional[Result] = None
     settlement: Optional[Dict[Name, Any]] = None
+    # a version-2 record's (records2.py): the state's digest, the round clock's reading
+    # [seconds left, the pull's nonce: 4 hex chars]
+    digest: Optional[Annotated[StrictStr, Field(pattern=r"^[0-9a-f]{8}$")]] = None
+    clock: Optional[Tuple[Annotated[StrictInt, Field(ge=0, le=MAX_CLOCK_S)],
+                          Annotated[StrictStr, Field(pattern=r"^[0-9a-f]{4}$")]]] = None
 
     _settlement = field_validator("settlement")(lambda v: _small(v, "settlement"))
 
@@ -227,12 +245,27 @@ class Record(Strict):
         rules = self.event.get("rules") if name == "start" else (
             self.state.rules if self.state is not None else None)
         known = EVENTS.get(rules) if rules else None
+        if known is None and self.state is None and isinstance(name, str) \
+                and name not in COMMON:
+            # a version-2 record names no ruleset (no state): an event of one of them,
+            # in its shape there (the organiser's replay tells the session's own)
+            for r in RULESETS:
+                model = EVENTS[r].get(name)
+                if model is not None:
+                    try:
+                        model.model_validate(self.event)
+                        return self._undo_checked(name)
+                    except ValidationError:
+                        pass
         if known is None:                  # no ruleset named: the events all share
             known = COMMON
         model = known.get(name) if isinstance(name, str) else None
         if model is None:
             raise ValueError("event: %r is no event of %s" % (name, rules or "the contract"))
         model.model_validate(self.event)
+        return self._undo_checked(name)
+
+    def _undo_checked(self, name):
         if name == "undo" and (self.undoes is None or self.undoes >= self.seq):
             raise ValueError("undoes: an earlier record's seq")
         return self
@@ -246,6 +279,7 @@ class SeatingPull(Strict):
     nonce: Annotated[StrictStr, Field(min_length=1, max_length=64)]
     build: Optional[Annotated[StrictStr, Field(pattern=REPORT)]] = None
     data: Optional[Annotated[StrictStr, Field(pattern=REPORT)]] = None
+    v: Optional[Literal[1, 2]] = None       # the protocol's version: 2 asks for the verdict
 
 
 def _why(e):

@@ -159,6 +159,9 @@ def undo(ses, ev):
     if len(ses.stack) < 2:
         raise HandError("nothing_to_undo", "there is no accepted event to take back")
     j = journal_of(ses)
+    if (j.read(ses.stack[-1]).get("event") or {}).get("event") == "adjust":
+        # the organiser's word: the director takes it back, never the table
+        raise HandError("nothing_to_undo", "the director's correction is not taken back")
     return j.read(ses.stack[-2])["state"], {"undoes": j.seq_at(ses.stack[-1])}
 
 
@@ -184,6 +187,12 @@ def prepare(ses, ev):
         raise HandError("no_session", "no session: send a start event first")
     if name == "win":
         return None, None, win_job(st, ev)
+    if name == "adjust":        # the director's correction (adjustops.py), loaded once
+        m = load("adjustops")
+        forget("adjustops")     # forgotten at once: this call holds it to its end
+        new, rec = m.adjust(copy(st), ev)
+        m = None
+        return new, rec, None
     new, rec = other(st, name, ev)
     return new, rec, None
 
