@@ -6,7 +6,7 @@ import gc
 import sys
 from errors import HandError
 
-RULESETS = ("mcr", "hk", "tw", "sh")
+RULESETS = ("mcr", "hk", "tw", "sh", "riichi")
 _loaded = {}
 _brought = []   # modules the resident scorer's import loaded
 
@@ -14,7 +14,7 @@ _brought = []   # modules the resident scorer's import loaded
 def load(rid):
     """The scorer module of ruleset `rid`, imported on first use (bad_field if unknown)."""
     if not isinstance(rid, str) or rid not in RULESETS:
-        raise HandError("bad_field", "unknown ruleset %r (mcr, hk, tw, sh)" % (rid,))
+        raise HandError("bad_field", "unknown ruleset %r (mcr, hk, tw, sh, riichi)" % (rid,))
     mod = _loaded.get(rid)
     if mod is None:
         unload()

@@ -1,0 +1,624 @@
+# Riichi (Japanese mahjong), scored after the EMA Riichi Competition Rules 2016 (RCR):
+# han from yaku and dora, fu (minipoints) rounded up to ten, then the points table with
+# its limits.  docs/rules/riichi.md names the texts and explains every decision.
+#
+# The EMA's choices are the defaults; a table's other choices (WRC 2015, club rules)
+# reach the scorer as context words the table adds (rules/riichi_table.py):
+#   kiriage           4 han 30 fu and 3 han 60 fu are paid as mangan (WRC)
+#   kazoe_yakuman     13 han or more without a yakuman is a yakuman, not sanbaiman
+#   multiple_yakuman  yakuman add up and the four double forms count twice
+#   renhou_yakuman    renhou is a yakuman, not a 5-han (mangan) yaku
+#   no_open_tanyao    tanyao only in a concealed hand (EMA 2012)
+#   double_wind_2     a pair of a wind both seat and prevalent is 2 fu, not 4
+# The hand's own words: riichi, double_riichi, ippatsu (and the contract's last_tile,
+# kong_replacement, heavenly, earthly, human).  Its own fields: "dora" and "ura", the
+# dora and ura dora indicators as tiles ("3m7z"), "aka", the red fives held (a count).
+#
+# The answer: "total" the points the winner takes for the hand alone (honba and riichi
+# sticks are the table's), unit "points"; "han", "fu", "yakuman", "limit"; "pay" the
+# payment(s): [ron] on a discard, [each] for a dealer's tsumo, [dealer, non-dealer] for
+# another's tsumo.  Items carry "han" per count and "count", or "yakuman" (1 or 2).
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+import tiles
+import shapes
+from errors import HandError
+from hand import ANKAN
+
+UNIT = "points"
+N_SETS = 4
+FLAGS = ("riichi", "double_riichi", "ippatsu", "kiriage", "kazoe_yakuman", "multiple_yakuman",
+         "renhou_yakuman", "no_open_tanyao", "double_wind_2")
+FIELDS = ("dora", "ura", "aka")
+SHAPES = (shapes.SevenPairs(7, False), shapes.ThirteenOrphans())   # 7 different pairs
+
+_CHOW = const(0)      # engine.CHOW
+_PUNG = const(1)      # engine.PUNG
+_KONG = const(2)      # engine.KONG
+_RED = const(31)      # 中 chun
+_GREEN = const(32)    # 發 hatsu
+_WHITE = const(33)    # 白 haku
+
+# ---- the yaku ------------------------------------------------------------------------
+# id, han concealed, han open (0: concealed only).  In the order items are listed.
+# Yakuman are apart (YAKUMAN): value 13 han each, nothing else counted beside them.
+YAKU = """
+riichi 1 0
+double_riichi 2 0
+ippatsu 1 0
+menzen_tsumo 1 0
+pinfu 1 0
+iipeikou 1 0
+tanyao 1 1
+haku 1 1
+hatsu 1 1
+chun 1 1
+seat_wind 1 1
+prevalent_wind 1 1
+haitei 1 1
+houtei 1 1
+rinshan 1 1
+chankan 1 1
+chiitoitsu 2 0
+sanshoku 2 1
+ittsu 2 1
+chanta 2 1
+sanshoku_dokou 2 2
+toitoi 2 2
+sanankou 2 2
+sankantsu 2 2
+shousangen 2 2
+honroutou 2 2
+junchan 3 2
+ryanpeikou 3 0
+honitsu 3 2
+chinitsu 6 5
+renhou 5 0
+dora 1 1
+ura_dora 1 0
+aka_dora 1 1
+"""
+YAKUMAN = ("kokushi", "suuankou", "daisangen", "shousuushii", "daisuushii", "tsuuiisou",
+           "chinroutou", "ryuuiisou", "chuuren", "suukantsu", "tenhou", "chiihou", "renhou")
+
+# The names as RCR 2016 spells them (romaji, lower case); the screens' languages are in
+# rules/riichi_en, riichi_hant, riichi_hans.  One line each: "id name".
+NAMES = """riichi riichi
+double_riichi daburu riichi
+ippatsu ippatsu
+menzen_tsumo menzen tsumo
+pinfu pinfu
+iipeikou iipeikou
+tanyao tanyao chuu
+haku fanpai haku
+hatsu fanpai hatsu
+chun fanpai chun
+seat_wind fanpai seat wind
+prevalent_wind fanpai prevalent wind
+haitei haitei
+houtei houtei
+rinshan rinshan kaihou
+chankan chan kan
+chiitoitsu chii toitsu
+sanshoku san shoku doujun
+ittsu itsu
+chanta chanta
+sanshoku_dokou san shoku dokou
+toitoi toi-toi hou
+sanankou san ankou
+sankantsu san kan tsu
+shousangen shou sangen
+honroutou honroutou
+junchan junchan taiyai
+ryanpeikou ryan peikou
+honitsu honitsu
+chinitsu chinitsu
+renhou renhou
+dora dora
+ura_dora ura dora
+aka_dora aka dora
+kokushi kokushi musou
+suuankou suu ankou
+daisangen dai sangen
+shousuushii shou suushii
+daisuushii dai suushii
+tsuuiisou tsuu iisou
+chinroutou chinroutou
+ryuuiisou ryuu iisou
+chuuren chuuren pooto
+suukantsu suu kantsu
+tenhou tenhou
+chiihou chiihou
+"""
+
+
+def _table(text):
+    ids = []
+    closed = bytearray()
+    opened = bytearray()
+    for line in text.split("\n"):
+        if line:
+            f = line.split()
+            ids.append(f[0])
+            closed.append(int(f[1]))
+            opened.append(int(f[2]))
+    return tuple(ids), bytes(closed), bytes(opened)
+
+
+IDS, CLOSED, OPENED = _table(YAKU)
+N_YAKU = len(IDS)
+_I = {}
+for _k in range(N_YAKU):
+    _I[IDS[_k]] = _k
+_DORA = _I["dora"]      # the three dora lines are last: not yaku, they make no win alone
+_K = {}
+for _k in range(len(YAKUMAN)):
+    _K[YAKUMAN[_k]] = _k
+
+
+def name(eid):
+    """The yaku's name as RCR 2016 spells it."""
+    key = "\n" + eid + " "
+    text = "\n" + NAMES
+    i = text.find(key)
+    if i < 0:
+        return eid
+    i += len(key)
+    return text[i:text.find("\n", i)]
+
+
+# ---- dora ----------------------------------------------------------------------------
+
+def dora_of(ind):
+    """The dora a tile indicates: the next of its suit (9 -> 1), winds E S W N E, dragons
+    haku -> hatsu -> chun -> haku (白 -> 發 -> 中)."""
+    if ind < 27:
+        return ind + 1 if ind % 9 != 8 else ind - 8
+    if ind <= 30:
+        return ind + 1 if ind != 30 else 27
+    return {_WHITE: _GREEN, _GREEN: _RED, _RED: _WHITE}[ind]
+
+
+def _indicators(value, what):
+    if value is None or value == "":
+        return []
+    if not isinstance(value, str):
+        raise HandError("bad_field", "%s: the indicator tiles as text, e.g. \"3m7z\"" % what)
+    out = tiles.parse(value)
+    if len(out) > 5:
+        raise HandError("bad_field", "%s: at most 5 indicators (one and four kan dora)" % what)
+    return out
+
+
+def count_dora(counts, indicators):
+    n = 0
+    for ind in indicators:
+        n += counts[dora_of(ind)]
+    return n
+
+
+# ---- checks of the context words -----------------------------------------------------
+
+def _refuse(msg):
+    raise HandError("bad_field", msg)
+
+
+def check(hand, ex):
+    """Refuse words and fields that contradict the hand under these rules (bad_field)."""
+    f = hand.flags
+    closed = not hand.exposed()
+    riichi = "riichi" in f or "double_riichi" in f
+    if "riichi" in f and "double_riichi" in f:
+        _refuse("riichi and double_riichi: one declaration (daburu riichi includes riichi)")
+    if riichi and not closed:
+        _refuse("riichi needs a concealed hand (no chi, pon or open kan)")
+    if "ippatsu" in f and not riichi:
+        _refuse("ippatsu needs riichi or double_riichi")
+    if "kong_replacement" in f:
+        if hand.by != "self":
+            _refuse("kong_replacement (rinshan kaihou): the replacement tile is self-drawn")
+        kong = False
+        for kind, _ in hand.melds:
+            if kind > 1:
+                kong = True
+        if not kong:
+            _refuse("kong_replacement (rinshan kaihou) needs a kong among the melds")
+    if hand.by == "robkong" and "last_tile" in f:
+        _refuse("robkong and last_tile: a kong cannot be added on the last tile")
+    for word, by in (("heavenly", "self"), ("earthly", "self"), ("human", "discard")):
+        if word in f:
+            if hand.melds:
+                _refuse("%s: no call may have been made (no melds)" % word)
+            if hand.by != by:
+                _refuse("%s is won by %s" % (word, by))
+    if "heavenly" in f and hand.seat != 0:
+        _refuse("heavenly (tenhou) is the dealer's (seat E)")
+    if ("earthly" in f or "human" in f) and hand.seat == 0:
+        _refuse("earthly (chiihou) and human (renhou) are not the dealer's")
+    if hand.dealer and hand.seat != 0:
+        _refuse("the dealer sits East in riichi")
+    aka = ex.get("aka", 0)
+    if not isinstance(aka, int) or aka is True or aka is False or aka < 0:
+        _refuse("aka: the red fives held, a whole number 0..3")
+    if ex.get("ura") and not riichi:
+        _refuse("ura: ura dora count only for a riichi (or double riichi) hand")
+
+
+# ---- one reading ---------------------------------------------------------------------
+
+def _is_term(t):
+    return t >= 27 or t % 9 in (0, 8)
+
+
+class _Facts:
+    """What every reading of the hand shares."""
+
+    def __init__(self, hand, analysis):
+        c = analysis.counts
+        self.counts = c
+        self.closed = not hand.exposed()
+        self.tsumo = hand.by == "self"
+        f = hand.flags
+        self.flags = f
+        self.seat = 27 + hand.seat
+        self.prevalent = 27 + hand.round
+        self.dealer = hand.seat == 0
+        suits = 0
+        honours = 0
+        terms = 0
+        for t in range(34):
+            if c[t]:
+                if t >= 27:
+                    honours += 1
+                else:
+                    suits |= 1 << (t // 9)
+                if _is_term(t):
+                    terms += 1
+        self.n_suits = (suits & 1) + ((suits >> 1) & 1) + (suits >> 2)
+        self.honours = honours
+        self.terms_only = True
+        self.simples = terms == 0
+        self.greens = True
+        for t in range(34):
+            if c[t]:
+                if not _is_term(t):
+                    self.terms_only = False
+                if t not in (19, 20, 21, 23, 25, _GREEN):
+                    self.greens = False
+        self.win = hand.win
+        self.kongs = 0
+        for kind, _ in hand.melds:
+            if kind > 1:
+                self.kongs += 1
+        # before the win: the concealed tiles alone (kokushi's 13 waits, chuuren's 9)
+        self.waits = analysis.waits
+
+
+def _yakuman(h, hf, reading, sets):
+    """Counts per YAKUMAN entry (0, 1 or 2: 2 for a double form)."""
+    y = bytearray(len(YAKUMAN))
+    f = hf.flags
+    if "heavenly" in f:
+        y[_K["tenhou"]] = 1
+    if "earthly" in f:
+        y[_K["chiihou"]] = 1
+    if "human" in f and "renhou_yakuman" in f:
+        y[_K["renhou"]] = 1
+    if reading.shape == "thirteen_orphans":
+        y[_K["kokushi"]] = 2 if len(hf.waits) == 13 else 1
+        return y
+    c = hf.counts
+    if hf.honours and not hf.n_suits:
+        y[_K["tsuuiisou"]] = 1
+    if hf.terms_only and not hf.honours:
+        y[_K["chinroutou"]] = 1
+    if hf.greens:
+        y[_K["ryuuiisou"]] = 1
+    if reading.shape != "standard":
+        return y
+    concealed = 0
+    dragons = 0
+    winds = 0
+    for kind, t, op in sets:
+        if kind != _CHOW:
+            if not op:
+                concealed += 1
+            if t >= _RED:
+                dragons += 1
+            elif t >= 27:
+                winds += 1
+    if hf.closed and concealed == 4:
+        y[_K["suuankou"]] = 2 if reading.wait == "single" else 1
+    if dragons == 3:
+        y[_K["daisangen"]] = 1
+    if winds == 4:
+        y[_K["daisuushii"]] = 2
+    elif winds == 3 and 27 <= reading.pair <= 30:
+        y[_K["shousuushii"]] = 1
+    if hf.kongs == 4:
+        y[_K["suukantsu"]] = 1
+    if not h.melds and hf.n_suits == 1 and not hf.honours:
+        b = (hf.win // 9) * 9
+        if c[b] >= 3 and c[b + 8] >= 3:
+            ok = True
+            for r in range(1, 8):
+                if not c[b + r]:
+                    ok = False
+            if ok:
+                y[_K["chuuren"]] = 2 if len(hf.waits) == 9 else 1
+    return y
+
+
+def _fu(hf, reading, sets, double_wind):
+    """(fu rounded up, pinfu shape) of a standard reading."""
+    extra = 0
+    for kind, t, op in sets:
+        if kind == _CHOW:
+            continue
+        v = 2
+        if _is_term(t):
+            v *= 2
+        if not op:
+            v *= 2
+        if kind == _KONG:
+            v *= 4
+        extra += v
+    w = reading.wait
+    if w == "closed" or w == "edge" or w == "single":
+        extra += 2
+    p = reading.pair
+    if p >= _RED:
+        extra += 2
+    else:
+        if p == hf.seat:
+            extra += 2
+        if p == hf.prevalent and (p != hf.seat or double_wind):
+            extra += 2
+    pinfu = hf.closed and extra == 0
+    fu = 20 + extra
+    if hf.tsumo:
+        if not pinfu:
+            fu += 2
+    elif hf.closed:
+        fu += 10              # a concealed hand won on a discard
+    elif extra == 0:
+        fu += 2               # an open hand with no other fu: 30, never 20
+    return (fu + 9) // 10 * 10, pinfu
+
+
+def _yaku(h, hf, reading, sets, counts):
+    """Fill counts (per YAKU line: han or 0, dora lines apart); returns the fu."""
+    f = hf.flags
+    closed = hf.closed
+    for i in range(N_YAKU):
+        counts[i] = 0
+
+    def put(eid, n=1):
+        i = _I[eid]
+        counts[i] = (CLOSED[i] if closed else OPENED[i]) * n
+
+    if "double_riichi" in f:
+        put("double_riichi")
+    elif "riichi" in f:
+        put("riichi")
+    if "ippatsu" in f:
+        put("ippatsu")
+    if closed and hf.tsumo:
+        put("menzen_tsumo")
+    if hf.simples and (closed or "no_open_tanyao" not in f):
+        put("tanyao")
+    if "last_tile" in f:
+        put("haitei" if hf.tsumo else "houtei")
+    if "kong_replacement" in f:
+        put("rinshan")
+    if h.by == "robkong":
+        put("chankan")
+    if "human" in f and "renhou_yakuman" not in f:
+        put("renhou")
+    if hf.n_suits == 1:
+        put("honitsu" if hf.honours else "chinitsu")
+    if hf.terms_only and hf.honours and hf.n_suits:
+        put("honroutou")
+    elif hf.terms_only and not hf.honours:
+        pass                  # chinroutou: a yakuman
+    if reading.shape == "seven_pairs":
+        put("chiitoitsu")
+        return 25
+    fu, pinfu = _fu(hf, reading, sets, "double_wind_2" not in f)
+    if pinfu:
+        put("pinfu")
+    chows = []
+    pungs = []
+    concealed = 0
+    for kind, t, op in sets:
+        if kind == _CHOW:
+            chows.append(t)
+        else:
+            pungs.append(t)
+            if not op:
+                concealed += 1
+    for t, eid in ((_WHITE, "haku"), (_GREEN, "hatsu"), (_RED, "chun")):
+        if t in pungs:
+            put(eid)
+    if hf.seat in pungs:
+        put("seat_wind")
+    if hf.prevalent in pungs:
+        put("prevalent_wind")
+    if closed and len(chows) >= 2:
+        same = 0
+        chows.sort()
+        i = 0
+        while i + 1 < len(chows):
+            if chows[i] == chows[i + 1]:
+                same += 1
+                i += 2
+            else:
+                i += 1
+        if same == 2:
+            put("ryanpeikou")
+        elif same == 1:
+            put("iipeikou")
+    for t in chows:
+        if t < 9 and t + 9 in chows and t + 18 in chows:
+            put("sanshoku")
+            break
+    for b in (0, 9, 18):
+        if b in chows and b + 3 in chows and b + 6 in chows:
+            put("ittsu")
+    for t in pungs:
+        if t < 9 and t + 9 in pungs and t + 18 in pungs:
+            put("sanshoku_dokou")
+    if chows:
+        outside = _is_term(reading.pair)
+        for t in chows:
+            if t % 9 not in (0, 6):
+                outside = False
+        for t in pungs:
+            if not _is_term(t):
+                outside = False
+        if outside:
+            put("chanta" if hf.honours else "junchan")
+    else:
+        put("toitoi")
+    if concealed == 3:
+        put("sanankou")
+    if hf.kongs == 3:
+        put("sankantsu")
+    dragons = 0
+    for t in pungs:
+        if t >= _RED:
+            dragons += 1
+    if dragons == 2 and reading.pair >= _RED:
+        put("shousangen")
+    return fu
+
+
+# ---- points --------------------------------------------------------------------------
+
+LIMITS = ((13, 8000, "yakuman"), (11, 6000, "sanbaiman"), (8, 4000, "baiman"),
+          (6, 3000, "haneman"), (5, 2000, "mangan"))
+
+
+def base_points(han, fu, yakuman, flags=()):
+    """(base points, limit name or "") by the points table: fu x 2^(2 + han) up to
+    mangan's 2000; from 5 han the limits; 13+ han sanbaiman unless kazoe_yakuman."""
+    if yakuman:
+        return 8000 * yakuman, "yakuman"
+    if han >= 13 and "kazoe_yakuman" not in flags:
+        han = 12
+    for least, base, limit in LIMITS:
+        if han >= least:
+            return base, limit
+    b = fu << (2 + han)
+    if b >= 2000 or (b == 1920 and "kiriage" in flags):
+        return 2000, "mangan"
+    return b, ""
+
+
+def _up(x):
+    return (x + 99) // 100 * 100
+
+
+def payments(base, dealer, tsumo):
+    """The payment(s) of the hand: ron [discarder]; tsumo: dealer [each of three],
+    another [dealer, each non-dealer]."""
+    if not tsumo:
+        return [_up(base * (6 if dealer else 4))]
+    if dealer:
+        return [_up(base * 2)]
+    return [_up(base * 2), _up(base)]
+
+
+def total_of(pay, dealer, tsumo):
+    if not tsumo:
+        return pay[0]
+    if dealer:
+        return pay[0] * 3
+    return pay[0] + 2 * pay[1]
+
+
+# ---- scoring -------------------------------------------------------------------------
+
+def score(hand, analysis):
+    ex = hand.extra or {}
+    check(hand, ex)
+    hf = _Facts(hand, analysis)
+    f = hand.flags
+    multiple = "multiple_yakuman" in f
+    c = hf.counts
+    riichi = "riichi" in f or "double_riichi" in f
+    # dora, ura dora (riichi hands only) and red fives: the same in every reading
+    dora = (count_dora(c, _indicators(ex.get("dora"), "dora")),
+            count_dora(c, _indicators(ex.get("ura"), "ura")) if riichi else 0,
+            _aka(c, ex.get("aka", 0)))
+    n_dora = dora[0] + dora[1] + dora[2]
+    counts = bytearray(N_YAKU)
+    best = None
+    for reading in analysis.readings:
+        sets = reading.sets
+        y = _yakuman(hand, hf, reading, sets)
+        n_yakuman = 0
+        for k in range(len(YAKUMAN)):
+            if y[k]:
+                n_yakuman += y[k] if multiple else 1
+        if n_yakuman and not multiple:
+            n_yakuman = 1
+        fu = _yaku(hand, hf, reading, sets, counts)
+        han = 0
+        for i in range(_DORA):
+            han += counts[i]
+        if n_yakuman:
+            han = 13 * n_yakuman
+            points = 8000 * n_yakuman
+        elif han:
+            han += n_dora
+            points = base_points(han, fu, 0, f)[0]
+        else:
+            points = 0
+        key = (points, han, fu)
+        if best is None or key > best[0]:
+            # the highest-scoring possibility is always chosen (RCR 3.4.9)
+            best = (key, n_yakuman, bytes(y), bytes(counts))
+    if best is None:
+        raise HandError("not_winning", "the hand has no reading as four sets and a pair, "
+                        "seven pairs or kokushi musou")
+    (_, han, fu), n_yakuman, y, counts = best
+    items = []
+    legal = True
+    if n_yakuman:
+        for k in range(len(YAKUMAN)):
+            if y[k]:
+                items.append({"id": YAKUMAN[k], "name": name(YAKUMAN[k]),
+                              "yakuman": y[k] if multiple else 1})
+    else:
+        for i in range(_DORA):
+            if counts[i]:
+                items.append({"id": IDS[i], "name": name(IDS[i]), "han": counts[i], "count": 1})
+        legal = han > 0
+        if legal:
+            for k in range(3):
+                if dora[k]:
+                    items.append({"id": IDS[_DORA + k], "name": name(IDS[_DORA + k]),
+                                  "han": 1, "count": dora[k]})
+    base, limit = base_points(han, fu, n_yakuman, f)
+    pay = payments(base, hf.dealer, hf.tsumo) if legal else []
+    ans = {"ok": True, "rules": "riichi", "unit": UNIT,
+           "total": total_of(pay, hf.dealer, hf.tsumo) if legal else 0,
+           "han": han, "fu": fu, "yakuman": n_yakuman, "limit": limit if legal else "",
+           "pay": pay, "legal": legal, "items": items}
+    if not legal:
+        ans["reason"] = "no yaku: dora alone do not make a win (a win needs at least one yaku)"
+    return ans
+
+
+def _aka(c, n):
+    fives = (1 if c[4] else 0) + (1 if c[13] else 0) + (1 if c[22] else 0)
+    if n > fives:
+        raise HandError("bad_field", "aka: %d red fives, but the hand holds fives of %d suits"
+                        % (n, fives))
+    return n
