@@ -580,14 +580,15 @@ def score(hand, analysis):
             points = base_points(han, fu, 0, f)[0]
         else:
             points = 0
-        key = (points, han, fu)
+        # the highest-scoring possibility is always chosen (RCR 3.4.9); at equal points
+        # a yakuman rather than 13 han counted as one (the hand is then named for it)
+        key = (points, n_yakuman, han, fu)
         if best is None or key > best[0]:
-            # the highest-scoring possibility is always chosen (RCR 3.4.9)
-            best = (key, n_yakuman, bytes(y), bytes(counts))
+            best = (key, bytes(y), bytes(counts))
     if best is None:
         raise HandError("not_winning", "the hand has no reading as four sets and a pair, "
                         "seven pairs or kokushi musou")
-    (_, han, fu), n_yakuman, y, counts = best
+    (_, n_yakuman, han, fu), y, counts = best
     items = []
     legal = True
     if n_yakuman:

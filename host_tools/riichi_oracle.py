@@ -1,5 +1,5 @@
 """Random legal Riichi hands with their context, and the same hand put to the reference
-scorer (PyPI mahjong 2.1.0).  Used by tests/test_riichi_oracle.py and host_tools.bench.
+scorer (PyPI mahjong 2.1.0).  Used by tests/test_riichi_oracle.py and host_tools.bench.riichi.
 
 A hand is built as four sets and a pair (seven pairs and kokushi musou now and then),
 under a "family" that steers it towards the yaku that random tiles rarely make (flushes,
@@ -11,7 +11,7 @@ import random
 
 WINDS = "ESWN"
 FAMILIES = ("any", "any", "any", "half_flush", "full_flush", "terminals", "simples",
-            "greens", "pungs", "honours_heavy")
+            "greens", "pungs", "honours_heavy", "outside", "pure_outside", "chows", "winds", "kongs")
 GREENS = (19, 20, 21, 23, 25, 32)
 
 
@@ -38,6 +38,14 @@ def _allowed(family, suit):
         return [t for t in range(27) if t % 9 not in (0, 8)]
     if family == "greens":
         return list(GREENS)
+    if family == "outside":
+        return [0, 6, 8, 9, 15, 17, 18, 24, 26] + list(range(27, 34))
+    if family == "pure_outside":
+        return [0, 6, 8, 9, 15, 17, 18, 24, 26]
+    if family == "chows":
+        return list(range(27))
+    if family == "winds":
+        return list(range(34)) + [27, 28, 29, 30] * 8
     if family == "honours_heavy":
         return list(range(34)) + list(range(27, 34)) * 3
     return list(range(34))
@@ -47,8 +55,15 @@ def _set(rng, family, allowed, pungs_only):
     """(kind, tile): kind 'chow' or 'pung'."""
     for _ in range(50):
         t = rng.choice(allowed)
+        if family in ("outside", "pure_outside"):
+            # every set holds a terminal or honour: chows 123 / 789, pungs of 1, 9, honours
+            if t < 27 and t % 9 in (0, 6) and rng.random() < 0.7:
+                return ("chow", t)
+            if t < 27 and t % 9 == 6:
+                t += 2
+            return ("pung", t)
         chow_ok = t < 27 and t % 9 <= 6 and all(x in allowed for x in (t, t + 1, t + 2))
-        if chow_ok and not pungs_only and rng.random() < 0.6:
+        if chow_ok and not pungs_only and rng.random() < (0.95 if family == "chows" else 0.6):
             return ("chow", t)
         if family in ("terminals",) or t >= 27 or rng.random() < 0.9:
             return ("pung", t)
@@ -59,10 +74,12 @@ def standard(rng):
     family = rng.choice(FAMILIES)
     suit = rng.randrange(3)
     allowed = _allowed(family, suit)
-    pungs_only = family == "pungs" or (family == "terminals" and rng.random() < 0.5)
+    pungs_only = family in ("pungs", "winds", "kongs") or (family == "terminals" and rng.random() < 0.5)
     for _ in range(200):
         sets = [_set(rng, family, allowed, pungs_only) for _ in range(4)]
         pair = rng.choice(allowed)
+        if family in ("outside", "pure_outside") and pair < 27 and pair % 9 == 6:
+            pair += 2
         c = [0] * 34
         c[pair] += 2
         for kind, t in sets:
@@ -72,7 +89,7 @@ def standard(rng):
             else:
                 c[t] += 3
         if max(c) <= 4:
-            return sets, pair, c
+            return sets, pair, c, 0.85 if family == "kongs" else 0.12
     return None
 
 
@@ -87,15 +104,20 @@ def build(rng):
     elif r < 0.07:
         orphans = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
         concealed = orphans + [rng.choice(orphans)]
+    elif r < 0.08:
+        # nine gates: 1112345678999 and one more of the suit
+        b = rng.randrange(3) * 9
+        concealed = [b, b, b, b + 8, b + 8, b + 8] + [b + k for k in range(1, 8)]
+        concealed.append(b + rng.randrange(9))
     else:
         got = standard(rng)
         if got is None:
             return None
-        sets, pair, c = got
+        sets, pair, c, kong_p = got
         concealed = [pair, pair]
         open_hand = rng.random() < 0.35
         for kind, t in sets:
-            if kind == "pung" and rng.random() < 0.12 and c[t] == 3:
+            if kind == "pung" and rng.random() < kong_p and c[t] == 3:
                 # a kong: one more tile of the kind, never concealed in hand
                 c[t] += 1
                 word = rng.choice(("ankan", "ankan", "kan", "addkan")) if open_hand else "ankan"
