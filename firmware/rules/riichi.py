@@ -596,6 +596,8 @@ def score(hand, analysis):
             if y[k]:
                 items.append({"id": YAKUMAN[k], "name": name(YAKUMAN[k]),
                               "yakuman": y[k] if multiple else 1})
+                if not multiple:
+                    break       # not cumulative: the hand is paid, and named, as one
     else:
         for i in range(_DORA):
             if counts[i]:
