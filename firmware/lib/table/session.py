@@ -221,6 +221,7 @@ class Session:
             drop("rules.tw_table")
             drop("rules.hk_table")
             drop("rules.sh_table")
+            drop("rules.riichi_table")
             if scorers.loaded():
                 scorers.unload()
             gc.collect()
