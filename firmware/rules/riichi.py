@@ -130,7 +130,7 @@ daisuushii dai suushii
 tsuuiisou tsuu iisou
 chinroutou chinroutou
 ryuuiisou ryuu iisou
-chuuren chuuren pooto
+chuuren chuuren poutou
 suukantsu suu kantsu
 tenhou tenhou
 chiihou chiihou
