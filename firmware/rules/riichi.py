@@ -32,8 +32,9 @@ from hand import ANKAN
 
 UNIT = "points"
 N_SETS = 4
-FLAGS = ("riichi", "double_riichi", "ippatsu", "kiriage", "kazoe_yakuman", "multiple_yakuman",
-         "renhou_yakuman", "no_open_tanyao", "double_wind_2")
+HAND_FLAGS = ("riichi", "double_riichi", "ippatsu")       # the hand's own words
+FLAGS = HAND_FLAGS + ("kiriage", "kazoe_yakuman", "multiple_yakuman", "renhou_yakuman",
+                      "no_open_tanyao", "double_wind_2")   # and the table's settings
 FIELDS = ("dora", "ura", "aka")
 SHAPES = (shapes.SevenPairs(7, False), shapes.ThirteenOrphans())   # 7 different pairs
 
@@ -162,14 +163,16 @@ for _k in range(len(YAKUMAN)):
 
 
 def name(eid):
-    """The yaku's name as RCR 2016 spells it."""
-    key = "\n" + eid + " "
-    text = "\n" + NAMES
-    i = text.find(key)
-    if i < 0:
-        return eid
-    i += len(key)
-    return text[i:text.find("\n", i)]
+    """The yaku's name as RCR 2016 spells it (found in place: no copy of the text)."""
+    key = eid + " "
+    if NAMES.startswith(key):
+        i = len(key)
+    else:
+        i = NAMES.find("\n" + key)
+        if i < 0:
+            return eid
+        i += len(key) + 1
+    return NAMES[i:NAMES.find("\n", i)]
 
 
 # ---- dora ----------------------------------------------------------------------------

@@ -24,7 +24,7 @@ TOGGLE = "0"            # a context word on or off
 FLAGS_KEY = "C"         # review of a win: the context words
 ROBKONG = "0"           # the from screen: the win robs a kong
 NEW_RULES = "0"         # the new-session screen: the next ruleset
-RULESETS = ("mcr", "hk", "tw", "sh")
+RULESETS = ("mcr", "hk", "tw", "sh", "riichi")
 # the entry screen (ui/entry.py has the tiles' keys)
 EDIT_KEY = "#"          # held: edit the typed tiles (A/B move, 1-9 the number, C the
 EDIT_SUIT = "C"         # suit, * deletes, # done)
@@ -41,7 +41,9 @@ def ruleset_info(rid):
     import commit
     r = scorers.load(rid)
     n = r.N_SETS
-    words = hand.COMMON_FLAGS + tuple(r.FLAGS)
+    # the words a hand may carry (a ruleset's words for its table's settings are the
+    # table's to add: riichi's HAND_FLAGS)
+    words = hand.COMMON_FLAGS + tuple(getattr(r, "HAND_FLAGS", r.FLAGS))
     r = None
     if not session.roomy():     # the scorer and the table hook one after the other
         scorers.unload()
