@@ -21,7 +21,7 @@ def score(hand, win, by="discard", seat="S", rnd="E", melds=None, flags=None, **
 def yaku(ans):
     out = {}
     for it in ans["items"]:
-        out[it["id"]] = it.get("han", 0) * it.get("count", 1) or it.get("yakuman")
+        out[it["id"]] = it.get("yakuman") or it["value"] * it["count"]
     return out
 
 

@@ -64,6 +64,8 @@ def test_riichi_against_the_reference():
                     continue
             ok = (ans["han"], ans["total"]) == (han, pts)
         else:
+            # the contract's additive form: han is the sum of the items' value x count
+            assert ans["han"] == sum(it["value"] * it["count"] for it in ans["items"])
             ok = (ans["han"], ans["fu"], ans["total"]) == (han, fu, pts)
         if not ok:
             mismatches.append((hand, words, ans["han"], ans["fu"], ans["total"],

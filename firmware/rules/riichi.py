@@ -17,7 +17,8 @@
 # The answer: "total" the points the winner takes for the hand alone (honba and riichi
 # sticks are the table's), unit "points"; "han", "fu", "yakuman", "limit"; "pay" the
 # payment(s): [ron] on a discard, [each] for a dealer's tsumo, [dealer, non-dealer] for
-# another's tsumo.  Items carry "han" per count and "count", or "yakuman" (1 or 2).
+# another's tsumo.  Items carry "value" (han per count) and "count"; a yakuman's value is
+# 13 han per yakuman and it carries "yakuman" (1, or 2 for a double form).
 
 try:
     from micropython import const
@@ -597,20 +598,21 @@ def score(hand, analysis):
     if n_yakuman:
         for k in range(len(YAKUMAN)):
             if y[k]:
-                items.append({"id": YAKUMAN[k], "name": name(YAKUMAN[k]),
-                              "yakuman": y[k] if multiple else 1})
+                n = y[k] if multiple else 1
+                items.append({"id": YAKUMAN[k], "name": name(YAKUMAN[k]), "value": 13 * n,
+                              "count": 1, "yakuman": n})
                 if not multiple:
                     break       # not cumulative: the hand is paid, and named, as one
     else:
         for i in range(_DORA):
             if counts[i]:
-                items.append({"id": IDS[i], "name": name(IDS[i]), "han": counts[i], "count": 1})
+                items.append({"id": IDS[i], "name": name(IDS[i]), "value": counts[i], "count": 1})
         legal = han > 0
         if legal:
             for k in range(3):
                 if dora[k]:
                     items.append({"id": IDS[_DORA + k], "name": name(IDS[_DORA + k]),
-                                  "han": 1, "count": dora[k]})
+                                  "value": 1, "count": dora[k]})
     base, limit = base_points(han, fu, n_yakuman, f)
     pay = payments(base, hf.dealer, hf.tsumo) if legal else []
     ans = {"ok": True, "rules": "riichi", "unit": UNIT,

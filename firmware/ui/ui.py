@@ -333,9 +333,9 @@ class UI:
         flags = (ev.get("hand") or {}).get("flags")
         self.dropped = self.part("dropped").words(self.ses, ev, pv) if flags else ()
         lang = self.cfg.get("lang", "zh-Hant")
-        if lang != "zh-Hant":
+        if lang != "zh-Hant" or (pv.get("result") or {}).get("rules") == "riichi":
             # a copy named in the settings' language, for this review (the journal keeps
-            # the scorer's own names): the names read now and dropped at once
+            # the scorer's own names, riichi's in romaji): the names read now and dropped
             pv = __import__("langs").review(pv, lang)
             drop("langs")
         self.pv = pv
@@ -451,6 +451,8 @@ class UI:
         if res:
             for it in res["items"]:
                 out.append(fit(it["name"], item_value(it), self.cols))
+            if res.get("fu") and not res.get("yakuman"):      # riichi: han, fu, the limit
+                out.append(fit("%d han %d fu" % (res["han"], res["fu"]), res["limit"], self.cols))
             for w in self.dropped:
                 out.extend(wrap("%s: not counted here" % labels.word(w), self.cols))
         if "undoes" in pv:           # an undo: what it takes back, the scores it brings back
