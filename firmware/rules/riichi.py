@@ -27,7 +27,7 @@ except ImportError:
         return x
 
 import tiles
-import shapes
+import engine
 from errors import HandError
 from hand import ANKAN
 
@@ -37,7 +37,7 @@ HAND_FLAGS = ("riichi", "double_riichi", "ippatsu")       # the hand's own words
 FLAGS = HAND_FLAGS + ("kiriage", "kazoe_yakuman", "multiple_yakuman", "renhou_yakuman",
                       "no_open_tanyao", "double_wind_2")   # and the table's settings
 FIELDS = ("dora", "ura", "aka")
-SHAPES = (shapes.SevenPairs(7, False), shapes.ThirteenOrphans())   # 7 different pairs
+NAMER = "rules.riichi_names"   # the yaku's names, put in once scoring is over
 
 _CHOW = const(0)      # engine.CHOW
 _PUNG = const(1)      # engine.PUNG
@@ -46,10 +46,67 @@ _RED = const(31)      # 中 chun
 _GREEN = const(32)    # 發 hatsu
 _WHITE = const(33)    # 白 haku
 
+# ---- the special shapes: seven different pairs, kokushi musou ---------------------------
+# Here rather than the engine's shapes module (which carries the Chinese knitted shapes):
+# the Riichi modules stay small in the heap.
+
+_ORPHANS = bytes((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
+
+
+class _Pairs:
+    """Chii toitsu: seven pairs, all different (four alike are not two pairs)."""
+    name = "seven_pairs"
+
+    def waits(self, c, n_melds):
+        if n_melds or sum(c) != 13:
+            return []
+        odd = [t for t in range(34) if c[t] & 1]
+        if len(odd) != 1 or c[odd[0]] == 3:
+            return []
+        return odd
+
+    def readings(self, c, hand, melds, table):
+        if melds or sum(c) != 14:
+            return []
+        for t in range(34):
+            if c[t] & 1 or c[t] == 4:
+                return []
+        return [engine.Reading(self.name, [], -1, None, engine.SINGLE)]
+
+
+class _Orphans:
+    """Kokushi musou: one of each terminal and honour and a pair of one of them."""
+    name = "thirteen_orphans"
+
+    def waits(self, c, n_melds):
+        if n_melds or sum(c) != 13:
+            return []
+        for t in range(34):
+            if c[t] and t not in _ORPHANS:
+                return []
+        missing = [t for t in _ORPHANS if not c[t]]
+        if not missing:
+            return list(_ORPHANS)
+        return missing if len(missing) == 1 else []
+
+    def readings(self, c, hand, melds, table):
+        if melds or sum(c) != 14:
+            return []
+        for t in range(34):
+            if (c[t] and t not in _ORPHANS) or c[t] > 2:
+                return []
+        for t in _ORPHANS:
+            if not c[t]:
+                return []
+        return [engine.Reading(self.name, [], -1, None, None)]
+
+
+SHAPES = (_Pairs(), _Orphans())
+
 # ---- the yaku ------------------------------------------------------------------------
 # id, han concealed, han open (0: concealed only).  In the order items are listed.
 # Yakuman are apart (YAKUMAN): value 13 han each, nothing else counted beside them.
-YAKU = """
+_YAKU = """
 riichi 1 0
 double_riichi 2 0
 ippatsu 1 0
@@ -88,57 +145,6 @@ aka_dora 1 1
 YAKUMAN = ("kokushi", "suuankou", "daisangen", "shousuushii", "daisuushii", "tsuuiisou",
            "chinroutou", "ryuuiisou", "chuuren", "suukantsu", "tenhou", "chiihou", "renhou")
 
-# The names as RCR 2016 spells them (romaji, lower case); the screens' languages are in
-# rules/riichi_en, riichi_hant, riichi_hans.  One line each: "id name".
-NAMES = """riichi riichi
-double_riichi daburu riichi
-ippatsu ippatsu
-menzen_tsumo menzen tsumo
-pinfu pinfu
-iipeikou iipeikou
-tanyao tanyao chuu
-haku fanpai haku
-hatsu fanpai hatsu
-chun fanpai chun
-seat_wind fanpai seat wind
-prevalent_wind fanpai prevalent wind
-haitei haitei
-houtei houtei
-rinshan rinshan kaihou
-chankan chan kan
-chiitoitsu chii toitsu
-sanshoku san shoku doujun
-ittsu itsu
-chanta chanta
-sanshoku_dokou san shoku dokou
-toitoi toi-toi hou
-sanankou san ankou
-sankantsu san kan tsu
-shousangen shou sangen
-honroutou honroutou
-junchan junchan taiyai
-ryanpeikou ryan peikou
-honitsu honitsu
-chinitsu chinitsu
-renhou renhou
-dora dora
-ura_dora ura dora
-aka_dora aka dora
-kokushi kokushi musou
-suuankou suu ankou
-daisangen dai sangen
-shousuushii shou suushii
-daisuushii dai suushii
-tsuuiisou tsuu iisou
-chinroutou chinroutou
-ryuuiisou ryuu iisou
-chuuren chuuren poutou
-suukantsu suu kantsu
-tenhou tenhou
-chiihou chiihou
-"""
-
-
 def _table(text):
     ids = []
     closed = bytearray()
@@ -152,28 +158,10 @@ def _table(text):
     return tuple(ids), bytes(closed), bytes(opened)
 
 
-IDS, CLOSED, OPENED = _table(YAKU)
+IDS, CLOSED, OPENED = _table(_YAKU)
+del _YAKU               # kept as IDS, CLOSED, OPENED only
 N_YAKU = len(IDS)
-_I = {}
-for _k in range(N_YAKU):
-    _I[IDS[_k]] = _k
-_DORA = _I["dora"]      # the three dora lines are last: not yaku, they make no win alone
-_K = {}
-for _k in range(len(YAKUMAN)):
-    _K[YAKUMAN[_k]] = _k
-
-
-def name(eid):
-    """The yaku's name as RCR 2016 spells it (found in place: no copy of the text)."""
-    key = eid + " "
-    if NAMES.startswith(key):
-        i = len(key)
-    else:
-        i = NAMES.find("\n" + key)
-        if i < 0:
-            return eid
-        i += len(key) + 1
-    return NAMES[i:NAMES.find("\n", i)]
+_DORA = IDS.index("dora")   # the three dora lines are last: not yaku, no win alone
 
 
 # ---- dora ----------------------------------------------------------------------------
@@ -308,21 +296,21 @@ def _yakuman(h, hf, reading, sets):
     y = bytearray(len(YAKUMAN))
     f = hf.flags
     if "heavenly" in f:
-        y[_K["tenhou"]] = 1
+        y[YAKUMAN.index("tenhou")] = 1
     if "earthly" in f:
-        y[_K["chiihou"]] = 1
+        y[YAKUMAN.index("chiihou")] = 1
     if "human" in f and "renhou_yakuman" in f:
-        y[_K["renhou"]] = 1
+        y[YAKUMAN.index("renhou")] = 1
     if reading.shape == "thirteen_orphans":
-        y[_K["kokushi"]] = 2 if len(hf.waits) == 13 else 1
+        y[YAKUMAN.index("kokushi")] = 2 if len(hf.waits) == 13 else 1
         return y
     c = hf.counts
     if hf.honours and not hf.n_suits:
-        y[_K["tsuuiisou"]] = 1
+        y[YAKUMAN.index("tsuuiisou")] = 1
     if hf.terms_only and not hf.honours:
-        y[_K["chinroutou"]] = 1
+        y[YAKUMAN.index("chinroutou")] = 1
     if hf.greens:
-        y[_K["ryuuiisou"]] = 1
+        y[YAKUMAN.index("ryuuiisou")] = 1
     if reading.shape != "standard":
         return y
     concealed = 0
@@ -337,15 +325,15 @@ def _yakuman(h, hf, reading, sets):
             elif t >= 27:
                 winds += 1
     if hf.closed and concealed == 4:
-        y[_K["suuankou"]] = 2 if reading.wait == "single" else 1
+        y[YAKUMAN.index("suuankou")] = 2 if reading.wait == "single" else 1
     if dragons == 3:
-        y[_K["daisangen"]] = 1
+        y[YAKUMAN.index("daisangen")] = 1
     if winds == 4:
-        y[_K["daisuushii"]] = 2
+        y[YAKUMAN.index("daisuushii")] = 2
     elif winds == 3 and 27 <= reading.pair <= 30:
-        y[_K["shousuushii"]] = 1
+        y[YAKUMAN.index("shousuushii")] = 1
     if hf.kongs == 4:
-        y[_K["suukantsu"]] = 1
+        y[YAKUMAN.index("suukantsu")] = 1
     if not h.melds and hf.n_suits == 1 and not hf.honours:
         b = (hf.win // 9) * 9
         if c[b] >= 3 and c[b + 8] >= 3:
@@ -354,7 +342,7 @@ def _yakuman(h, hf, reading, sets):
                 if not c[b + r]:
                     ok = False
             if ok:
-                y[_K["chuuren"]] = 2 if len(hf.waits) == 9 else 1
+                y[YAKUMAN.index("chuuren")] = 2 if len(hf.waits) == 9 else 1
     return y
 
 
@@ -403,7 +391,7 @@ def _yaku(h, hf, reading, sets, counts):
         counts[i] = 0
 
     def put(eid, n=1):
-        i = _I[eid]
+        i = IDS.index(eid)
         counts[i] = (CLOSED[i] if closed else OPENED[i]) * n
 
     if "double_riichi" in f:
@@ -599,20 +587,19 @@ def score(hand, analysis):
         for k in range(len(YAKUMAN)):
             if y[k]:
                 n = y[k] if multiple else 1
-                items.append({"id": YAKUMAN[k], "name": name(YAKUMAN[k]), "value": 13 * n,
+                items.append({"id": YAKUMAN[k], "value": 13 * n,
                               "count": 1, "yakuman": n})
                 if not multiple:
                     break       # not cumulative: the hand is paid, and named, as one
     else:
         for i in range(_DORA):
             if counts[i]:
-                items.append({"id": IDS[i], "name": name(IDS[i]), "value": counts[i], "count": 1})
+                items.append({"id": IDS[i], "value": counts[i], "count": 1})
         legal = han > 0
         if legal:
             for k in range(3):
                 if dora[k]:
-                    items.append({"id": IDS[_DORA + k], "name": name(IDS[_DORA + k]),
-                                  "value": 1, "count": dora[k]})
+                    items.append({"id": IDS[_DORA + k], "value": 1, "count": dora[k]})
     base, limit = base_points(han, fu, n_yakuman, f)
     pay = payments(base, hf.dealer, hf.tsumo) if legal else []
     ans = {"ok": True, "rules": "riichi", "unit": UNIT,
