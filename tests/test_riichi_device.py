@@ -75,6 +75,6 @@ def test_device_session_agrees_with_cpython():
     for ev, a, b in zip(SESSION, host, dev):
         assert a == b, (ev, a, b)
     assert [a["ok"] for a in host].count(False) == 1          # the second riichi of seat 3
-    # riichi + pinfu + dora 2 + aka 1: 5 han, mangan 8000, and the stick
-    assert host[2]["deltas"] == [0, 9000, -8000, 0]
+    # riichi + pinfu + dora 2 (5s) + ura dora 1 (2m) + aka 1: 6 han, haneman 12000, the stick
+    assert host[2]["deltas"] == [0, 13000, -12000, 0]
     assert all(sum(a["deltas"]) + a.get("outside", 0) == 0 for a in host if a["ok"])

@@ -142,8 +142,58 @@ dora 1 1
 ura_dora 1 0
 aka_dora 1 1
 """
-YAKUMAN = ("kokushi", "suuankou", "daisangen", "shousuushii", "daisuushii", "tsuuiisou",
-           "chinroutou", "ryuuiisou", "chuuren", "suukantsu", "tenhou", "chiihou", "renhou")
+# Yakuman, in the order items list them (ids read from text: not interned as names)
+YAKUMAN = tuple("""kokushi suuankou daisangen shousuushii daisuushii tsuuiisou chinroutou
+ryuuiisou chuuren suukantsu tenhou chiihou renhou""".split())
+# positions in YAKU and YAKUMAN, as constants: the ids are never names in the code (each
+# name a module brings costs a board's qstr pool for good)
+_Y_RIICHI = const(0)
+_Y_DOUBLE_RIICHI = const(1)
+_Y_IPPATSU = const(2)
+_Y_MENZEN_TSUMO = const(3)
+_Y_PINFU = const(4)
+_Y_IIPEIKOU = const(5)
+_Y_TANYAO = const(6)
+_Y_HAKU = const(7)
+_Y_HATSU = const(8)
+_Y_CHUN = const(9)
+_Y_SEAT_WIND = const(10)
+_Y_PREVALENT_WIND = const(11)
+_Y_HAITEI = const(12)
+_Y_HOUTEI = const(13)
+_Y_RINSHAN = const(14)
+_Y_CHANKAN = const(15)
+_Y_CHIITOITSU = const(16)
+_Y_SANSHOKU = const(17)
+_Y_ITTSU = const(18)
+_Y_CHANTA = const(19)
+_Y_SANSHOKU_DOKOU = const(20)
+_Y_TOITOI = const(21)
+_Y_SANANKOU = const(22)
+_Y_SANKANTSU = const(23)
+_Y_SHOUSANGEN = const(24)
+_Y_HONROUTOU = const(25)
+_Y_JUNCHAN = const(26)
+_Y_RYANPEIKOU = const(27)
+_Y_HONITSU = const(28)
+_Y_CHINITSU = const(29)
+_Y_RENHOU = const(30)
+_Y_DORA = const(31)
+_Y_URA_DORA = const(32)
+_Y_AKA_DORA = const(33)
+_K_KOKUSHI = const(0)
+_K_SUUANKOU = const(1)
+_K_DAISANGEN = const(2)
+_K_SHOUSUUSHII = const(3)
+_K_DAISUUSHII = const(4)
+_K_TSUUIISOU = const(5)
+_K_CHINROUTOU = const(6)
+_K_RYUUIISOU = const(7)
+_K_CHUUREN = const(8)
+_K_SUUKANTSU = const(9)
+_K_TENHOU = const(10)
+_K_CHIIHOU = const(11)
+_K_RENHOU = const(12)
 
 def _table(text):
     ids = []
@@ -161,7 +211,7 @@ def _table(text):
 IDS, CLOSED, OPENED = _table(_YAKU)
 del _YAKU               # kept as IDS, CLOSED, OPENED only
 N_YAKU = len(IDS)
-_DORA = IDS.index("dora")   # the three dora lines are last: not yaku, no win alone
+_DORA = _Y_DORA         # the three dora lines are last: not yaku, they make no win alone
 
 
 # ---- dora ----------------------------------------------------------------------------
@@ -203,42 +253,36 @@ def _refuse(msg):
 def check(hand, ex):
     """Refuse words and fields that contradict the hand under these rules (bad_field)."""
     f = hand.flags
-    closed = not hand.exposed()
+    by = hand.by
     riichi = "riichi" in f or "double_riichi" in f
-    if "riichi" in f and "double_riichi" in f:
-        _refuse("riichi and double_riichi: one declaration (daburu riichi includes riichi)")
-    if riichi and not closed:
-        _refuse("riichi needs a concealed hand (no chi, pon or open kan)")
-    if "ippatsu" in f and not riichi:
-        _refuse("ippatsu needs riichi or double_riichi")
-    if "kong_replacement" in f:
-        if hand.by != "self":
-            _refuse("kong_replacement (rinshan kaihou): the replacement tile is self-drawn")
-        kong = False
-        for kind, _ in hand.melds:
-            if kind > 1:
-                kong = True
-        if not kong:
-            _refuse("kong_replacement (rinshan kaihou) needs a kong among the melds")
-    if hand.by == "robkong" and "last_tile" in f:
-        _refuse("robkong and last_tile: a kong cannot be added on the last tile")
-    for word, by in (("heavenly", "self"), ("earthly", "self"), ("human", "discard")):
-        if word in f:
-            if hand.melds:
-                _refuse("%s: no call may have been made (no melds)" % word)
-            if hand.by != by:
-                _refuse("%s is won by %s" % (word, by))
-    if "heavenly" in f and hand.seat != 0:
-        _refuse("heavenly (tenhou) is the dealer's (seat E)")
-    if ("earthly" in f or "human" in f) and hand.seat == 0:
-        _refuse("earthly (chiihou) and human (renhou) are not the dealer's")
-    if hand.dealer and hand.seat != 0:
-        _refuse("the dealer sits East in riichi")
+    kong = False
+    for kind, _ in hand.melds:
+        if kind > 1:
+            kong = True
+    why = None
+    if riichi and ("riichi" in f and "double_riichi" in f or hand.exposed()):
+        why = "riichi: one, in a concealed hand"
+    elif "ippatsu" in f and not riichi:
+        why = "ippatsu needs riichi"
+    elif "kong_replacement" in f and (by != "self" or not kong):
+        why = "kong_replacement: self-drawn, after a kong"
+    elif by == "robkong" and "last_tile" in f:
+        why = "robkong and last_tile"
+    elif ("heavenly" in f or "earthly" in f or "human" in f) and hand.melds:
+        why = "heavenly, earthly, human: no calls"
+    elif ("heavenly" in f or "earthly" in f) and by != "self" or "human" in f and by != "discard":
+        why = "heavenly, earthly: self-drawn; human: a discard"
+    elif "heavenly" in f and hand.seat or ("earthly" in f or "human" in f) and not hand.seat:
+        why = "heavenly: the dealer's (E); earthly, human: not"
+    elif hand.dealer and hand.seat:
+        why = "the dealer sits East"
+    elif ex.get("ura") and not riichi:
+        why = "ura dora: riichi hands only"
     aka = ex.get("aka", 0)
     if not isinstance(aka, int) or aka is True or aka is False or aka < 0:
-        _refuse("aka: the red fives held, a whole number 0..3")
-    if ex.get("ura") and not riichi:
-        _refuse("ura: ura dora count only for a riichi (or double riichi) hand")
+        why = "aka: the red fives held, 0..3"
+    if why:
+        _refuse(why)
 
 
 # ---- one reading ---------------------------------------------------------------------
@@ -296,21 +340,21 @@ def _yakuman(h, hf, reading, sets):
     y = bytearray(len(YAKUMAN))
     f = hf.flags
     if "heavenly" in f:
-        y[YAKUMAN.index("tenhou")] = 1
+        y[_K_TENHOU] = 1
     if "earthly" in f:
-        y[YAKUMAN.index("chiihou")] = 1
+        y[_K_CHIIHOU] = 1
     if "human" in f and "renhou_yakuman" in f:
-        y[YAKUMAN.index("renhou")] = 1
+        y[_K_RENHOU] = 1
     if reading.shape == "thirteen_orphans":
-        y[YAKUMAN.index("kokushi")] = 2 if len(hf.waits) == 13 else 1
+        y[_K_KOKUSHI] = 2 if len(hf.waits) == 13 else 1
         return y
     c = hf.counts
     if hf.honours and not hf.n_suits:
-        y[YAKUMAN.index("tsuuiisou")] = 1
+        y[_K_TSUUIISOU] = 1
     if hf.terms_only and not hf.honours:
-        y[YAKUMAN.index("chinroutou")] = 1
+        y[_K_CHINROUTOU] = 1
     if hf.greens:
-        y[YAKUMAN.index("ryuuiisou")] = 1
+        y[_K_RYUUIISOU] = 1
     if reading.shape != "standard":
         return y
     concealed = 0
@@ -325,15 +369,15 @@ def _yakuman(h, hf, reading, sets):
             elif t >= 27:
                 winds += 1
     if hf.closed and concealed == 4:
-        y[YAKUMAN.index("suuankou")] = 2 if reading.wait == "single" else 1
+        y[_K_SUUANKOU] = 2 if reading.wait == "single" else 1
     if dragons == 3:
-        y[YAKUMAN.index("daisangen")] = 1
+        y[_K_DAISANGEN] = 1
     if winds == 4:
-        y[YAKUMAN.index("daisuushii")] = 2
+        y[_K_DAISUUSHII] = 2
     elif winds == 3 and 27 <= reading.pair <= 30:
-        y[YAKUMAN.index("shousuushii")] = 1
+        y[_K_SHOUSUUSHII] = 1
     if hf.kongs == 4:
-        y[YAKUMAN.index("suukantsu")] = 1
+        y[_K_SUUKANTSU] = 1
     if not h.melds and hf.n_suits == 1 and not hf.honours:
         b = (hf.win // 9) * 9
         if c[b] >= 3 and c[b + 8] >= 3:
@@ -342,7 +386,7 @@ def _yakuman(h, hf, reading, sets):
                 if not c[b + r]:
                     ok = False
             if ok:
-                y[YAKUMAN.index("chuuren")] = 2 if len(hf.waits) == 9 else 1
+                y[_K_CHUUREN] = 2 if len(hf.waits) == 9 else 1
     return y
 
 
@@ -390,40 +434,39 @@ def _yaku(h, hf, reading, sets, counts):
     for i in range(N_YAKU):
         counts[i] = 0
 
-    def put(eid, n=1):
-        i = IDS.index(eid)
-        counts[i] = (CLOSED[i] if closed else OPENED[i]) * n
+    def put(i):
+        counts[i] = CLOSED[i] if closed else OPENED[i]
 
     if "double_riichi" in f:
-        put("double_riichi")
+        put(_Y_DOUBLE_RIICHI)
     elif "riichi" in f:
-        put("riichi")
+        put(_Y_RIICHI)
     if "ippatsu" in f:
-        put("ippatsu")
+        put(_Y_IPPATSU)
     if closed and hf.tsumo:
-        put("menzen_tsumo")
+        put(_Y_MENZEN_TSUMO)
     if hf.simples and (closed or "no_open_tanyao" not in f):
-        put("tanyao")
+        put(_Y_TANYAO)
     if "last_tile" in f:
-        put("haitei" if hf.tsumo else "houtei")
+        put(_Y_HAITEI if hf.tsumo else _Y_HOUTEI)
     if "kong_replacement" in f:
-        put("rinshan")
+        put(_Y_RINSHAN)
     if h.by == "robkong":
-        put("chankan")
+        put(_Y_CHANKAN)
     if "human" in f and "renhou_yakuman" not in f:
-        put("renhou")
+        put(_Y_RENHOU)
     if hf.n_suits == 1:
-        put("honitsu" if hf.honours else "chinitsu")
+        put(_Y_HONITSU if hf.honours else _Y_CHINITSU)
     if hf.terms_only and hf.honours and hf.n_suits:
-        put("honroutou")
+        put(_Y_HONROUTOU)
     elif hf.terms_only and not hf.honours:
         pass                  # chinroutou: a yakuman
     if reading.shape == "seven_pairs":
-        put("chiitoitsu")
+        put(_Y_CHIITOITSU)
         return 25
     fu, pinfu = _fu(hf, reading, sets, "double_wind_2" not in f)
     if pinfu:
-        put("pinfu")
+        put(_Y_PINFU)
     chows = []
     pungs = []
     concealed = 0
@@ -434,13 +477,13 @@ def _yaku(h, hf, reading, sets, counts):
             pungs.append(t)
             if not op:
                 concealed += 1
-    for t, eid in ((_WHITE, "haku"), (_GREEN, "hatsu"), (_RED, "chun")):
+    for t, eid in ((_WHITE, _Y_HAKU), (_GREEN, _Y_HATSU), (_RED, _Y_CHUN)):
         if t in pungs:
             put(eid)
     if hf.seat in pungs:
-        put("seat_wind")
+        put(_Y_SEAT_WIND)
     if hf.prevalent in pungs:
-        put("prevalent_wind")
+        put(_Y_PREVALENT_WIND)
     if closed and len(chows) >= 2:
         same = 0
         chows.sort()
@@ -452,19 +495,19 @@ def _yaku(h, hf, reading, sets, counts):
             else:
                 i += 1
         if same == 2:
-            put("ryanpeikou")
+            put(_Y_RYANPEIKOU)
         elif same == 1:
-            put("iipeikou")
+            put(_Y_IIPEIKOU)
     for t in chows:
         if t < 9 and t + 9 in chows and t + 18 in chows:
-            put("sanshoku")
+            put(_Y_SANSHOKU)
             break
     for b in (0, 9, 18):
         if b in chows and b + 3 in chows and b + 6 in chows:
-            put("ittsu")
+            put(_Y_ITTSU)
     for t in pungs:
         if t < 9 and t + 9 in pungs and t + 18 in pungs:
-            put("sanshoku_dokou")
+            put(_Y_SANSHOKU_DOKOU)
     if chows:
         outside = _is_term(reading.pair)
         for t in chows:
@@ -474,19 +517,19 @@ def _yaku(h, hf, reading, sets, counts):
             if not _is_term(t):
                 outside = False
         if outside:
-            put("chanta" if hf.honours else "junchan")
+            put(_Y_CHANTA if hf.honours else _Y_JUNCHAN)
     else:
-        put("toitoi")
+        put(_Y_TOITOI)
     if concealed == 3:
-        put("sanankou")
+        put(_Y_SANANKOU)
     if hf.kongs == 3:
-        put("sankantsu")
+        put(_Y_SANKANTSU)
     dragons = 0
     for t in pungs:
         if t >= _RED:
             dragons += 1
     if dragons == 2 and reading.pair >= _RED:
-        put("shousangen")
+        put(_Y_SHOUSANGEN)
     return fu
 
 

@@ -1,69 +1,29 @@
 # Riichi (riichi): the table's own events, for rules/riichi_table.py (which loads this
 # module for one event and drops it after).  docs/rules/riichi.md describes each event.
 
-from rules.riichi_table import finish, _refuse
+from rules.riichi_table import _refuse, _CHOMBO, _STICK
 
 _NONE = [0, 0, 0, 0]
-
-
-def _new_hand_event(st):
-    """A declaration belongs to the hand now played: no double ron can follow any more."""
-    st["extras"]["last"] = []
-
-
-def _declare(st, ev, mask):
-    ex = st["extras"]
-    s = st["settings"]
-    seat = ev["seat"]
-    bit = 1 << seat
-    if (ex["riichi"] | ex["double"]) & bit:
-        raise _refuse("seat %d has already declared riichi this hand" % seat)
-    if st["scores"][seat] < s["riichi_stick"]:
-        raise _refuse("seat %d has fewer than %d points and cannot declare riichi"
-                      % (seat, s["riichi_stick"]))
-    _new_hand_event(st)
-    ex[mask] |= bit
-    ex["pot"] += 1
-    d = list(_NONE)
-    d[seat] = -s["riichi_stick"]
-    return d, s["riichi_stick"], {mask: seat, "pot": ex["pot"]}
-
-
-def on_riichi(st, ev):
-    return _declare(st, ev, "riichi")
-
-
-def on_double_riichi(st, ev):
-    return _declare(st, ev, "double")
-
-
-def on_tenpai(st, ev):
-    ex = st["extras"]
-    bit = 1 << ev["seat"]
-    if ex["tenpai"] & bit:
-        raise _refuse("seat %d is already declared tenpai this hand" % ev["seat"])
-    _new_hand_event(st)
-    ex["tenpai"] |= bit
-    return list(_NONE), 0, {"tenpai": ev["seat"]}
 
 
 def on_chombo(st, ev):
     ex = st["extras"]
     seat = ev["seat"]
+    if "chombo" not in ex:
+        ex["chombo"] = [0, 0, 0, 0]
     ex["chombo"][seat] += 1
-    if ex["final"]:
-        ex["final"][seat] -= st["settings"]["chombo"]
+    if "final" in ex:
+        ex["final"][seat] -= _CHOMBO
     return list(_NONE), 0, {"chombo": seat}
 
 
 def on_double_ron(st, ev):
     ex = st["extras"]
     if not st["settings"]["double_ron"]:
-        raise _refuse("this table plays head bump (atamahane): only the player closest to the "
-                      "discarder wins (WRC 5.7.6)")
+        raise _refuse("double ron: this table plays head bump (setting double_ron)")
     last = ex["last"]
-    if not last or ex["again"] >= 0:
-        raise _refuse("a double ron follows a win on a discard directly")
+    if not last or "again" in ex:
+        raise _refuse("double ron: only right after a win on a discard")
     frm, dealer, rnd, streak, passes, hand_no, riichi, double, _ = last
     st["dealer"] = dealer
     st["round"] = rnd
@@ -73,9 +33,37 @@ def on_double_ron(st, ev):
     ex["passes"] = passes
     ex["riichi"] = riichi
     ex["double"] = double
-    ex["final"] = []
+    ex.pop("final", None)
     ex["again"] = frm
     return list(_NONE), 0, {"double_ron": frm}
+
+
+def finish(st):
+    """The game's end: each seat's result, its place's uma (tied places share theirs),
+    oka to first, sticks left to first place (shared by tied firsts) or lost."""
+    ex = st["extras"]
+    s = st["settings"]
+    sc = st["scores"]
+    uma = [s["uma_high"] + 4 * (s["return_points"] - s["starting_points"]), s["uma_low"],
+           -s["uma_low"], -s["uma_high"]]
+    top = max(sc)
+    pot = ex["pot"] * _STICK if s["leftover_to_first"] else 0
+    final = []
+    for p in range(4):
+        above = 0
+        tied = 0
+        for q in range(4):
+            if sc[q] > sc[p]:
+                above += 1
+            elif sc[q] == sc[p]:
+                tied += 1
+        v = sum(uma[above:above + tied]) // tied + sc[p] - s["return_points"]
+        v -= ex["chombo"][p] * _CHOMBO if "chombo" in ex else 0
+        if sc[p] == top:
+            v += pot // sc.count(top)
+        final.append(v)
+    ex["final"] = final
+    st["over"] = True
 
 
 def on_end(st, ev):

@@ -21,20 +21,19 @@
 # with the dealer noten passes it and keeps the counters.  At the game's end the sticks
 # left go to first place (setting "leftover_to_first"; false: they are lost, WRC), and
 # extras "final" holds each seat's result: points - return_points + uma (+ oka to first),
-# minus chombo; tied places share their uma.  The events' handlers are in
-# rules/riichi_events.py, loaded for one event only (EVENTS_MODULE).
+# minus chombo; tied places share their uma.  The events' handlers and the game's result
+# (finish) are in rules/riichi_events.py, loaded for one event only (EVENTS_MODULE).
 
 RULES = "riichi"
 EVENTS_MODULE = "riichi_events"
 SETTINGS = {
     "starting_points": 30000, "return_points": 30000, "uma_high": 15000, "uma_low": 5000,
-    "honba": 300, "riichi_stick": 1000, "noten_total": 3000, "chombo": 20000, "length": 2,
-    "leftover_to_first": True, "double_ron": True, "red_fives": 0, "open_tanyao": True,
-    "kiriage": False, "kazoe_yakuman": False, "multiple_yakuman": False,
-    "renhou_yakuman": False, "double_wind_fu": 4,
+    "honba": 300, "length": 2, "leftover_to_first": True, "double_ron": True, "red_fives": 0,
+    "open_tanyao": True, "kiriage": False, "club_rules": 0,
 }
-ALIASES = {"kuitan": "open_tanyao", "aka_dora": "red_fives", "kiriage_mangan": "kiriage",
-           "genten": "return_points", "mochiten": "starting_points", "atamahane": "double_ron"}
+ALIASES = {}
+_STICK = 1000           # a riichi stick (RCR 3.3.14)
+_NOTEN = 3000           # the noten payments in all (RCR 3.4.2)
 _S = (("seat",), (), ())
 EVENTS = {"riichi": _S, "double_riichi": _S, "tenpai": _S, "chombo": _S,
           "double_ron": ((), (), ()), "end": ((), (), ())}
@@ -45,14 +44,13 @@ OUTSIDE = True          # the riichi sticks on the table
 # State extras (small: the whole state is in every journal record): "riichi" and "double"
 # the seats that declared this hand (bit s for seat s); "tenpai" the seats declared tenpai
 # for the draw; "pot" the sticks on the table; "passes" deals passed in this round;
-# "chombo" per seat; "last" the state before the last win on a discard while a double
+# "last" the state before the last win on a discard while a double
 # ron may still follow it: [from, dealer, round, streak, passes, hand_no, riichi, double,
-# dealer won], else []; "again" the discarder of a double ron being entered, or -1;
-# "final" the result of a finished game, else [].
+# dealer won], else []; only while needed (the state is small): "again" the discarder of
+# a double ron being entered, "chombo" [per seat], "final" the result of a finished game.
 
 def setup(st):
-    st["extras"] = {"riichi": 0, "double": 0, "tenpai": 0, "pot": 0, "passes": 0,
-                    "chombo": [0, 0, 0, 0], "last": [], "again": -1, "final": []}
+    st["extras"] = {"riichi": 0, "double": 0, "tenpai": 0, "pot": 0, "passes": 0, "last": []}
     p = st["settings"]["starting_points"]
     st["scores"] = [p, p, p, p]
 
@@ -61,16 +59,22 @@ def seat_wind(st, seat):
     return (seat - st["dealer"]) % 4
 
 
+# setting "club_rules", bits for the scorer's words of rules neither EMA nor WRC play
+_CLUB = ("kazoe_yakuman", "multiple_yakuman", "renhou_yakuman", "double_wind_2")
+_CHOMBO = 20000         # off the final score, after uma (the EMA's 2016 notice)
+
+
 def words(settings):
     """The scorer's context words that carry the table's settings."""
     out = []
-    for k in ("kiriage", "kazoe_yakuman", "multiple_yakuman", "renhou_yakuman"):
-        if settings[k]:
-            out.append(k)
+    if settings["kiriage"]:
+        out.append("kiriage")
     if not settings["open_tanyao"]:
         out.append("no_open_tanyao")
-    if settings["double_wind_fu"] == 2:
-        out.append("double_wind_2")
+    bits = settings["club_rules"]
+    for k in range(4):
+        if bits >> k & 1:
+            out.append(_CLUB[k])
     return out
 
 
@@ -91,15 +95,14 @@ def win(st, winner, frm, result):
     bit = 1 << winner
     declared = (ex["riichi"] | ex["double"]) & bit
     for it in result["items"]:
-        if it["id"] in ("riichi", "double_riichi", "ura_dora") and not declared:
-            raise _refuse("seat %d has not declared riichi at this table (event riichi first: "
-                          "the stick)" % winner)
-        if it["id"] == "aka_dora" and it["count"] > s["red_fives"]:
-            raise _refuse("%d red fives, but this table plays %d (setting red_fives)"
-                          % (it["count"], s["red_fives"]))
-    again = ex["again"]
+        i = it["id"]
+        if (i == "riichi" or i == "double_riichi" or i == "ura_dora") and not declared:
+            raise _refuse("riichi: its event first (the stick)")
+        if i == "aka_dora" and it["count"] > s["red_fives"]:
+            raise _refuse("red fives: more than setting red_fives")
+    again = ex.get("again", -1)
     if again >= 0 and frm != again:
-        raise _refuse("a double ron is won on the same discard: \"from\" must be seat %d" % again)
+        raise _refuse("double ron: \"from\" is the same discarder")
     pay = result["pay"]
     honba = st["streak"]
     d = [0, 0, 0, 0]
@@ -116,7 +119,7 @@ def win(st, winner, frm, result):
             d[p] -= amount
             d[winner] += amount
     # the sticks on the table: all to the first winner (RCR 4.1)
-    sticks = ex["pot"] * s["riichi_stick"] if again < 0 else 0
+    sticks = ex["pot"] * _STICK if again < 0 else 0
     d[winner] += sticks
     ex["pot"] = 0 if again < 0 else ex["pot"]
     if again >= 0:
@@ -145,7 +148,7 @@ def draw(st):
             n += 1
     d = [0, 0, 0, 0]
     if 0 < n < 4:
-        total = st["settings"]["noten_total"]
+        total = _NOTEN
         for p in range(4):
             d[p] = total // n if tenpai & (1 << p) else -(total // (4 - n))
     ex["last"] = []
@@ -165,11 +168,11 @@ def advance(st, winner):
             return
         _pass(st)
         return
-    if ex["again"] >= 0:                    # a further winner on the same discard
+    if "again" in ex:                       # a further winner on the same discard
         last = ex["last"]
         if winner == dealer:
             last[8] = 1                     # the dealer among the winners keeps the deal
-        ex["again"] = -1
+        del ex["again"]
         if last[8]:
             st["streak"] += 1
             return
@@ -194,36 +197,59 @@ def _pass(st):
         st["round"] += 1
         if st["round"] >= st["settings"]["length"]:
             st["round"] -= 1                # the answer names the last round played
-            finish(st)
+            _finish(st)
 
 
-def finish(st):
-    """The game's end: sticks left to first place (or lost), then each seat's result."""
+# ---- the declarations: in the hook, not riichi_events, as they come every hand ----------
+
+def _new_hand_event(st):
+    """A declaration belongs to the hand now played: no double ron can follow any more."""
+    st["extras"]["last"] = []
+
+
+def _declare(st, ev, mask):
     ex = st["extras"]
     s = st["settings"]
-    sc = st["scores"]
-    order = sorted(range(4), key=lambda p: (-sc[p], (p - st["first"]) % 4))
-    uma = [s["uma_high"], s["uma_low"], -s["uma_low"], -s["uma_high"]]
-    uma[0] += 4 * (s["return_points"] - s["starting_points"])     # oka
-    final = [0, 0, 0, 0]
-    i = 0
-    while i < 4:
-        j = i
-        while j + 1 < 4 and sc[order[j + 1]] == sc[order[i]]:
-            j += 1
-        share = sum(uma[i:j + 1]) // (j - i + 1)                   # tied places share
-        for k in range(i, j + 1):
-            final[order[k]] = share
-        i = j + 1
-    pot = ex["pot"] * s["riichi_stick"]
-    if pot and s["leftover_to_first"]:
-        firsts = [p for p in range(4) if sc[p] == sc[order[0]]]
-        for p in firsts:
-            final[p] += pot // len(firsts)
-    for p in range(4):
-        final[p] += sc[p] - s["return_points"] - ex["chombo"][p] * s["chombo"]
-    ex["final"] = final
-    st["over"] = True
+    seat = ev["seat"]
+    bit = 1 << seat
+    if (ex["riichi"] | ex["double"]) & bit:
+        raise _refuse("riichi: once a hand")
+    if st["scores"][seat] < _STICK:
+        raise _refuse("riichi: fewer points than the stick")
+    _new_hand_event(st)
+    ex[mask] |= bit
+    ex["pot"] += 1
+    d = [0, 0, 0, 0]
+    d[seat] = -_STICK
+    return d, _STICK, {mask: seat, "pot": ex["pot"]}
+
+
+def on_riichi(st, ev):
+    return _declare(st, ev, "riichi")
+
+
+def on_double_riichi(st, ev):
+    return _declare(st, ev, "double")
+
+
+def on_tenpai(st, ev):
+    ex = st["extras"]
+    bit = 1 << ev["seat"]
+    if ex["tenpai"] & bit:
+        raise _refuse("tenpai: once a hand")
+    _new_hand_event(st)
+    ex["tenpai"] |= bit
+    return [0, 0, 0, 0], 0, {"tenpai": ev["seat"]}
+
+
+def _finish(st):
+    """The game's result, worked out in rules/riichi_events (loaded for this once)."""
+    import sys
+    __import__("rules.riichi_events", None, None, ("finish",)).finish(st)
+    sys.modules.pop("rules.riichi_events", None)
+    pkg = sys.modules.get("rules")
+    if pkg is not None and hasattr(pkg, "riichi_events"):
+        delattr(pkg, "riichi_events")
 
 
 def _refuse(msg):
