@@ -57,7 +57,7 @@ HANDS = {
     ],
 }
 
-RULESETS = ("mcr", "tw", "sh", "hk")
+RULESETS = ("mcr", "tw", "sh", "hk", "riichi")
 
 
 def hk_event(rng):

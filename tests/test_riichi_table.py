@@ -204,6 +204,17 @@ def test_settings_reach_the_scorer():
             "not_legal")
 
 
+def test_club_rules_bits_reach_the_scorer():
+    hand = {"hand": "111m999m111p999p1s", "win": "1s"}    # chinroutou + suu ankou tanki
+    s = new()
+    assert win(s, 1, hand, frm=2)["deltas"][2] == -32000         # one yakuman (EMA)
+    s = new(club_rules=2)                                        # multiple_yakuman
+    assert win(s, 1, hand, frm=2)["deltas"][2] == -96000         # 1 + 2 (a double form)
+    s = new(club_rules=4)                                        # renhou_yakuman
+    a = win(s, 1, dict(PINFU, flags=["human"]), frm=2)
+    assert a["deltas"][2] == -32000
+
+
 def test_red_fives_setting():
     s = new()
     refused(s, {"event": "win", "winner": 1, "from": 2, "hand": dict(PINFU, aka=1)})

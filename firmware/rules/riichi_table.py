@@ -21,8 +21,9 @@
 # with the dealer noten passes it and keeps the counters.  At the game's end the sticks
 # left go to first place (setting "leftover_to_first"; false: they are lost, WRC), and
 # extras "final" holds each seat's result: points - return_points + uma (+ oka to first),
-# minus chombo; tied places share their uma.  The events' handlers and the game's result
-# (finish) are in rules/riichi_events.py, loaded for one event only (EVENTS_MODULE).
+# minus chombo; tied places share their uma.  The declarations (riichi, tenpai) are here,
+# as they come every hand; the rare events (double_ron, chombo, end) and the game's result
+# are in rules/riichi_events.py, loaded for one of them only (EVENTS_MODULE).
 
 RULES = "riichi"
 EVENTS_MODULE = "riichi_events"
