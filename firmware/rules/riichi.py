@@ -18,7 +18,9 @@
 # sticks are the table's), unit "points"; "han", "fu", "yakuman", "limit"; "pay" the
 # payment(s): [ron] on a discard, [each] for a dealer's tsumo, [dealer, non-dealer] for
 # another's tsumo.  Items carry "value" (han per count) and "count"; a yakuman's value is
-# 13 han per yakuman and it carries "yakuman" (1, or 2 for a double form).
+# 13 han per yakuman and it carries "yakuman" (1, or 2 for a double form).  Their names
+# are put in after scoring by NAMER (rules/riichi_names.py); in the code the yaku go by
+# constant position, never by name (a board keeps every name a module brings for good).
 
 try:
     from micropython import const
@@ -29,7 +31,6 @@ except ImportError:
 import tiles
 import engine
 from errors import HandError
-from hand import ANKAN
 
 UNIT = "points"
 N_SETS = 4
