@@ -56,7 +56,7 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-MAX_SETTING = 10 ** 6            # a setting's whole number (Riichi's starting points: 30000)
+MAX_SETTING = 99999              # a setting's whole number (Riichi's starting points: 30000)
 Setting = Annotated[StrictInt, Field(ge=0, le=MAX_SETTING)]
 Settings = Dict[Name, Union[StrictBool, Setting]]    # a ruleset's table settings
 
