@@ -46,9 +46,18 @@ HANDS = {
          "flags": ["kong_replacement"]},                      # 槓上摸: refused on a discard
         {"hand": "123456789m123456p5s", "win": "4s"},        # not complete
     ],
+    "riichi": [
+        {"hand": "234m456p678s2355s", "win": "1s"},               # pinfu
+        {"hand": "222m456p789s55s77z", "win": "7z"},              # fanpai haku
+        {"hand": "2233m4455p6677s8s", "win": "8s", "dora": "7s"},  # chii toitsu tanyao
+        {"hand": "1112345678999m", "win": "5m"},                  # chuuren poutou
+        {"hand": "345m456p66s67p", "melds": ["chi 234s"], "win": "8p"},   # open tanyao
+        {"hand": "123m456p78s5699s", "win": "9s"},                # no yaku on a discard
+        {"hand": "234m456p678s2355s", "win": "9s"},               # not complete
+    ],
 }
 
-RULESETS = ("mcr", "tw", "sh", "hk")
+RULESETS = ("mcr", "tw", "sh", "hk", "riichi")
 
 
 def hk_event(rng):
@@ -90,6 +99,11 @@ def random_session(rng, rid, n):
             ev = {"event": "declare", "seat": rng.randrange(4)}
         elif r < 0.85 and rid == "hk":
             ev = hk_event(rng)
+        elif r < 0.85 and rid == "riichi":
+            ev = {"event": rng.choice(("riichi", "riichi", "tenpai", "double_riichi", "chombo")),
+                  "seat": rng.randrange(4)}
+            if rng.random() < 0.15:
+                ev = {"event": "double_ron"}
         elif r < 0.9:
             ev = {"event": "flowers", "winner": rng.randrange(4)}
         elif r < 0.95 and rid == "tw":

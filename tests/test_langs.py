@@ -78,6 +78,9 @@ def native(rid):
     if rid == "hk":
         return [tuple(line.split(" ", 1)) for part in hk_names.NAMES
                 for line in part.split("\n") if line]
+    if rid == "riichi":
+        from rules import riichi_names
+        return [tuple(line.split(" ", 1)) for line in riichi_names.NAMES.split("\n") if line]
     return [(r[0], r[1]) for r in rows((tw if rid == "tw" else sh).ELEMENTS)]
 
 
@@ -98,7 +101,7 @@ def table(rid, lang):
     return out
 
 
-RULESETS = ("mcr", "hk", "tw", "sh")
+RULESETS = ("mcr", "hk", "tw", "sh", "riichi")
 
 
 def test_the_81_fan_carry_the_green_book_english_names():
@@ -163,6 +166,7 @@ HANDS = [
     {"rules": "hk", "hand": "123m456m789m123p456p5s", "win": "5s", "by": "self"},
     {"rules": "tw", "hand": "123m456m789m123p456p5s", "win": "5s", "by": "self"},
     {"rules": "sh", "hand": "123m456m789m123p5s", "win": "5s", "by": "self"},
+    {"rules": "riichi", "hand": "234m456p678s2355s", "win": "1s", "by": "self", "dora": "4s"},
 ]
 
 

@@ -33,6 +33,7 @@ LAYERS = (
     ("engine", ("tiles", "errors", "errtext", "hand", "dtable", "engine", "shapes", "eltable")),
     ("rules", ("rules", "rules.mcr", "rules.mcr_data", "rules.hk", "rules.hk_data", "rules.hk_names",
                "rules.hk_shapes", "rules.tw", "rules.tw_exclusions", "rules.sh",
+               "rules.riichi", "rules.riichi_names",
                "rules.*_en", "rules.*_hans", "rules.*_hant")),
     ("scoring", ("scorers", "langs", "contract")),
     ("table", ("files", "session", "asks", "sessionops", "commit", "journal", "checkpoint", "spare",
@@ -53,7 +54,7 @@ LAYERS = (
     ("host build", ("host_tools.gen", "host_tools.gen.font", "host_tools.gen.elnames",
                     "host_tools.buildlock",
                     "host_tools.build")),
-    ("host encoders", ("host_tools.keys", "host_tools.mcr_oracle")),
+    ("host encoders", ("host_tools.keys", "host_tools.mcr_oracle", "host_tools.riichi_oracle")),
     ("host board", ("host_tools.board", "host_tools.board.*")),
     ("host CLIs", ("host_tools.jsonl", "host_tools.score", "host_tools.table", "host_tools.run",
                    "host_tools.replay")),
@@ -372,7 +373,7 @@ def heap_once():
     raise AssertionError("heap.py's ONCE line not found")
 
 
-@pytest.mark.parametrize("rid", ("mcr", "hk", "tw", "sh"))
+@pytest.mark.parametrize("rid", ("mcr", "hk", "tw", "sh", "riichi"))
 def test_session_lists_every_module_an_event_loads(rid, tmp_path):
     """What Session._unload drops (heap.EVENT, with the scorer and what its import brings,
     rules.<id>*), and what is dropped at once after one call (heap.ONCE), is all the

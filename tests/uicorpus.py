@@ -7,7 +7,7 @@ import random
 
 import handgen
 
-from host_tools import mcr_oracle
+from host_tools import mcr_oracle, riichi_oracle
 from hand import TABLE_FIELDS
 import session
 
@@ -16,9 +16,12 @@ import test_sh_device
 import test_tw_device
 
 GENERATORS = {"mcr": mcr_oracle.random_hand, "hk": test_hk_device.random_hand,
-              "tw": test_tw_device.random_hand, "sh": test_sh_device.random_hand}
-GAME = {"mcr": 16}          # hands in a game, where the ruleset ends one
-N_SETS = {"mcr": 4, "sh": 4, "tw": 5, "hk": 5}
+              "tw": test_tw_device.random_hand, "sh": test_sh_device.random_hand,
+              "riichi": lambda rng: riichi_oracle.context(rng, riichi_oracle.build(rng) or
+                                                          {"hand": "234m456p678s2355s", "win": "1s"})}
+GAME = {"mcr": 16, "riichi": 8}   # hands in a game, where the ruleset ends one (riichi: at
+                                  # the earliest, eight passes of the deal)
+N_SETS = {"mcr": 4, "sh": 4, "tw": 5, "hk": 5, "riichi": 4}
 
 
 def plain_hand(rid):

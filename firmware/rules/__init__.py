@@ -1,4 +1,4 @@
-# The rulesets, one set of modules each (mcr, hk, tw, sh), imported only when a table uses
+# The rulesets, one set of modules each (mcr, hk, tw, sh, riichi), imported only when a table uses
 # one (scorers.load, commit.hooks):
 #   <id>.py          the scorer, with its data (<id>_data), item names (hk_names) and
 #                    special shapes (hk_shapes), and tw's exclusion table (tw_exclusions)

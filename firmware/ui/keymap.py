@@ -26,7 +26,7 @@ TOGGLE = "0"            # a context word on or off
 FLAGS_KEY = "C"         # review of a win: the context words
 ROBKONG = "0"           # the from screen: the win robs a kong
 NEW_RULES = "0"         # the new-session screen: the next ruleset
-RULESETS = ("mcr", "hk", "tw", "sh")
+RULESETS = ("mcr", "hk", "tw", "sh", "riichi")
 # the entry screen (ui/entry.py has the tiles' keys)
 EDIT_KEY = "#"          # held: edit the typed tiles (A/B move, 1-9 the number, C the
 EDIT_SUIT = "C"         # suit, * deletes, # done)

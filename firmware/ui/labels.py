@@ -2,7 +2,7 @@
 
 WINDS = "東南西北"
 UNITS = {"fan": "番", "tai": "台", "points": "分"}
-RULES = {"mcr": "國標", "hk": "港式", "tw": "台灣", "sh": "敲麻"}
+RULES = {"mcr": "國標", "hk": "港式", "tw": "台灣", "sh": "敲麻", "riichi": "立直"}
 
 # the contract's context words (hand.COMMON_FLAGS) and the rulesets' own
 WORDS = {
@@ -13,6 +13,7 @@ WORDS = {
     "earthly_ready": "地叮", "double_win": "雙響", "triple_win": "三響",
     "fanxue": "反雪", "fanxue_big": "反雪大", "within_4": "四子", "within_7": "七子",
     "within_10": "十子", "true_last": "真絕",
+    "riichi": "立直", "double_riichi": "兩立直", "ippatsu": "一發",
 }
 
 # table events (docs/table.md and each ruleset's document)
@@ -25,6 +26,8 @@ EVENTS = {
     "dice_123": "一二三骰", "caiwu": "彩五", "wrong_kong": "錯槓", "ankan_unopened": "暗槓無開",
     "fake_win": "詐糊", "hua": "一台花", "cao": "一台草", "exposed_kong": "大明槓",
     "adjust": "裁判更正",           # a director's correction (docs/upload.md)
+    "riichi": "立直", "double_riichi": "兩立直", "tenpai": "聽牌", "chombo": "錯和",
+    "double_ron": "雙響", "end": "終局",
 }
 
 FIELDS = {"winner": "winner", "from": "from", "seat": "seat", "a": "seat", "b": "and seat",

@@ -320,9 +320,9 @@ class UI:
             return
         self.dropped = self.ses.words_dropped(pv)
         lang = self.cfg.get("lang", "zh-Hant")
-        if lang != "zh-Hant":
+        if lang != "zh-Hant" or (pv.get("result") or {}).get("rules") == "riichi":
             # a copy named in the settings' language, for this review (the journal keeps
-            # the scorer's own names: save() writes what was previewed)
+            # the scorer's own names, riichi's in romaji: save() writes what was previewed)
             pv = self.ses.in_lang(pv, lang)
         self.pv = pv
         self.go(REVIEW)
@@ -435,6 +435,8 @@ class UI:
         if res:
             for it in res["items"]:
                 out.append(fit(it["name"], item_value(it), self.cols))
+            if res.get("fu") and not res.get("yakuman"):      # riichi: han, fu, the limit
+                out.append(fit("%d han %d fu" % (res["han"], res["fu"]), res["limit"], self.cols))
             for w in self.dropped:
                 out.extend(wrap("%s: not counted here" % labels.word(w), self.cols))
         if "undoes" in pv:           # an undo: what it takes back, the scores it brings back

@@ -369,7 +369,8 @@ def main(argv=None):
                                  epilog=__doc__.split("\n\n", 1)[1],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rules", help="start a fresh session of this ruleset: mcr Chinese Official, hk Hong "
-                    "Kong 16-tile (Cloud Dragon Cup table), tw Taiwanese 16-tile, sh Shanghai")
+                    "Kong 16-tile (Cloud Dragon Cup table), tw Taiwanese 16-tile, sh Shanghai, "
+                    "riichi Riichi (EMA)")
     ap.add_argument("--keys", help="type these keys, then exit (~ before a key: long press)")
     ap.add_argument("--png", metavar="DIR", help="save every screen as DIR/screen-NNN.png")
     ap.add_argument("--journal", metavar="FILE",

@@ -22,7 +22,7 @@ from organiser.text.reasons import Reason
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 RULES_DIR = os.path.join(ROOT, "firmware", "rules")
-RULESETS = ("mcr", "hk", "tw", "sh")
+RULESETS = ("mcr", "hk", "tw", "sh", "riichi")
 
 MAX_CLOCK_S = 24 * 3600           # a round clock's seconds left, at most
 MAX_SEQ = 100000                 # records in one journal (the quota is lower)
@@ -43,7 +43,7 @@ Count = Annotated[StrictInt, Field(ge=0, le=MAX_COUNT)]
 Pay = Annotated[StrictInt, Field(ge=-MAX_PAYMENT, le=MAX_PAYMENT)]
 Score = Annotated[StrictInt, Field(ge=-MAX_SCORE, le=MAX_SCORE)]
 Name = Annotated[StrictStr, Field(max_length=MAX_NAME)]
-Rules = Literal["mcr", "hk", "tw", "sh"]
+Rules = Literal["mcr", "hk", "tw", "sh", "riichi"]
 REPORT = r"^[A-Za-z0-9._+:-]{1,40}$"     # a build or data version: one short plain word
 
 
@@ -57,7 +57,9 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-Settings = Dict[Name, Union[StrictBool, Count]]      # a ruleset's table settings
+MAX_SETTING = 99999              # a setting's whole number (Riichi's starting points: 30000)
+Setting = Annotated[StrictInt, Field(ge=0, le=MAX_SETTING)]
+Settings = Dict[Name, Union[StrictBool, Setting]]    # a ruleset's table settings
 
 
 class Tag(Strict):
@@ -210,6 +212,7 @@ class Item(Strict):
     hua: Optional[Count] = None
     multiplier: Optional[Count] = None
     bonus: Optional[StrictBool] = None       # a Hong Kong bonus (B) item of the text
+    yakuman: Optional[Annotated[StrictInt, Field(ge=1, le=2)]] = None   # Riichi
 
 
 class Result(Strict):
@@ -221,6 +224,12 @@ class Result(Strict):
     items: Annotated[List[Item], Field(max_length=MAX_ITEMS)] = []
     hua: Optional[Count] = None
     multiplier: Optional[Count] = None
+    # Riichi (docs/rules/riichi.md): han, fu, yakuman, the limit's name, the payment(s)
+    han: Optional[Count] = None
+    fu: Optional[Count] = None
+    yakuman: Optional[Count] = None
+    limit: Optional[Annotated[StrictStr, Field(max_length=16)]] = None
+    pay: Optional[Annotated[List[Pay], Field(max_length=2)]] = None
 
 
 class Record(Strict):
@@ -305,7 +314,7 @@ def check_settings(settings):
         for k, v in (settings.items() if isinstance(settings, dict) else ()):
             if not isinstance(k, str) or len(k) > MAX_NAME:
                 return Reason("a name longer than %d characters", MAX_NAME)
-            if not (isinstance(v, bool) or (isinstance(v, int) and 0 <= v <= MAX_COUNT)):
+            if not (isinstance(v, bool) or (isinstance(v, int) and 0 <= v <= MAX_SETTING)):
                 return "%s = %s" % (k, json.dumps(v)[:40])
         return Reason("not an object")
     return None

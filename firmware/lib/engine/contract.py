@@ -50,6 +50,6 @@ def _score(req, rid, table_fields):
     else:
         body = req
     rules = ruleset(rid)
-    h = handmod.parse(body, rules.N_SETS, rules.FLAGS, table_fields)
+    h = handmod.parse(body, rules.N_SETS, rules.FLAGS, table_fields, getattr(rules, "FIELDS", ()))
     analysis = engine.analyse(h, rules.SHAPES)
     return rules.score(h, analysis), getattr(rules, "NAMER", None)

@@ -37,6 +37,7 @@ class Hand:
         self.flags = ()
         self.dealer = False
         self.streak = 0
+        self.extra = None     # a ruleset's own fields (rules.<id>.FIELDS), as given
 
     def has(self, flag):
         return flag in self.flags
@@ -114,13 +115,20 @@ def _flowers(value):
     return fl
 
 
-def parse(obj, n_sets, extra_flags=(), table_fields=True):
-    """Validate a contract hand dict (without `rules`).  n_sets: 4 for 13-tile games, 5 for 16-tile."""
+def parse(obj, n_sets, extra_flags=(), table_fields=True, extra_fields=()):
+    """Validate a contract hand dict (without `rules`).  n_sets: 4 for 13-tile games, 5 for 16-tile.
+    extra_fields: the ruleset's own fields (Riichi's dora indicators), kept in h.extra for
+    its scorer to check."""
     allowed = HAND_FIELDS + TABLE_FIELDS if table_fields else HAND_FIELDS
     for key in obj:
-        if key not in allowed:
+        if key not in allowed and key not in extra_fields:
             raise HandError("bad_field", 17, key)
     h = Hand()
+    if extra_fields:
+        h.extra = {}
+        for key in extra_fields:
+            if key in obj:
+                h.extra[key] = obj[key]
     if "hand" not in obj or "win" not in obj:
         raise HandError("bad_field", 18)
     h.concealed = tiles.parse(obj["hand"])

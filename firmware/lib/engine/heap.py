@@ -28,7 +28,8 @@ import sys
 LEAN = sys.implementation.name != "cpython"
 
 EVENT = ("sessionops", "commit", "journal", "checkpoint", "files", "asks",
-         "rules.mcr_table", "rules.tw_table", "rules.hk_table", "rules.sh_table")
+         "rules.mcr_table", "rules.tw_table", "rules.hk_table", "rules.sh_table",
+         "rules.riichi_table")
 # The screens' rows name modules of the ui package (forget_all(row, keep, "ui.")), as
 # text split when used: one str each costs the session's heap less than a tuple of names
 SCREENS = "status events setup history entry"

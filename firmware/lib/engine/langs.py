@@ -10,7 +10,8 @@ from heap import forget
 LANGS = ("zh-Hant", "zh-Hans", "en")
 DEFAULT = "zh-Hant"
 _SUFFIX = {"zh-Hant": "hant", "zh-Hans": "hans", "en": "en"}
-_NATIVE = {"sh": "zh-Hans"}     # the others' texts are in Traditional Chinese
+_NATIVE = {"sh": "zh-Hans",       # the others' texts are in Traditional Chinese
+           "riichi": "romaji"}  # RCR 2016 names the yaku in romaji: every language loads names
 
 
 def module(rid, lang):

@@ -7,7 +7,7 @@ import sys
 from errors import HandError
 from heap import forget
 
-RULESETS = ("mcr", "hk", "tw", "sh")
+RULESETS = ("mcr", "hk", "tw", "sh", "riichi")
 _loaded = {}
 _brought = []   # modules the resident scorer's import loaded
 
@@ -15,7 +15,7 @@ _brought = []   # modules the resident scorer's import loaded
 def load(rid):
     """The scorer module of ruleset `rid`, imported on first use (bad_field if unknown)."""
     if not isinstance(rid, str) or rid not in RULESETS:
-        raise HandError("bad_field", "unknown ruleset %r (mcr, hk, tw, sh)" % (rid,))
+        raise HandError("bad_field", "unknown ruleset %r (mcr, hk, tw, sh, riichi)" % (rid,))
     mod = _loaded.get(rid)
     if mod is None:
         unload()

@@ -17,7 +17,9 @@ def ruleset_info(rid):
     flowers where the ruleset has one, then the ruleset's own events by name."""
     r = scorers.load(rid)
     n = r.N_SETS
-    words = hand.COMMON_FLAGS + tuple(r.FLAGS)
+    # the words a hand may carry (a ruleset's words for its table's settings are the
+    # table's to add: riichi's HAND_FLAGS)
+    words = hand.COMMON_FLAGS + tuple(getattr(r, "HAND_FLAGS", r.FLAGS))
     r = None
     if not heap.roomy():            # the scorer and the table hook one after the other
         scorers.unload()

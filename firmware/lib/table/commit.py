@@ -16,13 +16,13 @@ WINDS = ("E", "S", "W", "N")   # constants: no str made per answer
 # looked up among every interned name, which on a board with many modules loaded costs
 # more than the rest of the call.
 _HOOKS = {"mcr": "rules.mcr_table", "hk": "rules.hk_table", "tw": "rules.tw_table",
-          "sh": "rules.sh_table"}
+          "sh": "rules.sh_table", "riichi": "rules.riichi_table"}
 
 
 def hooks(rid):
     """The settlement hook module of ruleset `rid`."""
     if not isinstance(rid, str) or rid not in RULESETS:
-        raise HandError("bad_field", "unknown ruleset %r (mcr, hk, tw, sh)" % (rid,))
+        raise HandError("bad_field", "unknown ruleset %r (mcr, hk, tw, sh, riichi)" % (rid,))
     name = _HOOKS.get(rid) or "rules." + rid + "_table"
     mod = sys.modules.get(name)     # loaded already: no import machinery
     if mod is not None:

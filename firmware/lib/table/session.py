@@ -98,7 +98,7 @@ def score(job):
 def _score(job):
     rid, body, seat, rnd, dealer, streak, more = job
     rules = scorers.load(rid)
-    h = hand.parse(body, rules.N_SETS, rules.FLAGS, False)
+    h = hand.parse(body, rules.N_SETS, rules.FLAGS, False, getattr(rules, "FIELDS", ()))
     body = job = None
     heap.roomy()                # when short: the import's and the parse's leftovers go
     h.seat = seat
