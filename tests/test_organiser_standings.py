@@ -242,7 +242,7 @@ def test_round_closes_after_the_set_hands(db_url, games_recs):
         assert c.get("/api/v1/tables").json()["tables"][0]["tround"] == 1   # table 2 not yet
         d2.upload(c, journal_id(2), recs[:cut + 1])
         assert c.get("/api/v1/tables").json()["tables"][0]["tround"] is None
-    with __import__("organiser.db").store.db.Database(db_path).read() as con:
+    with __import__("organiser.store.db").store.db.Database(db_path).read() as con:
         assert con.execute("SELECT status FROM trounds").fetchone()[0] == "closed"
 
 
