@@ -194,7 +194,8 @@ async def upload(request: Request):
             # sent again byte for byte, its records stored: free, and nothing changes
             with db.read() as con:
                 acked = records.acked(con, dev["id"], msg["journal"])
-            return JSONResponse({"ok": True, "acked": acked})
+            return answers.response({"ok": True, "acked": acked}, 200, dev["secret"],
+                                    request.headers.get("x-signature"))
         journal, recs = check_batch(msg)
         try:
             app.state.quotas.spend(dev["id"], len(body))
