@@ -24,7 +24,7 @@ const HINTS = {
 const terminal = {
   ready: false, mp: null, keysFn: null, held: 0, lastChange: 0, timer: null,
   pending: Promise.resolve(), synced: new Map(), db: null, frames: 0, saves: 0,
-  lastFrame: null, failed: null,
+  unsynced: 0, keys: 0, lastKey: null, keyAt: 0, drawnAt: 0, lastFrame: null, failed: null,
 };
 globalThis.terminal = terminal;
 
@@ -79,14 +79,16 @@ terminal.sync = function () {
   if (!put.length && !del.length) return;
   terminal.synced = now;
   terminal.saves++;
+  terminal.unsynced++;
   const db = terminal.db;
   terminal.pending = terminal.pending.then(() => new Promise((resolve) => {
     const tx = db.transaction(STORE, "readwrite", { durability: "strict" });
     const st = tx.objectStore(STORE);
     for (const [name, data] of put) st.put(data.slice().buffer, name);
     for (const name of del) st.delete(name);
-    tx.oncomplete = () => resolve();
+    tx.oncomplete = () => { terminal.unsynced--; resolve(); };
     tx.onerror = tx.onabort = () => {
+      terminal.unsynced--;
       terminal.failed = "storage refused a write: " + tx.error;
       setState(terminal.failed, true);
       resolve();
@@ -122,7 +124,15 @@ function draw(fb, w, h) {
   ctx.putImageData(img, 0, 0);
   terminal.lastFrame = fb;
   terminal.frames++;
+  terminal.drawnAt = performance.now();
 }
+
+// A key the application handled (ui/app.py's on_key): counted, for the tests and the bench.
+terminal.handled = function (key, long, changed) {
+  terminal.keys++;
+  terminal.lastKey = long ? "~" + key : key;
+  terminal.keyAt = performance.now();
+};
 
 // ---- the keypad: touch, mouse and keyboard, one bitmap of the keys held ----------------
 function feed() {

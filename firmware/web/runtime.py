@@ -45,7 +45,8 @@ def install():
 
 def attach(app):
     """The page's hooks: each redraw painted from the display's frame buffer (its address
-    in the port's memory), the keys' bitmap into the application's own keypad."""
+    in the port's memory), each key handled told to the page (its counters), and the
+    keys' bitmap into the application's own keypad (the function returned)."""
     import uctypes
     import time
     d = app.display
@@ -57,10 +58,14 @@ def attach(app):
     def shown(rows):
         js.terminal.paint(addr, size, w, h)
 
+    def handled(key, long, changed):
+        js.terminal.handled(key, long, changed)
+
     kp = app.keypad
 
     def keys(raw):
         kp.update(raw, time.ticks_ms())
 
     app.on_show = shown
+    app.on_key = handled
     return keys

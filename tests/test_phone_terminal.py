@@ -1,0 +1,246 @@
+"""Any phone is a table's terminal (docs/phones.md): the application on MicroPython's
+WebAssembly port in headless Chromium at a phone's size, served by the organiser at
+/terminal/ on plain HTTP.  Hands of every ruleset typed on the touch keypad are saved in
+the browser's IndexedDB and read back equal to CPython's table (host_tools.table); a
+reload mid-hand loses nothing; a table cut off the network for several hands uploads every
+record exactly once when it returns; the canvas shows the pixels of the MicroPython OLED's
+frame buffer for the same keys (the unix port running the simulator's device)."""
+
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+
+import pytest
+
+import organiser_fixtures as fx
+from host_tools import keys, paths
+from host_tools.board import webbundle
+from host_tools.sim import organiser_demo as demo
+from host_tools.table import host_handler
+from uicorpus import legal_session
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
+         "is_mobile": True, "has_touch": True}
+
+READ_FILE = """async (name) => {
+  const db = await new Promise((ok, bad) => {
+    const r = indexedDB.open("mahjong-terminal", 1);
+    r.onsuccess = () => ok(r.result); r.onerror = () => bad(r.error);
+  });
+  const v = await new Promise((ok) => {
+    const q = db.transaction("files").objectStore("files").get(name);
+    q.onsuccess = () => ok(q.result); q.onerror = () => ok(null);
+  });
+  db.close();
+  return v ? Array.from(new Uint8Array(v)) : null;
+}"""
+CANVAS = """() => {
+  const c = document.getElementById("screen");
+  const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+  const out = [];
+  for (let i = 0; i < d.length; i += 4) out.push(d[i] > 127 ? 1 : 0);
+  return out;
+}"""
+
+
+@pytest.fixture(scope="module")
+def organiser(tmp_path_factory):
+    webbundle.build_bundle()
+    folder = tmp_path_factory.mktemp("phone-organiser")
+    db = str(folder / "o.db")
+    ev = fx.setup_event(db, n_tables=2, rules="mcr", open_round=False)
+    with demo.serve(db) as url:
+        yield dict(ev, url=url, db=db)
+
+
+@pytest.fixture
+def phone(browser):
+    ctx = browser.new_context(**PHONE)
+    pg = ctx.new_page()
+    pg.errors = []
+    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    yield pg
+    ctx.close()
+
+
+def wait(pg, expr, timeout=30, arg=None):
+    """Poll a page expression until truthy (the page's CSP refuses Playwright's own
+    wait_for_function: it evaluates strings)."""
+    end = time.time() + timeout
+    while True:
+        v = pg.evaluate(expr, arg)
+        if v:
+            return v
+        if time.time() > end:
+            raise AssertionError("timed out waiting for %s (%r)" % (expr, pg.evaluate(
+                "[terminal.failed, terminal.lastKey, terminal.keys]")))
+        time.sleep(0.03)
+
+
+def open_terminal(pg, url, fragment=""):
+    pg.goto(url + "/terminal/" + fragment)
+    wait(pg, "window.terminal && (terminal.ready || !!terminal.failed)")
+    assert pg.evaluate("terminal.failed") is None
+    assert not pg.errors, pg.errors
+
+
+def tap(pg, key):
+    n = pg.evaluate("terminal.keys")
+    pg.tap('#keypad button[data-key="%s"]' % key)
+    wait(pg, "(n) => terminal.keys > n", arg=n)
+    time.sleep(0.025)                   # the key's own debounce (20 ms) before it comes again
+
+
+def saved(pg):
+    """The screens say saved (or started), and IndexedDB has every write before it."""
+    wait(pg, "terminal.app.ui.mode === 0 && /^(saved|started)/.test(terminal.app.ui.msg || '')"
+             " && terminal.unsynced === 0")
+
+
+def type_event(pg, ks):
+    for k in ks:
+        tap(pg, k)
+    saved(pg)
+
+
+def stored_state(pg, folder):
+    """The session resumed on CPython from the journal read out of the browser's storage."""
+    import session
+    raw = pg.evaluate(READ_FILE, "journal.bin")
+    assert raw, "no journal in IndexedDB"
+    path = os.path.join(folder, "journal.bin")
+    with open(path, "wb") as f:
+        f.write(bytes(raw))
+    return session.Session(path).state
+
+
+def table_answer(events):
+    handle = host_handler()
+    ans = None
+    for ev in events:
+        ans = handle(ev)
+        assert ans.get("ok"), ans
+    return ans
+
+
+def same_table(state, ans):
+    for k in ("scores", "deltas", "hand_no", "dealer", "streak"):
+        assert state[k] == ans[k], (k, state[k], ans[k])
+
+
+@pytest.mark.parametrize("rid", ["mcr", "hk", "tw", "sh"])
+def test_hands_typed_on_the_touch_keypad_are_stored_as_the_table_scores_them(rid, organiser,
+                                                                             phone, tmp_path):
+    events, _ = legal_session(rid, 3, seed=21)
+    open_terminal(phone, organiser["url"])
+    for ks in keys.session_keys(events, "mcr"):
+        type_event(phone, ks)
+    same_table(stored_state(phone, str(tmp_path)), table_answer(events))
+
+
+def test_a_reload_mid_hand_loses_nothing(organiser, phone, tmp_path):
+    events, _ = legal_session("hk", 3, seed=5)
+    per = keys.session_keys(events, "mcr")
+    open_terminal(phone, organiser["url"])
+    for ks in per[:3]:
+        type_event(phone, ks)
+    for k in per[3][:len(per[3]) // 2]:          # half a hand typed, then the page reloads
+        tap(phone, k)
+    open_terminal(phone, organiser["url"])
+    assert phone.evaluate("terminal.app.session.state.hand_no") == \
+        table_answer(events[:3])["hand_no"]
+    type_event(phone, per[3])
+    same_table(stored_state(phone, str(tmp_path)), table_answer(events))
+
+
+def test_a_long_press_is_the_keypads_own(organiser, phone):
+    open_terminal(phone, organiser["url"])
+    box = phone.locator('#keypad button[data-key="#"]').bounding_box()
+    n = phone.evaluate("terminal.keys")
+    phone.mouse.move(box["x"] + 10, box["y"] + 10)
+    phone.mouse.down()
+    time.sleep(0.8)
+    phone.mouse.up()
+    wait(phone, "(n) => terminal.keys > n", arg=n)
+    assert phone.evaluate("terminal.lastKey") == "~#"
+
+
+def organiser_records(db, device):
+    return fx.query(db, "SELECT journal, seq FROM records WHERE device = ? ORDER BY journal, seq",
+                    (device,))
+
+
+def test_offline_hands_reach_the_organiser_exactly_once(organiser, browser, tmp_path):
+    dev = organiser["devices"][0]
+    ctx = browser.new_context(**PHONE)
+    pg = ctx.new_page()
+    pg.errors = []
+    try:
+        open_terminal(pg, organiser["url"], "#device=%s&secret=%s&table=%d" % (dev.id, dev.secret, 1))
+        assert "secret" not in pg.url                   # off the address bar once stored
+        events, _ = legal_session("mcr", 5, seed=9)
+        per = keys.session_keys(events, "mcr")
+        type_event(pg, per[0])
+        type_event(pg, per[1])
+        ctx.set_offline(True)                           # the venue's Wi-Fi drops
+        for ks in per[2:5]:
+            type_event(pg, ks)
+        ctx.set_offline(False)
+        type_event(pg, per[5])
+        jseq = pg.evaluate("terminal.app.session.jseq")
+        end = time.time() + 60
+        while time.time() < end:
+            got = organiser_records(organiser["db"], dev.id)
+            if len(got) >= jseq:
+                break
+            time.sleep(0.3)
+        assert len(got) == len(set(got)) == jseq, got
+        assert sorted(s for _, s in got) == list(range(1, jseq + 1))
+        same_table(stored_state(pg, str(tmp_path)), table_answer(events))
+    finally:
+        ctx.close()
+
+
+def device_frames(keys_typed):
+    """The MicroPython OLED's frame buffers for the keys (the unix port, the simulator's
+    device: host_tools/sim/simdev.py), the last one drawn."""
+    state = tempfile.mkdtemp(prefix="phone-oled-")
+    try:
+        out = subprocess.run(
+            [paths.tool("micropython"), "-X", "heapsize=4M",
+             os.path.join(paths.ROOT, "host_tools", "sim", "simdev.py"), paths.DEVICE, state, "fb"],
+            input=keys_typed.encode(), capture_output=True, timeout=120, check=True).stdout.decode()
+    finally:
+        shutil.rmtree(state, ignore_errors=True)
+    fbs = [json.loads(line[4:]) for line in out.splitlines() if line.startswith("SIM ")]
+    return [m for m in fbs if "fb" in m]
+
+
+def pixels(fb_hex, w=128, h=64):
+    fb = bytes.fromhex(fb_hex)
+    return [(fb[(y >> 3) * w + x] >> (y & 7)) & 1 for y in range(h) for x in range(w)]
+
+
+def test_the_canvas_shows_the_oleds_pixels(organiser, phone):
+    from host_tools import build
+    build.build_device()
+    events, _ = legal_session("mcr", 1, seed=3)
+    per = keys.session_keys(events, "mcr")
+    open_terminal(phone, organiser["url"])
+    want = device_frames("")[-1]                  # the status screen of a fresh device
+    assert phone.evaluate(CANVAS) == pixels(want["fb"])
+    typed = "".join(per)
+    for ks in per:
+        type_event(phone, ks)
+    want = device_frames(typed)[-1]               # after a hand saved
+    wait(phone, "terminal.unsynced === 0")
+    time.sleep(0.1)
+    assert phone.evaluate(CANVAS) == pixels(want["fb"])
+    typed += "C"                                  # the history
+    tap(phone, "C")
+    want = device_frames(typed)[-1]
+    time.sleep(0.1)
+    assert phone.evaluate(CANVAS) == pixels(want["fb"])
