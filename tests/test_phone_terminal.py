@@ -6,8 +6,10 @@ reload mid-hand loses nothing; a table cut off the network for several hands upl
 record exactly once when it returns; the canvas shows the pixels of the MicroPython OLED's
 frame buffer for the same keys (the unix port running the simulator's device)."""
 
+import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -22,6 +24,7 @@ from host_tools.sim import organiser_demo as demo
 from host_tools.table import host_handler
 from uicorpus import legal_session
 
+PASSWORD = "phones-at-the-table"
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
          "is_mobile": True, "has_touch": True}
 
@@ -51,7 +54,7 @@ def organiser(tmp_path_factory):
     webbundle.build_bundle()
     folder = tmp_path_factory.mktemp("phone-organiser")
     db = str(folder / "o.db")
-    ev = fx.setup_event(db, n_tables=2, rules="mcr", open_round=False)
+    ev = fx.setup_event(db, n_tables=2, rules="mcr", open_round=False, password=PASSWORD)
     with demo.serve(db) as url:
         yield dict(ev, url=url, db=db)
 
@@ -244,3 +247,43 @@ def test_the_canvas_shows_the_oleds_pixels(organiser, phone):
     want = device_frames(typed)[-1]
     time.sleep(0.1)
     assert phone.evaluate(CANVAS) == pixels(want["fb"])
+
+
+def test_the_registrations_qr_code_opens_a_terminal_bound_to_the_device(organiser, phone, browser):
+    import httpx
+    from PIL import Image
+    from pyzbar import pyzbar
+    from urllib.parse import parse_qs, urlsplit
+    with httpx.Client(base_url=organiser["url"], follow_redirects=True) as client:
+        client.post("/admin/login", data={"name": "director", "password": PASSWORD, "next": "/admin"})
+        token = re.search(r'name="csrf" value="([0-9a-f]+)"', client.get("/admin/devices").text)
+        r = client.post("/admin/devices", data={"table_no": "2", "label": "phone",
+                                                "csrf": token.group(1) if token else ""})
+        assert r.status_code == 200, r.text[:500]
+    dev = re.search(r'id="secret">([0-9a-f]+)<', r.text).group(1)
+    dev_id = re.search(r"Device id:.*?<span class=\"mono\">([^<]+)<", r.text, re.S).group(1)
+    svg = re.search(r'<div class="qr" id="terminal-qr">(.*?)</div>', r.text, re.S).group(1)
+    # the code drawn by the browser, read by ZBar: the terminal's address, the device's id
+    # and secret in its fragment
+    phone.set_content("<body style='margin:0;background:#fff'>%s</body>" % svg)
+    png = phone.locator("svg").screenshot()
+    found = pyzbar.decode(Image.open(io.BytesIO(png)))
+    assert len(found) == 1
+    link = found[0].data.decode()
+    parts = urlsplit(link)
+    assert link.startswith(organiser["url"] + "/terminal/#")
+    assert parse_qs(parts.fragment) == {"device": [dev_id], "secret": [dev], "table": ["2"]}
+    # opened on a phone: the terminal keeps the registration, the address bar does not
+    open_terminal(phone, organiser["url"], "#" + parts.fragment)
+    assert "#" not in phone.url
+    stored = json.loads(bytes(phone.evaluate(READ_FILE, "settings.json")).decode())
+    assert (stored["device"], stored["secret"], stored["table"]) == (dev_id, dev, 2)
+    assert stored["organiser"] == organiser["url"]
+    # the first request it signs is accepted: its seating pull marks it seen
+    end = time.time() + 30
+    while not fx.query(organiser["db"], "SELECT at FROM device_seen WHERE device = ?",
+                       (dev_id,)):
+        assert time.time() < end, "the phone's signed requests never reached the organiser"
+        time.sleep(0.3)
+    with open(organiser["db"] + ".log") as f:
+        assert dev not in f.read()                  # the secret never reached the server

@@ -61,3 +61,23 @@ def terminal_file(name: str):
     ext = os.path.splitext(name)[1]
     return FileResponse(os.path.join(FOLDER, name), media_type=TYPES.get(ext, "application/octet-stream"),
                         headers=HEADERS)
+
+
+# -- registration by QR code ------------------------------------------------------------
+
+def registration_link(origin, device, secret, table_no=None):
+    """The address a phone opens to become the device: the terminal, with the device's id
+    and secret (and its table) in the fragment, which the browser keeps to itself."""
+    from urllib.parse import urlencode
+    fields = {"device": device, "secret": secret}
+    if table_no is not None:
+        fields["table"] = table_no
+    return "%s/terminal/#%s" % (origin.rstrip("/"), urlencode(fields))
+
+
+def qr_svg(text):
+    """text as a QR code, an inline SVG element (segno; error correction M, a quiet zone of
+    four modules, dark on white so any phone's camera reads it)."""
+    import segno
+    return segno.make(text, error="m", micro=False).svg_inline(scale=5, border=4, dark="#000",
+                                                                light="#fff")
