@@ -287,3 +287,21 @@ def test_the_registrations_qr_code_opens_a_terminal_bound_to_the_device(organise
         time.sleep(0.3)
     with open(organiser["db"] + ".log") as f:
         assert dev not in f.read()                  # the secret never reached the server
+
+
+def test_the_terminal_is_served_under_a_strict_policy(organiser):
+    import httpx
+    with httpx.Client(base_url=organiser["url"]) as client:
+        assert client.get("/terminal").headers["location"] == "/terminal/"
+        r = client.get("/terminal/")
+        assert r.status_code == 200 and "terminal.js" in r.text
+        csp = r.headers["content-security-policy"]
+        assert "script-src 'self' 'wasm-unsafe-eval';" in csp and "'unsafe-eval'" not in csp
+        assert "connect-src 'self'" in csp and "frame-ancestors 'none'" in csp
+        wasm = client.get("/terminal/micropython.wasm")
+        assert wasm.headers["content-type"] == "application/wasm" and wasm.content[:4] == b"\0asm"
+        pack = webbundle.unpack(client.get("/terminal/app.pack").content)
+        assert {"board.mpy", "session.mpy", "ui/app.mpy", "web/main.mpy", "dtable.bin",
+                "font.bin"} <= set(pack)
+        assert client.get("/terminal/..%2Fbundle.json").status_code == 404
+        assert client.get("/terminal/settings.json").status_code == 404
