@@ -273,6 +273,19 @@ async function boot() {
   setState(cfg.device ? "table " + (cfg.table ?? "?") + " · " + cfg.device : "not registered: scoring on this phone only");
 }
 
+// Over HTTPS (a certificate the phones trust): installable on the home screen (the web app
+// manifest) and reloaded with no network (the service worker).  On a venue's plain HTTP
+// neither is offered by browsers: the page works while it stays open.
+function installable() {
+  if (location.protocol !== "https:" || !("serviceWorker" in navigator)) return;
+  const link = document.createElement("link");
+  link.rel = "manifest";
+  link.href = "manifest.webmanifest";
+  document.head.append(link);
+  navigator.serviceWorker.register("sw.js").catch((e) => console.log("service worker: " + e));
+}
+
+installable();
 boot().catch((e) => {
   terminal.failed = String(e && e.message || e);
   setState("could not start: " + terminal.failed, true);

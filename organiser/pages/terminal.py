@@ -24,7 +24,7 @@ FOLDER = os.environ.get("ORGANISER_TERMINAL") or os.path.join(
 CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
        "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
        "form-action 'none'; frame-ancestors 'none'")
-TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript", ".mjs": "text/javascript",
+TYPES = {".svg": "image/svg+xml", ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".mjs": "text/javascript",
          ".css": "text/css", ".wasm": "application/wasm", ".pack": "application/octet-stream",
          ".json": "application/json", ".webmanifest": "application/manifest+json"}
 HEADERS = {"content-security-policy": CSP, "cache-control": "no-cache",
