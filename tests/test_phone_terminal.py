@@ -305,3 +305,41 @@ def test_the_terminal_is_served_under_a_strict_policy(organiser):
                 "font.bin"} <= set(pack)
         assert client.get("/terminal/..%2Fbundle.json").status_code == 404
         assert client.get("/terminal/settings.json").status_code == 404
+
+
+def test_over_https_the_terminal_installs_and_reloads_with_no_network(organiser, tmp_path):
+    """The organiser with --tls (its self-signed certificate, which this Chromium is told to
+    accept as a phone trusts the director's own): the manifest and the service worker are
+    offered, a reload with the network cut brings the terminal back with its hands."""
+    from playwright.sync_api import sync_playwright
+    from conftest import CHROMIUM
+    db = str(tmp_path / "tls.db")
+    fx.setup_event(db, n_tables=1, rules="mcr", open_round=False)
+    tls_port = fx.free_port()
+    srv = fx.OrganiserServer(db, args=["--tls", "--tls-port", str(tls_port)]).start()
+    https = "https://127.0.0.1:%d" % tls_port
+    try:
+        with sync_playwright() as p:
+            b = p.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                  args=["--ignore-certificate-errors"])
+            ctx = b.new_context(ignore_https_errors=True, **PHONE)
+            pg = ctx.new_page()
+            pg.errors = []
+            open_terminal(pg, https)
+            assert pg.evaluate("document.querySelector('link[rel=manifest]').href") == \
+                https + "/terminal/manifest.webmanifest"
+            wait(pg, "navigator.serviceWorker.ready.then(() => true)")
+            pg.reload()                                 # now under the worker's control
+            wait(pg, "window.terminal && terminal.ready && !!navigator.serviceWorker.controller")
+            events, _ = legal_session("sh", 2, seed=4)
+            per = keys.session_keys(events, "mcr")
+            for ks in per:
+                type_event(pg, ks)
+            ctx.set_offline(True)
+            pg.reload()
+            wait(pg, "window.terminal && terminal.ready")
+            assert pg.evaluate("terminal.app.session.state.hand_no") == table_answer(events)["hand_no"]
+            same_table(stored_state(pg, str(tmp_path)), table_answer(events))
+            b.close()
+    finally:
+        srv.stop()
