@@ -24,7 +24,7 @@ const HINTS = {
 const terminal = {
   ready: false, mp: null, keysFn: null, held: 0, lastChange: 0, timer: null,
   pending: Promise.resolve(), synced: new Map(), db: null, frames: 0, saves: 0,
-  unsynced: 0, keys: 0, lastKey: null, keyAt: 0, drawnAt: 0, lastFrame: null, failed: null,
+  unsynced: 0, keys: 0, upAt: 0, readyAt: 0, lastKey: null, keyAt: 0, drawnAt: 0, lastFrame: null, failed: null,
 };
 globalThis.terminal = terminal;
 
@@ -150,6 +150,7 @@ function setKey(i, down) {
   if (held === terminal.held) return;
   terminal.held = held;
   terminal.lastChange = performance.now();
+  if (!down) terminal.upAt = terminal.lastChange;     // a short press counts at release
   const b = document.querySelector(`#keypad button[data-i="${i}"]`);
   if (b) b.classList.toggle("held", down);
   feed();
@@ -269,7 +270,8 @@ async function boot() {
   terminal.keysFn = main.keys;
   await terminal.pending;
   terminal.ready = true;
-  terminal.readyMs = performance.now() - t0;
+  terminal.readyAt = performance.now();               // since the navigation started
+  terminal.readyMs = terminal.readyAt - t0;
   setState(cfg.device ? "table " + (cfg.table ?? "?") + " · " + cfg.device : "not registered: scoring on this phone only");
 }
 

@@ -24,7 +24,8 @@ NAMES = {
     "watchers": "200 uploading devices, 500 live pages and a projector (make bench-organiser)",
     "circuitpython": "the application on CircuitPython beside MicroPython: keys, rows, HMAC, heap",
     "abuse": "the organiser under floods: a bystander's page and upload times",
+    "phone": "the browser terminal in Chromium: first load, key to canvas, score key to review",
 }
 # what `make bench` runs (bench-organiser apart: about a minute on its own; soak apart:
 # about 12 minutes, `make soak`; recover apart: about 15 minutes)
-DEFAULT = ("engine", "upload", "pages", "app", "boot", "fuzz", "circuitpython", "abuse")
+DEFAULT = ("engine", "upload", "pages", "app", "boot", "fuzz", "circuitpython", "abuse", "phone")
