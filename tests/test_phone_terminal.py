@@ -161,6 +161,9 @@ def test_a_reload_mid_hand_loses_nothing(organiser, phone, tmp_path):
 
 def test_a_long_press_is_the_keypads_own(organiser, phone):
     open_terminal(phone, organiser["url"])
+    # plain HTTP: neither the manifest nor the service worker is offered
+    assert phone.evaluate("document.querySelector('link[rel=manifest]') === null "
+                          "&& !navigator.serviceWorker.controller")
     box = phone.locator('#keypad button[data-key="#"]').bounding_box()
     n = phone.evaluate("terminal.keys")
     phone.mouse.move(box["x"] + 10, box["y"] + 10)
@@ -307,11 +310,10 @@ def test_the_terminal_is_served_under_a_strict_policy(organiser):
         assert client.get("/terminal/settings.json").status_code == 404
 
 
-def test_over_https_the_terminal_installs_and_reloads_with_no_network(organiser, tmp_path):
+def test_over_https_the_terminal_installs_and_reloads_with_no_network(organiser, browser, tmp_path):
     """The organiser with --tls (its self-signed certificate, which this Chromium is told to
     accept as a phone trusts the director's own): the manifest and the service worker are
     offered, a reload with the network cut brings the terminal back with its hands."""
-    from playwright.sync_api import sync_playwright
     from conftest import CHROMIUM
     db = str(tmp_path / "tls.db")
     fx.setup_event(db, n_tables=1, rules="mcr", open_round=False)
@@ -319,9 +321,10 @@ def test_over_https_the_terminal_installs_and_reloads_with_no_network(organiser,
     srv = fx.OrganiserServer(db, args=["--tls", "--tls-port", str(tls_port)]).start()
     https = "https://127.0.0.1:%d" % tls_port
     try:
-        with sync_playwright() as p:
-            b = p.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                  args=["--ignore-certificate-errors"])
+        # a Chromium of its own (the module's, by its Playwright), told to accept the certificate
+        b = browser.browser_type.launch(executable_path=CHROMIUM, headless=True,
+                                        args=["--ignore-certificate-errors"])
+        try:
             ctx = b.new_context(ignore_https_errors=True, **PHONE)
             pg = ctx.new_page()
             pg.errors = []
@@ -340,6 +343,7 @@ def test_over_https_the_terminal_installs_and_reloads_with_no_network(organiser,
             wait(pg, "window.terminal && terminal.ready")
             assert pg.evaluate("terminal.app.session.state.hand_no") == table_answer(events)["hand_no"]
             same_table(stored_state(pg, str(tmp_path)), table_answer(events))
+        finally:
             b.close()
     finally:
         srv.stop()
