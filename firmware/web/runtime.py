@@ -1,12 +1,11 @@
 # MicroPython's WebAssembly port lacks a few things the application uses on a board:
 # asyncio.ThreadSafeFlag (the keypad's wake-up: nothing interrupts on the page, so a plain
-# Event), asyncio.run (the page's event loop is the browser's: the application's task is
-# created and the call returns), asyncio.open_connection (the organiser over fetch:
-# web/streams.py), os.urandom (the journal's id, from the browser's crypto) and os.sync (the journal's files copied into IndexedDB: the page's
-# terminal.sync(); the page paints the screen only once that copy is committed, so the
-# screen says "saved" after the storage does, as on a board's flash).  install() puts them
-# in place before the application is imported; the screens, the session, the journal and
-# the uploader run unchanged.
+# Event), asyncio.open_connection (the organiser over fetch: web/streams.py), os.urandom
+# (the journal's id, from the browser's crypto) and os.sync (the journal's files copied
+# into IndexedDB: the page's terminal.sync(); the page paints the screen only once that
+# copy is committed, so the screen says "saved" after the storage does, as on a board's
+# flash).  install() puts them in place before the application is imported; the screens,
+# the session, the journal and the uploader run unchanged.
 
 import sys
 import asyncio
@@ -37,8 +36,6 @@ def install():
     import os
     sys.modules["os"] = _OS(os)
     asyncio.ThreadSafeFlag = asyncio.Event
-    if not hasattr(asyncio, "run"):
-        asyncio.run = asyncio.create_task
     from web import streams
     asyncio.open_connection = streams.open_connection
 
