@@ -157,6 +157,14 @@ def test_a_reload_mid_hand_loses_nothing(organiser, phone, tmp_path):
         table_answer(events[:3])["hand_no"]
     type_event(phone, per[3])
     same_table(stored_state(phone, str(tmp_path)), table_answer(events))
+    # the tab closed after the save, the terminal opened again: all there
+    ctx = phone.context
+    phone.close()
+    again = ctx.new_page()
+    again.errors = []
+    open_terminal(again, organiser["url"])
+    assert again.evaluate("terminal.app.session.state.hand_no") == table_answer(events)["hand_no"]
+    same_table(stored_state(again, str(tmp_path)), table_answer(events))
 
 
 def test_a_long_press_is_the_keypads_own(organiser, phone):
@@ -231,25 +239,23 @@ def pixels(fb_hex, w=128, h=64):
 
 
 def test_the_canvas_shows_the_oleds_pixels(organiser, phone):
+    """The status screen, a hand's review, the status after its save and the history."""
     from host_tools import build
     build.build_device()
     events, _ = legal_session("mcr", 1, seed=3)
-    per = keys.session_keys(events, "mcr")
+    start, hand = keys.session_keys(events, "mcr")
     open_terminal(phone, organiser["url"])
-    want = device_frames("")[-1]                  # the status screen of a fresh device
-    assert phone.evaluate(CANVAS) == pixels(want["fb"])
-    typed = "".join(per)
-    for ks in per:
-        type_event(phone, ks)
-    want = device_frames(typed)[-1]               # after a hand saved
-    wait(phone, "terminal.unsynced === 0")
-    time.sleep(0.1)
-    assert phone.evaluate(CANVAS) == pixels(want["fb"])
-    typed += "C"                                  # the history
-    tap(phone, "C")
-    want = device_frames(typed)[-1]
-    time.sleep(0.1)
-    assert phone.evaluate(CANVAS) == pixels(want["fb"])
+    typed = ""
+    for step in ("", start, hand[:-1], hand[-1], "C"):
+        for k in step:
+            tap(phone, k)
+        typed += step
+        if step == start or step == hand[-1]:
+            saved(phone)
+        want = device_frames(typed)[-1]
+        wait(phone, "terminal.unsynced === 0")
+        time.sleep(0.1)                           # the last redraw painted
+        assert phone.evaluate(CANVAS) == pixels(want["fb"]), (typed, want["rows"])
 
 
 def test_the_registrations_qr_code_opens_a_terminal_bound_to_the_device(organiser, phone, browser):
