@@ -353,3 +353,26 @@ def test_over_https_the_terminal_installs_and_reloads_with_no_network(organiser,
             b.close()
     finally:
         srv.stop()
+
+
+def test_the_bundle_is_a_folder_any_web_server_serves(organiser, phone, tmp_path):
+    """build/bundle/browser served by a plain static server (Python's): the terminal starts
+    and scores on its own (no organiser there: nothing to upload to)."""
+    import functools
+    import threading
+    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+    handler = functools.partial(SimpleHTTPRequestHandler, directory=webbundle.build_bundle())
+    srv = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    try:
+        url = "http://127.0.0.1:%d" % srv.server_address[1]
+        phone.goto(url + "/index.html")
+        wait(phone, "window.terminal && (terminal.ready || !!terminal.failed)")
+        assert phone.evaluate("terminal.failed") is None
+        events, _ = legal_session("tw", 1, seed=2)
+        for ks in keys.session_keys(events, "mcr"):
+            type_event(phone, ks)
+        same_table(stored_state(phone, str(tmp_path)), table_answer(events))
+    finally:
+        srv.shutdown()
+        srv.server_close()
