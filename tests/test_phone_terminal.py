@@ -193,7 +193,7 @@ def test_offline_hands_reach_the_organiser_exactly_once(organiser, browser, tmp_
     pg = ctx.new_page()
     pg.errors = []
     try:
-        open_terminal(pg, organiser["url"], "#device=%s&secret=%s&table=%d" % (dev.id, dev.secret, 1))
+        open_terminal(pg, organiser["url"], "#device=%s&secret=%s&table=1" % (dev.id, dev.secret))
         assert "secret" not in pg.url                   # off the address bar once stored
         events, _ = legal_session("mcr", 5, seed=9)
         per = keys.session_keys(events, "mcr")
@@ -264,7 +264,8 @@ def test_the_registrations_qr_code_opens_a_terminal_bound_to_the_device(organise
     from pyzbar import pyzbar
     from urllib.parse import parse_qs, urlsplit
     with httpx.Client(base_url=organiser["url"], follow_redirects=True) as client:
-        client.post("/admin/login", data={"name": "director", "password": PASSWORD, "next": "/admin"})
+        client.post("/admin/login", data={"name": "director", "password": PASSWORD,
+                                          "next": "/admin"})
         token = re.search(r'name="csrf" value="([0-9a-f]+)"', client.get("/admin/devices").text)
         r = client.post("/admin/devices", data={"table_no": "2", "label": "phone",
                                                 "csrf": token.group(1) if token else ""})
@@ -347,7 +348,8 @@ def test_over_https_the_terminal_installs_and_reloads_with_no_network(organiser,
             ctx.set_offline(True)
             pg.reload()
             wait(pg, "window.terminal && terminal.ready")
-            assert pg.evaluate("terminal.app.session.state.hand_no") == table_answer(events)["hand_no"]
+            assert pg.evaluate("terminal.app.session.state.hand_no") == \
+                table_answer(events)["hand_no"]
             same_table(stored_state(pg, str(tmp_path)), table_answer(events))
         finally:
             b.close()

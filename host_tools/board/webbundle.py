@@ -24,7 +24,8 @@ from host_tools.board.layout import compiler, lay_out
 OUT = os.path.join(paths.BUILD, "bundle")
 PAGE = os.path.join(paths.ROOT, "boards", "browser")
 PORT = os.path.join(PAGE, "node_modules", "@micropython", "micropython-webassembly-pyscript")
-PAGE_FILES = ("index.html", "terminal.js", "terminal.css", "sw.js", "manifest.webmanifest", "icon.svg")
+PAGE_FILES = ("index.html", "terminal.js", "terminal.css", "sw.js", "manifest.webmanifest",
+              "icon.svg")
 PORT_FILES = ("micropython.mjs", "micropython.wasm")
 ADAPTERS = "web"            # firmware/web: the port's stand-ins, a package on the device
 

@@ -24,9 +24,10 @@ FOLDER = os.environ.get("ORGANISER_TERMINAL") or os.path.join(
 CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
        "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
        "form-action 'none'; frame-ancestors 'none'")
-TYPES = {".svg": "image/svg+xml", ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".mjs": "text/javascript",
-         ".css": "text/css", ".wasm": "application/wasm", ".pack": "application/octet-stream",
-         ".json": "application/json", ".webmanifest": "application/manifest+json"}
+TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript",
+         ".mjs": "text/javascript", ".css": "text/css", ".wasm": "application/wasm",
+         ".pack": "application/octet-stream", ".json": "application/json",
+         ".webmanifest": "application/manifest+json", ".svg": "image/svg+xml"}
 HEADERS = {"content-security-policy": CSP, "cache-control": "no-cache",
            "referrer-policy": "no-referrer", "x-content-type-options": "nosniff"}
 
@@ -54,13 +55,13 @@ def terminal_page():
 def terminal_file(name: str):
     have = files()
     if have is None:
-        return JSONResponse({"ok": False, "error": "the terminal is not built: make bundle BOARD=browser"},
-                            status_code=404)
+        return JSONResponse({"ok": False, "error": "the terminal is not built: "
+                             "make bundle BOARD=browser"}, status_code=404)
     if name not in have:
         return JSONResponse({"ok": False, "error": "not found"}, status_code=404)
     ext = os.path.splitext(name)[1]
-    return FileResponse(os.path.join(FOLDER, name), media_type=TYPES.get(ext, "application/octet-stream"),
-                        headers=HEADERS)
+    return FileResponse(os.path.join(FOLDER, name), headers=HEADERS,
+                        media_type=TYPES.get(ext, "application/octet-stream"))
 
 
 # -- registration by QR code ------------------------------------------------------------
