@@ -214,6 +214,15 @@ function registration() {
   return reg;
 }
 
+// The organiser that served this page, as the settings name it: its host and the path
+// before /terminal/ (an event of a league is under /e/<event>).  netlink takes only
+// http:// addresses; web/streams.py posts to the page's own origin, over HTTPS where the
+// page came over HTTPS.
+function organiserAddress() {
+  const i = location.pathname.lastIndexOf("/terminal/");
+  return "http://" + location.host + (i > 0 ? location.pathname.slice(0, i) : "");
+}
+
 function readJSON(FS, path) {
   try { return JSON.parse(new TextDecoder().decode(FS.readFile(path))); } catch { return null; }
 }
@@ -256,7 +265,7 @@ async function boot() {
   const reg = registration();
   let cfg = readJSON(FS, ROOT + "/settings.json") || {};
   if (reg) {
-    cfg = Object.assign(cfg, reg, { organiser: "http://" + location.host });
+    cfg = Object.assign(cfg, reg, { organiser: organiserAddress() });
     FS.writeFile(ROOT + "/settings.json", JSON.stringify(cfg));
     terminal.sync();
     await terminal.pending;
