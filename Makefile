@@ -53,7 +53,8 @@ bench-organiser: build
 	$(PY) -m host_tools.bench watchers
 
 # Boards: firmware image with the application frozen in (pico, pico_w) -> build/firmware/$(BOARD)/,
-# the .mpy bundle for stock MicroPython -> build/bundle/$(BOARD)/, deployment over mpremote
+# the .mpy bundle for stock MicroPython -> build/bundle/$(BOARD)/ (BOARD=browser: the phone
+# terminal's static files, docs/phones.md), deployment over mpremote
 # (PORT=/dev/ttyACM0 or socket://...; a CircuitPython board (cp_pico, cp_feather_esp32s3):
 # the bundle is its CIRCUITPY drive, DRIVE=<mounted CIRCUITPY>, IMAGE=out.img a FAT image of it; settings from TABLE RULES SSID PASSWORD ORGANISER
 # REGISTRATION=answer.json or DEVICE SECRET; FROZEN=1: settings only), and the size report.

@@ -118,6 +118,8 @@ def create_app(db_path, max_body=MAX_BODY, stuck_seconds=180, pages=True, sync="
     if pages:
         app.include_router(html_pages.router)
         html_pages.setup(app)
+        from organiser.pages import terminal        # the browser terminal (docs/phones.md)
+        app.include_router(terminal.router)
 
     # the last added is the outermost: the origin check and the headers on every answer,
     # a throttled login refused before its body is read, the bodies bounded before

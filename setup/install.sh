@@ -23,3 +23,14 @@ fi
 [ -x .venv/bin/python ] || python3 -m venv .venv
 .venv/bin/pip install --quiet --disable-pip-version-check -r requirements.txt
 .venv/bin/pip check >/dev/null
+
+# The browser board's MicroPython WebAssembly port (boards/browser/package.json, pinned in its
+# package-lock.json): npm ci, again only when the lock changed since the last install.
+web=boards/browser
+if ! command -v npm >/dev/null; then        # Debian's nodejs comes without npm (NodeSource's has it)
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends npm
+fi
+if ! cmp -s "$web/package-lock.json" "$web/node_modules/.installed-lock.json"; then
+    (cd "$web" && npm ci --no-audit --no-fund --loglevel=error)
+    cp "$web/package-lock.json" "$web/node_modules/.installed-lock.json"
+fi

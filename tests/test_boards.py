@@ -51,8 +51,8 @@ def pins(board):
 
 
 def test_every_board_is_checked():
-    assert NAMES == ["cp_feather_esp32s3", "cp_pico", "esp32_devkitc", "pico", "pico_eink",
-                     "pico_w", "sim"]
+    assert NAMES == ["browser", "cp_feather_esp32s3", "cp_pico", "esp32_devkitc", "pico",
+                     "pico_eink", "pico_w", "sim"]
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -64,7 +64,7 @@ def test_board_shape(name):
     assert b.SAFE_KEY in b.KEYS
     used = pins(b)
     assert len(used) == len(set(used)), "a pin used twice"
-    if b.CHIP != "host":
+    if b.CHIP not in ("host", "webassembly"):      # no pins: the computer's, the page's
         assert len(b.KEYPAD_ROWS) == len(b.KEYPAD_COLS) == 4
         cp = getattr(b, "RUNTIME", "micropython") == "circuitpython"
         assert b.FILESYSTEM == ("fat" if cp else "littlefs2")      # CIRCUITPY is FAT
@@ -75,7 +75,7 @@ def test_board_shape(name):
 
 def test_wifi():
     assert {n: load(n).WIFI for n in NAMES} == {
-        "cp_feather_esp32s3": True, "cp_pico": False, "esp32_devkitc": True, "pico": False, "pico_eink": True, "pico_w": True, "sim": True}
+        "browser": True, "cp_feather_esp32s3": True, "cp_pico": False, "esp32_devkitc": True, "pico": False, "pico_eink": True, "pico_w": True, "sim": True}
 
 
 @pytest.mark.parametrize("name", [n for n in NAMES if load(n).CHIP == "rp2040"])

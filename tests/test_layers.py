@@ -28,7 +28,7 @@ LAYERS = (
     # the device
     ("board", ("board", "drivers", "drivers.*", "hmac", "cpy", "cpy.pins", "cpy.cptime",
                "cpy.cpsys", "cpy.cphashlib", "cpy.cpframebuf", "cpy.cpnetwork", "cpy.cpstreams",
-               "cpy.runtime")),
+               "cpy.runtime", "web", "web.runtime", "web.streams")),
     ("heap", ("heap",)),
     ("engine", ("tiles", "errors", "errtext", "hand", "dtable", "engine", "shapes", "eltable")),
     ("rules", ("rules", "rules.mcr", "rules.mcr_data", "rules.hk", "rules.hk_data", "rules.hk_names",
@@ -43,7 +43,7 @@ LAYERS = (
     ("ui data", ("ui", "ui.keymap", "ui.labels")),
     ("net", ("netlink", "uploader", "seating")),
     ("ui", ("ui.*", "cpy.oled", "cpy.keys")),
-    ("app", ("main", "boot", "cpy.boot", "cpy.code")),
+    ("app", ("main", "boot", "cpy.boot", "cpy.code", "web.main")),
     # the organiser: its rooms (ORGANISER_ROOMS), each a layer
     *(("organiser " + room, ()) for room in ("text", "guard", "store", "event", "scoring",
                                               "results", "live", "api", "pages", "app",

@@ -330,6 +330,11 @@ def main(argv=None):
     ap.add_argument("--drive", help="CircuitPython boards: the mounted CIRCUITPY drive")
     ap.add_argument("--image", metavar="OUT", help="CircuitPython boards: a FAT image of the drive")
     a = ap.parse_args(argv)
+    from host_tools.board.pico import board_def
+    if board_def(a.board).get("RUNTIME") == "webassembly":     # a page (host_tools.board.webbundle)
+        from host_tools.board import webbundle
+        print("%s: the page's static files" % webbundle.build_bundle(a.board))
+        return
     if is_circuitpython(a.board):
         return circuitpython_main(a)
     if a.deploy:

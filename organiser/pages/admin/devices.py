@@ -11,6 +11,7 @@ from organiser.store.db import one
 from organiser.live.render import render
 from organiser.pages.admin.base import MENU, back, changed, director, page, section, said, \
     whole_or_none
+from organiser.pages import terminal
 
 router, get, post = section()
 
@@ -53,11 +54,14 @@ def device_register(request, f):
     settings = {"device": dev_id, "secret": secret, "organiser": origin}
     if table_no is not None:
         settings["table"] = table_no
+    # a phone as the device: the terminal's address with the registration, as a QR code
+    link = terminal.registration_link(origin, dev_id, secret, table_no)
     return render(request, "admin/device_secret.html", here="/admin", admin_menu=MENU,
                   admin_here="/admin/devices", who=director(request), title="Device registered",
                   dev_id=dev_id, secret=secret, table_no=table_no,
                   settings_json=json.dumps(settings, indent=2),
-                  deploy_command=deploy_command(settings))
+                  deploy_command=deploy_command(settings), terminal_link=link,
+                  terminal_qr=terminal.qr_svg(link))
 
 
 @post("/devices/revoke")

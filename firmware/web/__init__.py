@@ -1,0 +1,1 @@
+# The browser board's adapters (boards/browser.py) on MicroPython's WebAssembly port.
