@@ -7,7 +7,7 @@
 import sys
 import journal
 from scorers import RULESETS
-from errors import HandError
+from errors import HandError, error_result
 
 WINDS = ("E", "S", "W", "N")   # constants: no str made per answer
 
@@ -143,6 +143,15 @@ def settle_win(state, ev, result):
     rec = {"result": result}
     settle(st, hk, deltas, outside, detail, rec, True, winner)
     return st, rec
+
+
+def write_failed(e):
+    """The answer to a save the filesystem refused (nothing was written: the journal cuts
+    a torn tail): a full flash (ENOSPC), or another write error."""
+    n = e.args[0] if e.args else "?"
+    if n == 28:
+        return error_result("no_space", HandError("no_space", 29).message)
+    return error_result("write_failed", HandError("write_failed", 30, n).message)
 
 
 def refusal(result):

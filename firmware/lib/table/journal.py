@@ -133,6 +133,13 @@ def journal_id(path):
     return new_id(path)
 
 
+def recover(path):
+    """Finish a replace of a file beside the journal that a power cut interrupted
+    (files.recover: FAT); for the uploader's mark."""
+    import files
+    return files.recover(path)
+
+
 # -- the history's questions (Session.__getattr__: ses.records(), ses.record(i)) ---------
 
 def records(ses):
