@@ -73,20 +73,6 @@ def answer(st):
     return out
 
 
-# -- what the screens ask that the hooks answer (Session.__getattr__: ses.seat_winds()) --
-
-def seat_winds(ses):
-    """The four seats' winds (0..3) for the hand now played."""
-    st = ses.state
-    hk = hooks(st["rules"])
-    return [hk.seat_wind(st, s) for s in range(4)]
-
-
-def defaults(ses, rid):
-    """The settings of ruleset rid and their defaults ({name: default})."""
-    return dict(hooks(rid).SETTINGS)
-
-
 def journal_of(ses):
     j = journal.Journal(ses.jpath)
     j.seq = ses.jseq

@@ -318,20 +318,19 @@ class Session:
 
     # ---- What the screens ask ---------------------------------------------------------
     # Besides events the screens ask the session questions (ses.facts(), ses.record(i),
-    # ...): each is a function of ses in the module _ASKS names, loaded when asked
-    # (micropython-async's `_attrs` table and __getattr__: none of it in RAM before).
+    # ...): each, named in _ASKS, is a function of ses in asks.py, loaded when asked
+    # (micropython-async's `_attrs` table and __getattr__: none of it in RAM before, nor
+    # while an event is handled).
     # The module an answer loads leaves with the table's steps when the heap is short
     # (release(): the screens call it where a look at the table ends).
 
     def __getattr__(self, name):
-        module = _ASKS.get(name)
-        if module is None:
+        if name not in _ASKS:
             raise AttributeError(name)
-        f = getattr(heap.load(module), name)
+        f = getattr(heap.asks, name)
         return lambda *args: f(self, *args)
 
 
-# Each question the screens ask (Session.__getattr__) and the module that answers it.
-_ASKS = {"facts": "asks", "words_dropped": "asks", "in_lang": "asks", "time_closed": "asks",
-         "flash_left": "asks", "seat_winds": "commit", "defaults": "commit",
-         "records": "journal", "record": "journal"}
+# The questions the screens ask (Session.__getattr__), answered by asks.py.
+_ASKS = ("facts", "words_dropped", "in_lang", "time_closed", "flash_left", "records",
+         "record", "seat_winds", "defaults")
