@@ -6,8 +6,9 @@
 # When                       what leaves then, when the heap is short (roomy() False)
 # -------------------------  -------------------------------------------------------------
 # after each table event,    EVENT: the table's own steps (sessionops, commit, journal,
-# and before a win scores    checkpoint, files, the rulesets' hooks), then the scorer with
-#                            what its import brought (scorers.unload)
+# and before a win scores,   checkpoint, files, the rulesets' hooks) and the answers to
+# and after a screen's look  the screens' questions (asks), then the scorer with what its
+# at the table               import brought (scorers.unload)
 # after a win's names        the ruleset's names module (rules.<id>_names, NAMER)
 # at once, after one call    ONCE: the round clock's rules, a spare's start, a ruleset's
 #                            events module, the settings, the names in another language
