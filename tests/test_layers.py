@@ -76,11 +76,10 @@ APART = {"firmware": ("host_tools", "organiser"), "organiser": ("host_tools", "f
 # (heap.load, __import__), and scorers' "rules." + id
 # over its RULESETS; and module-level names holding such names, with the module that
 # hands them to a loader (a hook's EVENTS_MODULE names a module of rules/; heap's _attrs
-# the table's steps the session reaches as heap.<name>; session's _ASKS the modules
-# answering the screens' questions).
+# the table's steps the session reaches as heap.<name>).
 LOADERS = ("load", "__import__")
 NAME_HOLDERS = {"EVENTS_MODULE": "sessionops", "NAMER": "session", "_HOOKS": "commit",
-                "_attrs": "session", "_ASKS": "session"}
+                "_attrs": "session"}
 # The table's door: the screens' and the network's layers import, of the table's layer and
 # those below it down to the engine, this module alone.
 DOOR = "session"

@@ -168,8 +168,7 @@ class Uploader:
 
     def _read_mark(self, jm, jid):
         try:
-            import session
-            session.recover(self._mark_path(jm))       # a replace cut short (FAT)
+            jm.recover(self._mark_path(jm))            # a replace cut short (FAT)
             f = open(self._mark_path(jm))
             try:
                 m = json.loads(f.read())

@@ -31,7 +31,7 @@ TEXTS = (
     '%d copies of %s (there are only four)',  # 26
     "a robbed kong's tile %s cannot also be in the winner's hand",  # 27
     'the hand is not complete with %s',  # 28
-    # a save the flash refused (session.write_failed): what happened, what to do
+    # a save the flash refused (commit.write_failed): what happened, what to do
     'flash full: NOT saved (earlier hands are safe). Write this hand down; call the director',  # 29
     'flash write error %s: NOT saved. Press save again; if it fails, call the director',  # 30
     # a preview saved after another event was written (session.Session.save)

@@ -6,8 +6,9 @@
 # When                       what leaves then, when the heap is short (roomy() False)
 # -------------------------  -------------------------------------------------------------
 # after each table event,    EVENT: the table's own steps (sessionops, commit, journal,
-# and before a win scores    checkpoint, files, the rulesets' hooks), then the scorer with
-#                            what its import brought (scorers.unload)
+# and before a win scores,   checkpoint, files, the rulesets' hooks) and the answers to
+# and after a screen's look  the screens' questions (asks), then the scorer with what its
+# at the table               import brought (scorers.unload)
 # after a win's names        the ruleset's names module (rules.<id>_names, NAMER)
 # at once, after one call    ONCE: the round clock's rules, a spare's start, a ruleset's
 #                            events module, the settings, the names in another language
@@ -45,7 +46,7 @@ _attrs = {"ops": "sessionops", "commit": "commit", "journal": "journal", "asks":
 # board with nothing else to hold, a frozen image), what events load stays for good and
 # the session collects no garbage of its own: loading a ruleset's modules from flash, and
 # each collection of a large heap, cost a board milliseconds.  A MemoryError ends that
-# (ran_out()).
+# (room(False)).
 ROOMY = 48 * 1024 if sys.maxsize < (1 << 32) else 96 * 1024
 _room = False
 
@@ -98,29 +99,14 @@ def roomy():
     return gc.mem_free() > ROOMY
 
 
-def settle(dropped, scored):
-    """After an event: with nothing dropped, a scorer among what is kept (a win was
-    scored) and room to spare, keep everything for good."""
+def room(keep):
+    """keep True: an event ended with everything it loaded kept, a scorer among it: with
+    ROOMY bytes free, keep everything for good.  False: a MemoryError, from now on what
+    steps load leaves again."""
     global _room
-    if LEAN and not _room and not dropped and scored:
-        _room = gc.mem_free() > ROOMY       # roomy() just collected: the figure is fresh
-
-
-def ran_out():
-    """A MemoryError: from now on what steps load leaves again; and sys.modules' table is
-    built afresh.  After an import cut short (a MemoryError halfway through it),
-    MicroPython takes the name out of sys.modules but leaves the module in the table's
-    slot, with all it had imported (8-16 KB of the session's modules), until another name
-    takes that slot: the leftovers go with the old table."""
-    global _room
-    _room = False
     if not LEAN:
         return
-    mods = sys.modules
-    try:
-        live = dict(mods)
-    except MemoryError:
-        return          # nothing changed: the next shortage tries again
-    mods.clear()
-    gc.collect()        # live holds the modules meanwhile
-    mods.update(live)
+    if not keep:
+        _room = False
+    elif not _room:
+        _room = gc.mem_free() > ROOMY       # roomy() just collected: the figure is fresh

@@ -1,11 +1,12 @@
 # What the screens ask the table session besides events (ses.<name>(...) is <name>(ses,
 # ...) here: session._ASKS names the module of each question): the ruleset's facts, the
 # context words a win drops, the review's names in the settings' language, the flash's
-# room, the round clock's rule once time is up.  (The history's records are journal's,
-# the seats' winds and a ruleset's settings commit's: the module each loads anyway.)
+# room, the round clock's rule once time is up, the history's records, the seats' winds,
+# a ruleset's settings: never in the heap while an event is handled.
 # Loaded when asked and forgotten with the table's steps when the heap is short
 # (heap.EVENT, Session.release), so the session that stays in RAM stays small.
 
+import json
 import heap
 import hand
 import scorers
@@ -99,3 +100,30 @@ def flash_left(ses):
     j = None
     ses.release()               # asks and the journal leave when the heap is short
     return left
+
+
+def records(ses):
+    """How many saved events the history can open (those in RAM, newest first)."""
+    return len(ses.stack) if ses.jpath is not None else 0
+
+
+def record(ses, i):
+    """The i-th saved event back from the newest (0: the last) as (seq, the record dict);
+    OSError where the flash cannot give it back."""
+    stack = ses.stack
+    r = heap.journal.Journal(ses.jpath).raw(stack[len(stack) - 1 - i])
+    if r is None:
+        raise OSError("journal record damaged")
+    return r[0], json.loads(r[1])
+
+
+def seat_winds(ses):
+    """The four seats' winds (0..3) for the hand now played."""
+    st = ses.state
+    hk = heap.commit.hooks(st["rules"])
+    return [hk.seat_wind(st, s) for s in range(4)]
+
+
+def defaults(ses, rid):
+    """The settings of ruleset rid and their defaults ({name: default})."""
+    return dict(heap.commit.hooks(rid).SETTINGS)

@@ -22,6 +22,7 @@
 import os
 import struct
 import binascii
+import heap
 import journal
 
 MAGIC = b"MK"
@@ -154,3 +155,19 @@ def restore(ses, j):
     j.seq = seq
     j.end = end
     return st
+
+
+def refill(ses):
+    """Undo reaches below the entries in RAM: read the next ones from the checkpoint;
+    if it cannot be read, the whole journal is replayed (the stack then whole in RAM)."""
+    try:
+        below(ses)
+    except (OSError, ValueError):
+        try:
+            os.remove(path_of(ses.jpath))
+        except OSError:
+            pass
+        ses.stack = []
+        ses.base = 0
+        ses.replay_errors = 0
+        heap.load("sessionops").resume(ses)

@@ -7,7 +7,7 @@
 import sys
 import journal
 from scorers import RULESETS
-from errors import HandError
+from errors import HandError, error_result
 
 WINDS = ("E", "S", "W", "N")   # constants: no str made per answer
 
@@ -73,20 +73,6 @@ def answer(st):
     return out
 
 
-# -- what the screens ask that the hooks answer (Session.__getattr__: ses.seat_winds()) --
-
-def seat_winds(ses):
-    """The four seats' winds (0..3) for the hand now played."""
-    st = ses.state
-    hk = hooks(st["rules"])
-    return [hk.seat_wind(st, s) for s in range(4)]
-
-
-def defaults(ses, rid):
-    """The settings of ruleset rid and their defaults ({name: default})."""
-    return dict(hooks(rid).SETTINGS)
-
-
 def journal_of(ses):
     j = journal.Journal(ses.jpath)
     j.seq = ses.jseq
@@ -143,6 +129,15 @@ def settle_win(state, ev, result):
     rec = {"result": result}
     settle(st, hk, deltas, outside, detail, rec, True, winner)
     return st, rec
+
+
+def write_failed(e):
+    """The answer to a save the filesystem refused (nothing was written: the journal cuts
+    a torn tail): a full flash (ENOSPC), or another write error."""
+    n = e.args[0] if e.args else "?"
+    if n == 28:
+        return error_result("no_space", HandError("no_space", 29).message)
+    return error_result("write_failed", HandError("write_failed", 30, n).message)
 
 
 def refusal(result):

@@ -133,21 +133,11 @@ def journal_id(path):
     return new_id(path)
 
 
-# -- the history's questions (Session.__getattr__: ses.records(), ses.record(i)) ---------
-
-def records(ses):
-    """How many saved events the history can open (those in RAM, newest first)."""
-    return len(ses.stack) if ses.jpath is not None else 0
-
-
-def record(ses, i):
-    """The i-th saved event back from the newest (0: the last) as (seq, the record dict);
-    OSError where the flash cannot give it back."""
-    stack = ses.stack
-    r = Journal(ses.jpath).raw(stack[len(stack) - 1 - i])
-    if r is None:
-        raise OSError("journal record damaged")
-    return r[0], json.loads(r[1])
+def recover(path):
+    """Finish a replace of a file beside the journal that a power cut interrupted
+    (files.recover: FAT); for the uploader's mark."""
+    import files
+    return files.recover(path)
 
 
 class Journal:

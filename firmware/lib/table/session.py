@@ -15,8 +15,8 @@
 
 # The table session (shared/spec/score-interface.md, "Replaying a table"): events in,
 # the table state out, and the only door from the screens (ui/) and the network (net/)
-# into the table: they call a Session's methods (and this module's journal() and
-# recover()) and import no other module of the table.  What the screens ask besides
+# into the table: they call a Session's methods (and this module's journal()) and import
+# no other module of the table.  What the screens ask besides
 # events (the ruleset's facts, a record, the words a win drops) is answered by asks.py,
 # loaded when asked.  This module is the small
 # part that stays in RAM; the event logic lives in sessionops.py, the commit side
@@ -34,6 +34,7 @@
 # needed; the state itself is a small dict that never leaves.
 
 import gc
+import sys
 import heap
 from heap import LEAN
 from errors import HandError, error_result
@@ -56,15 +57,6 @@ STACK_WINDOW = 64
 # afresh from the journal) is what then gets the event through.
 SHORT = "No memory: try again; if refused, restart: saved hands stay"
 UNSAVED = "No memory: NOT saved. # again; if refused, restart and retype it"
-
-
-def write_failed(e):
-    """The answer to a save the filesystem refused (nothing was written: the journal cuts
-    a torn tail): a full flash (ENOSPC), or another write error."""
-    n = e.args[0] if e.args else "?"
-    if n == 28:
-        return error_result("no_space", HandError("no_space", 29).message)
-    return error_result("write_failed", HandError("write_failed", 30, n).message)
 
 
 def anew(v):
@@ -123,11 +115,6 @@ def journal():
     """The journal module, for the uploader (it sends the records as they are stored):
     loaded while the heap has room, forgotten by the next event's cleanup."""
     return heap.journal
-
-
-def recover(path):
-    """Finish a file replace a power cut interrupted (files.recover: FAT)."""
-    heap.load("files").recover(path)
 
 
 class Session:
@@ -219,11 +206,12 @@ class Session:
             self.release(True)          # the next event finds the heap as the last one did
             out = error_result("bad_event", UNSAVED if type(ev) is tuple else SHORT)
         except OSError as e:
-            out = write_failed(e)
+            out = heap.commit.write_failed(e)   # the write's module: loaded
         finally:
             dropped = self._unload()
             self._reload()
-            heap.settle(dropped, scorers.loaded())
+            if not dropped and scorers.loaded():
+                heap.room(True)         # a win scored, all kept: keep it for good if roomy
             if dropped:
                 # What outlives the event was allocated among modules that are gone now;
                 # copied afresh it takes the lowest free blocks (first fit) and leaves
@@ -276,8 +264,20 @@ class Session:
         (MicroPython only); short: the caller ran out of memory, drop them now, and the
         leftovers of an import cut short with them."""
         self._unload(short)
-        if short:
-            heap.ran_out()      # from now on drop what events load; sys.modules anew
+        if short and LEAN:
+            heap.room(False)    # from now on drop what events load
+            # An import cut short (a MemoryError halfway through it): MicroPython takes
+            # the name out of sys.modules but leaves the module in the table's slot, with
+            # all it had imported (8-16 KB of the session's modules), until another name
+            # takes that slot.  The table is built afresh: the leftovers go with the old.
+            mods = sys.modules
+            try:
+                live = dict(mods)
+            except MemoryError:
+                return          # nothing changed: the next shortage tries again
+            mods.clear()
+            gc.collect()        # live holds the modules meanwhile
+            mods.update(live)
 
     def _unload(self, force=False):
         """Drop what events loaded when the heap is short (or force); True if dropped."""
@@ -318,20 +318,19 @@ class Session:
 
     # ---- What the screens ask ---------------------------------------------------------
     # Besides events the screens ask the session questions (ses.facts(), ses.record(i),
-    # ...): each is a function of ses in the module _ASKS names, loaded when asked
-    # (micropython-async's `_attrs` table and __getattr__: none of it in RAM before).
+    # ...): each, named in _ASKS, is a function of ses in asks.py, loaded when asked
+    # (micropython-async's `_attrs` table and __getattr__: none of it in RAM before, nor
+    # while an event is handled).
     # The module an answer loads leaves with the table's steps when the heap is short
     # (release(): the screens call it where a look at the table ends).
 
     def __getattr__(self, name):
-        module = _ASKS.get(name)
-        if module is None:
+        if name not in _ASKS:
             raise AttributeError(name)
-        f = getattr(heap.load(module), name)
+        f = getattr(heap.asks, name)
         return lambda *args: f(self, *args)
 
 
-# Each question the screens ask (Session.__getattr__) and the module that answers it.
-_ASKS = {"facts": "asks", "words_dropped": "asks", "in_lang": "asks", "time_closed": "asks",
-         "flash_left": "asks", "seat_winds": "commit", "defaults": "commit",
-         "records": "journal", "record": "journal"}
+# The questions the screens ask (Session.__getattr__), answered by asks.py.
+_ASKS = ("facts", "words_dropped", "in_lang", "time_closed", "flash_left", "records",
+         "record", "seat_winds", "defaults")

@@ -103,8 +103,8 @@ def resume(ses):
         ev = rec.get("event") or {}
         new = rec.get("state")
         if ev.get("event") == "undo":
-            if not ses.stack:
-                refill(ses)
+            if not ses.stack and ses.base:
+                load("checkpoint").refill(ses)
             if ses.stack:
                 ses.stack.pop()
         else:
@@ -127,25 +127,6 @@ def resume(ses):
     ses.jend = j.end
 
 
-def refill(ses):
-    """Undo reaches below the entries in RAM: read the next ones from the checkpoint;
-    if it cannot be read, the whole journal is replayed (the stack then whole in RAM)."""
-    if not ses.base:
-        return
-    try:
-        load("checkpoint").below(ses)
-    except (OSError, ValueError):
-        import os
-        try:
-            os.remove(load("checkpoint").path_of(ses.jpath))
-        except OSError:
-            pass
-        ses.stack = []
-        ses.base = 0
-        ses.replay_errors = 0
-        resume(ses)
-
-
 def undo(ses, ev):
     """Undo's outcome: the state that stood before the last effective event, and the
     record's extras ({"undoes": its seq} with a journal); commit.commit writes it."""
@@ -154,8 +135,8 @@ def undo(ses, ev):
         if not ses.stack or ses.stack[-1] is None:
             raise HandError("nothing_to_undo", "there is no accepted event to take back")
         return ses.stack[-1], {}
-    if len(ses.stack) < 2:
-        refill(ses)            # the entries below the window, from the checkpoint
+    if len(ses.stack) < 2 and ses.base:   # the entries below the window, from the checkpoint
+        load("checkpoint").refill(ses)
     if len(ses.stack) < 2:
         raise HandError("nothing_to_undo", "there is no accepted event to take back")
     j = journal_of(ses)
