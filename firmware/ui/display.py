@@ -1,8 +1,11 @@
 # The screen: a description (a list of rows of text; a row starting with "\x01" is drawn
 # inverted) drawn in a grid of 12-px rows and 6-px cells onto a framebuf.FrameBuffer, then
-# pushed to the board's panel.  Only rows that changed are drawn and pushed.
+# pushed to the board's panel.  Only what changed is drawn and pushed: in a row that changed,
+# the cells from the first that differs to the last (a digit typed changes a few); on the
+# OLED, only those columns of the pages they touch (docs/display.md).
 #
-#   ssd1306       128x64 OLED on I2C (micropython-lib's driver): 5 rows x 21 cells
+#   ssd1306       128x64 OLED on I2C (micropython-lib's driver): 5 rows x 21 cells; the
+#                 changed columns of the changed pages, the whole frame when most changed
 #   ssd1680       250x122 e-paper on SPI (drivers/ssd1680.py): 10 rows x 41 cells; partial
 #                 refreshes of the changed rows, a full refresh every `full_every` of them
 #   framebuffer   a plain FrameBuffer the host simulator reads; nothing is pushed
@@ -10,12 +13,13 @@
 
 from micropython import const
 import framebuf
-from ui import text, cut
+from ui import text, cut, cells
 
 ROW = const(12)
 CELL = const(6)
 INVERSE = "\x01"
 FULL_EVERY = const(30)      # e-paper: partial refreshes between two full ones (ghosting)
+FRAME_SHARE = const(3)      # OLED: a window of more than 1/3 of the frame: the whole frame
 
 
 class Display:
@@ -33,6 +37,10 @@ class Display:
         self.full_every = full_every
         self.partials = 0
         self._shown = [None] * self.rows        # the row texts drawn; None: not yet
+        self.pages = (height + 7) >> 3
+        self._lo = [width] * self.pages         # OLED: the columns changed in each page,
+        self._hi = [0] * self.pages             # [lo, hi); none when hi <= lo
+        self._whole = True                      # the next push sends the whole frame
         fb.fill(0)
 
     def show(self, rows):
@@ -45,17 +53,21 @@ class Display:
         shown = self._shown
         for i in range(self.rows):
             row = rows[i] if i < len(rows) else ""
-            if row == shown[i]:
+            old = shown[i]
+            if row == old:
                 continue
             shown[i] = row
-            self.draw_row(i, row)
+            x0, x1 = self.draw_row(i, row, old)
+            if x1 <= x0:
+                continue        # the same once cut to the row
+            self.mark(i * ROW, x0, x1)
             if lo < 0:
                 lo = i
             hi = i
         if lo < 0:
             return False
         if self.kind == "ssd1306":
-            panel.show()
+            self.push()
         elif self.kind == "ssd1680":
             self.partials += 1
             if self.partials > self.full_every or not panel.shown:
@@ -65,36 +77,127 @@ class Display:
                 panel.refresh_partial(lo * ROW, hi * ROW + ROW - 1)
         return True
 
-    def draw_row(self, i, row):
+    def draw_row(self, i, row, old=None):
+        """Draw row i; old: the row drawn there before (None: not known), whose cells that
+        are the same are left as they are.  Returns the pixel columns drawn, [x0, x1)."""
         y = i * ROW
         inverse = row.startswith(INVERSE)
         if inverse:
             row = row[1:]
-        self.fb.fill_rect(0, y, self.width, ROW, 1 if inverse else 0)
-        text.draw(self.fb, cut(row, self.cols), 0, y, inverse)
+        row = cut(row, self.cols)
+        bg = 1 if inverse else 0
+        if old is None or old.startswith(INVERSE) != inverse:
+            self.fb.fill_rect(0, y, self.width, ROW, bg)
+            text.draw(self.fb, row, 0, y, inverse)
+            return 0, self.width
+        a, b, c0, c1 = changed(cut(old[1:] if inverse else old, self.cols), row)
+        x0 = c0 * CELL
+        x1 = c1 * CELL
+        if x1 > x0:
+            self.fb.fill_rect(x0, y, x1 - x0, ROW, bg)
+            text.draw(self.fb, row[a:b], x0, y, inverse)
+        return x0, x1
+
+    def mark(self, y, x0, x1):
+        """Pixels x0..x1-1 of the 12-px row at y changed: the pages it spans."""
+        lo = self._lo
+        hi = self._hi
+        for p in range(y >> 3, ((y + ROW - 1) >> 3) + 1):
+            if x0 < lo[p]:
+                lo[p] = x0
+            if x1 > hi[p]:
+                hi[p] = x1
+
+    def push(self):
+        """The OLED: the changed columns of each run of changed pages, each run one window;
+        the whole frame when the windows would carry more than a third of it (the screen
+        changed) or after clear()."""
+        lo = self._lo
+        hi = self._hi
+        n = self.pages
+        w = self.width
+        runs = []
+        size = 0
+        p = 0
+        while p < n:
+            if hi[p] <= lo[p]:
+                p += 1
+                continue
+            a = lo[p]
+            b = hi[p]
+            q = p
+            while q + 1 < n and hi[q + 1] > lo[q + 1]:
+                q += 1
+                a = min(a, lo[q])
+                b = max(b, hi[q])
+            runs.append((a, b, p, q))
+            size += (b - a) * (q - p + 1)
+            p = q + 1
+        if self._whole or size * FRAME_SHARE > w * n:
+            self._whole = False
+            self.panel.show()
+        else:
+            for a, b, p, q in runs:
+                self.window(a, b - 1, p, q)
+        for p in range(n):
+            lo[p] = w
+            hi[p] = 0
+
+    def window(self, x0, x1, p0, p1):
+        self.panel.show_window(x0, x1, p0, p1)
 
     def clear(self):
-        """Forget what is drawn: the next show() draws every row (e-paper: a full refresh)."""
+        """Forget what is drawn: the next show() draws every row and pushes the whole frame
+        (e-paper: a full refresh)."""
         self._shown = [None] * self.rows
         self.partials = self.full_every
+        self._whole = True
+
+
+def changed(old, new):
+    """Where new differs from old, both laid out from cell 0: (first, end) characters of
+    new and (first, end) cells to draw.  Cells past the common start and, when both are as
+    wide, before the common end; a narrower new reaches to where old ended (the cells
+    behind are painted)."""
+    n = min(len(old), len(new))
+    a = 0
+    c0 = 0
+    while a < n and old[a] == new[a]:
+        c0 += 1 if ord(new[a]) < 0x80 else 2
+        a += 1
+    wo = cells(old)
+    wn = cells(new)
+    b = len(new)
+    c1 = wn
+    if wo == wn:
+        o = len(old)
+        while b > a and o > a and old[o - 1] == new[b - 1]:
+            b -= 1
+            o -= 1
+            c1 -= 1 if ord(new[b]) < 0x80 else 2
+    elif wo > wn:
+        c1 = wo
+    return a, b, c0, c1
 
 
 def oled(w, h, i2c, addr):
-    """micropython-lib's SSD1306_I2C pushing its picture in one write from a buffer held
-    for good, the I2C data byte before a copy of the picture: the driver's writevto of two
-    parts makes a port join them in a fresh 1 KB allocation on every push (rp2 does), which
-    a tight or fragmented heap may not have."""
+    """micropython-lib's SSD1306_I2C pushing its picture (or a window's slice of a page) in
+    one write from a buffer held for good, the I2C data byte before a copy of the bytes:
+    the driver's writevto of two parts makes a port join them in a fresh allocation on
+    every push (rp2 does: 1 KB for the frame), which a tight or fragmented heap may not
+    have."""
     from drivers.ssd1306 import SSD1306_I2C
 
     class OLED(SSD1306_I2C):
         def write_data(self, buf):
             out = self.out
             if out is None:
-                out = self.out = bytearray(1 + len(buf))
+                out = self.out = bytearray(1 + len(self.buffer))
                 out[0] = 0x40                   # Co=0, D/C#=1: data follows
-                self.tail = memoryview(out)[1:]
-            self.tail[:] = buf
-            self.i2c.writeto(self.addr, out)
+                self.view = memoryview(out)
+            n = len(buf)
+            self.view[1:1 + n] = buf
+            self.i2c.writeto(self.addr, self.view[:1 + n] if n < len(self.buffer) else out)
 
     OLED.out = None
     return OLED(w, h, i2c, addr)
