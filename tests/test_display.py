@@ -436,3 +436,25 @@ def test_oled_gets_only_the_changed_columns_and_its_picture_is_a_whole_redraw():
     typed = sorted(small)[len(small) // 2]
     assert 0 < typed <= 2 * 24, small          # a median step: a wide glyph's columns, 2 pages
     assert max(small) == 1024                  # a new screen: the whole frame
+
+
+def test_cells_and_cut_count_every_kind_of_character():
+    """cells and cut walk UTF-8 bytes on the device: one-, two-, three- and four-byte
+    characters count as the rule says (ASCII one cell, anything else two)."""
+    import random
+    rng = random.Random(3)
+    pool = "a1 ()é×·東發中\U0001F600"
+    strings = ["".join(rng.choice(pool) for _ in range(rng.randrange(15))) for _ in range(60)]
+    code = ("import json\nfrom ui import cells, cut\nfor s in %s:\n"
+            "    print(json.dumps([cells(s)] + [cut(s, n) for n in range(-1, 24)]))\n"
+            % ascii(strings))
+    out = run_device(code)
+
+    def ref_cells(s):
+        return sum(1 if ord(c) < 0x80 else 2 for c in s)
+
+    for s, got in zip(strings, out):
+        want = [ref_cells(s)] + [max((s[:k] for k in range(len(s) + 1)
+                                     if ref_cells(s[:k]) <= n), key=len, default="")
+                                for n in range(-1, 24)]
+        assert got == want, s

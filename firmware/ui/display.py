@@ -13,7 +13,7 @@
 
 from micropython import const
 import framebuf
-from ui import text, cut, cells
+from ui import text
 
 ROW = const(12)
 CELL = const(6)
@@ -37,6 +37,7 @@ class Display:
         self.full_every = full_every
         self.partials = 0
         self._shown = [None] * self.rows        # the row texts drawn; None: not yet
+        self._drawn = [None] * self.rows        # and each as drawn: (UTF-8 cut, cells)
         self.pages = (height + 7) >> 3
         self._lo = [width] * self.pages         # OLED: the columns changed in each page,
         self._hi = [0] * self.pages             # [lo, hi); none when hi <= lo
@@ -79,23 +80,25 @@ class Display:
 
     def draw_row(self, i, row, old=None):
         """Draw row i; old: the row drawn there before (None: not known), whose cells that
-        are the same are left as they are.  Returns the pixel columns drawn, [x0, x1)."""
+        are the same are left as they are.  Returns the pixel columns drawn, [x0, x1).
+        The row is walked as UTF-8 bytes: a str made on MicroPython (a slice, a character)
+        is looked up among every interned string first, slow in a loaded application."""
         y = i * ROW
         inverse = row.startswith(INVERSE)
-        if inverse:
-            row = row[1:]
-        row = cut(row, self.cols)
         bg = 1 if inverse else 0
-        if old is None or old.startswith(INVERSE) != inverse:
+        new = fitted(row, 1 if inverse else 0, self.cols)
+        drawn = self._drawn[i]
+        self._drawn[i] = new
+        if old is None or drawn is None or old.startswith(INVERSE) != inverse:
             self.fb.fill_rect(0, y, self.width, ROW, bg)
-            text.draw(self.fb, row, 0, y, inverse)
+            text.draw(self.fb, new[0], 0, y, inverse)
             return 0, self.width
-        a, b, c0, c1 = changed(cut(old[1:] if inverse else old, self.cols), row)
+        a, b, c0, c1 = changed(drawn, new)
         x0 = c0 * CELL
         x1 = c1 * CELL
         if x1 > x0:
             self.fb.fill_rect(x0, y, x1 - x0, ROW, bg)
-            text.draw(self.fb, row[a:b], x0, y, inverse)
+            text.draw(self.fb, new[0][a:b], x0, y, inverse)
         return x0, x1
 
     def mark(self, y, x0, x1):
@@ -150,31 +153,69 @@ class Display:
         """Forget what is drawn: the next show() draws every row and pushes the whole frame
         (e-paper: a full refresh)."""
         self._shown = [None] * self.rows
+        self._drawn = [None] * self.rows
         self.partials = self.full_every
         self._whole = True
 
 
+def fitted(row, start, cols):
+    """(the row's UTF-8 from byte `start`, cut to cols cells; its cells)."""
+    b = row.encode()
+    n = len(b)
+    i = start
+    w = 0
+    while i < n:
+        c = b[i]
+        if c < 0x80:
+            k = 1
+            step = 1
+        else:
+            k = 2
+            step = 2 if c < 0xE0 else 3 if c < 0xF0 else 4
+        if w + k > cols:
+            break
+        w += k
+        i += step
+    return b[start:i], w
+
+
+def span_cells(b, i, j):
+    """Cells of the UTF-8 bytes b[i:j] (whole characters)."""
+    w = 0
+    while i < j:
+        c = b[i]
+        if c < 0x80:
+            w += 1
+        elif c >= 0xC0:             # a lead byte: the character takes two cells
+            w += 2
+        i += 1
+    return w
+
+
 def changed(old, new):
-    """Where new differs from old, both laid out from cell 0: (first, end) characters of
-    new and (first, end) cells to draw.  Cells past the common start and, when both are as
-    wide, before the common end; a narrower new reaches to where old ended (the cells
-    behind are painted)."""
-    n = min(len(old), len(new))
+    """Where new differs from old (each (UTF-8, cells) as fitted() gives them, both laid
+    out from cell 0): (first, end) bytes of new and (first, end) cells to draw.  The cells
+    past the common start and, when both are as wide, before the common end; a narrower
+    new reaches to where old ended (the cells behind are painted)."""
+    ob, wo = old
+    nb, wn = new
+    n = min(len(ob), len(nb))
     a = 0
-    c0 = 0
-    while a < n and old[a] == new[a]:
-        c0 += 1 if ord(new[a]) < 0x80 else 2
+    while a < n and ob[a] == nb[a]:
         a += 1
-    wo = cells(old)
-    wn = cells(new)
-    b = len(new)
+    while a > 0 and a < len(nb) and 0x80 <= nb[a] < 0xC0:
+        a -= 1                      # back to the start of a character
+    c0 = span_cells(nb, 0, a)
+    b = len(nb)
     c1 = wn
     if wo == wn:
-        o = len(old)
-        while b > a and o > a and old[o - 1] == new[b - 1]:
+        o = len(ob)
+        while b > a and o > a and ob[o - 1] == nb[b - 1]:
             b -= 1
             o -= 1
-            c1 -= 1 if ord(new[b]) < 0x80 else 2
+        while b < len(nb) and 0x80 <= nb[b] < 0xC0:
+            b += 1                  # on to the start of a character
+        c1 = wn - span_cells(nb, b, len(nb))
     elif wo > wn:
         c1 = wo
     return a, b, c0, c1

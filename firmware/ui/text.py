@@ -120,9 +120,10 @@ def font():
 
 
 def draw(fb, s, x, y, inverse=False, f=None):
-    """Draw s with its top-left corner at (x, y); returns the x after the last glyph.  The
-    cells behind the text are painted (black, or white when inverse), so a row need not be
-    cleared first; the framebuf clips whatever passes the edge."""
+    """Draw s (a str, or its UTF-8 bytes) with its top-left corner at (x, y); returns the x
+    after the last glyph.  The cells behind the text are painted (black, or white when
+    inverse), so a row need not be cleared first; the framebuf clips whatever passes the
+    edge."""
     global _inverse
     f = f or font()
     bg = 1 if inverse else 0
@@ -132,7 +133,8 @@ def draw(fb, s, x, y, inverse=False, f=None):
             _inverse = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.MONO_HLSB)
             _inverse.pixel(0, 0, 1)
         palette = _inverse
-    b = s.encode()      # one copy; walking a str would make a string of every character
+    # one copy; walking a str would make a string of every character (bytes: drawn as they are)
+    b = s.encode() if isinstance(s, str) else s
     i = 0
     n = len(b)
     while i < n:        # UTF-8 by hand
