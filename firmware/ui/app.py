@@ -89,6 +89,7 @@ class App:
         self.ui = UI(self.session, self.cfg, self.display.rows, self.display.cols,
                      save_cfg=save_settings, net=self.status.get("net"))
         self.ui.on_saved = self.saved
+        self.ui.collect = False             # collected after the key's screen is drawn
         self.ui.clock = self.clock
         if self.display.kind == "ssd1680":  # a slow panel: the clock by the minute
             self.ui.clock_step = 60
@@ -153,6 +154,7 @@ class App:
                 self.faults += 1
                 sys.print_exception(e)
                 self.display.clear()
+            gc.collect()    # between keys, the screen drawn: not between a key and its screen
 
     async def banner_task(self):
         """A message's time is up (ui.say): the screen without it."""

@@ -39,8 +39,7 @@ class Display:
         self._shown = [None] * self.rows        # the row texts drawn; None: not yet
         self._drawn = [None] * self.rows        # and each as drawn: (UTF-8 cut, cells)
         self.pages = (height + 7) >> 3
-        self._lo = [width] * self.pages         # OLED: the columns changed in each page,
-        self._hi = [0] * self.pages             # [lo, hi); none when hi <= lo
+        self._windows = []                      # OLED: (x0, x1, first page, last page) changed
         self._whole = True                      # the next push sends the whole frame
         fb.fill(0)
 
@@ -52,6 +51,7 @@ class Display:
         lo = -1
         hi = -1
         shown = self._shown
+        oled = self.kind == "ssd1306"
         for i in range(self.rows):
             row = rows[i] if i < len(rows) else ""
             old = shown[i]
@@ -61,13 +61,14 @@ class Display:
             x0, x1 = self.draw_row(i, row, old)
             if x1 <= x0:
                 continue        # the same once cut to the row
-            self.mark(i * ROW, x0, x1)
+            if oled:
+                self.mark(i * ROW, x0, x1)
             if lo < 0:
                 lo = i
             hi = i
         if lo < 0:
             return False
-        if self.kind == "ssd1306":
+        if oled:
             self.push()
         elif self.kind == "ssd1680":
             self.partials += 1
@@ -102,49 +103,25 @@ class Display:
         return x0, x1
 
     def mark(self, y, x0, x1):
-        """Pixels x0..x1-1 of the 12-px row at y changed: the pages it spans."""
-        lo = self._lo
-        hi = self._hi
-        for p in range(y >> 3, ((y + ROW - 1) >> 3) + 1):
-            if x0 < lo[p]:
-                lo[p] = x0
-            if x1 > hi[p]:
-                hi[p] = x1
+        """Pixels x0..x1-1 of the 12-px row at y changed: a window over the pages it spans."""
+        self._windows.append((x0, x1 - 1, y >> 3, (y + ROW - 1) >> 3))
 
     def push(self):
-        """The OLED: the changed columns of each run of changed pages, each run one window;
+        """The OLED: each changed row's columns, a window over its two pages (a page two
+        rows share goes twice where both changed: fewer bytes than one window over both);
         the whole frame when the windows would carry more than a third of it (the screen
         changed) or after clear()."""
-        lo = self._lo
-        hi = self._hi
-        n = self.pages
-        w = self.width
-        runs = []
+        ws = self._windows
         size = 0
-        p = 0
-        while p < n:
-            if hi[p] <= lo[p]:
-                p += 1
-                continue
-            a = lo[p]
-            b = hi[p]
-            q = p
-            while q + 1 < n and hi[q + 1] > lo[q + 1]:
-                q += 1
-                a = min(a, lo[q])
-                b = max(b, hi[q])
-            runs.append((a, b, p, q))
-            size += (b - a) * (q - p + 1)
-            p = q + 1
-        if self._whole or size * FRAME_SHARE > w * n:
+        for x0, x1, p0, p1 in ws:
+            size += (x1 - x0 + 1) * (p1 - p0 + 1)
+        if self._whole or size * FRAME_SHARE > self.width * self.pages:
             self._whole = False
             self.panel.show()
         else:
-            for a, b, p, q in runs:
-                self.window(a, b - 1, p, q)
-        for p in range(n):
-            lo[p] = w
-            hi[p] = 0
+            for x0, x1, p0, p1 in ws:
+                self.window(x0, x1, p0, p1)
+        self._windows = []
 
     def window(self, x0, x1, p0, p1):
         self.panel.show_window(x0, x1, p0, p1)
