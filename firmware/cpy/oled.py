@@ -16,7 +16,6 @@
 # cutting them to the cells that changed).
 
 from ui import text, cut
-from ui.display import fitted, changed
 
 ROW = 12                # ui/display.py's grid: 12-px rows, "\x01" starting an inverted one
 INVERSE = "\x01"
@@ -100,12 +99,9 @@ class GlyphRows:
         """Row i drawn whole; returns the pixel columns that changed from old, [x0, x1)."""
         inverse = row.startswith(INVERSE)
         x0, x1 = 0, self.width
-        new = fitted(row, 1 if inverse else 0, self.cols)
-        drawn = self._drawn[i]
-        self._drawn[i] = new
-        if old is not None and drawn is not None and old.startswith(INVERSE) == inverse:
-            _, _, c0, c1 = changed(drawn, new)
-            x0, x1 = c0 * 6, c1 * 6
+        diff = self.span(i, row, old, inverse)[1]        # ui/display.py's Display
+        if diff is not None:
+            x0, x1 = diff[2] * 6, diff[3] * 6
             if x1 <= x0:
                 return x0, x1
         if inverse:

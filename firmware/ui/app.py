@@ -8,6 +8,8 @@
 #            net/seating.py, in the same task)
 #   watchdog fed from its own task, on boards that name a timeout (WATCHDOG_MS): a hung
 #            loop resets the board
+#   warm     while a hand is typed, the modules its win will load, in the pauses between
+#            keys, where the heap has room (ui/warm.py)
 #   clock    the round's clock (lib/device/roundclock.py, set by the seating pull): the
 #            status screen's title redrawn as its time shown changes; at zero the session
 #            journals time_up (the table engine's rule then refuses hands after the one
@@ -281,6 +283,8 @@ class App:
             self.tasks.append(asyncio.create_task(self.tick_task(TICK_MS)))
         if self.ui.clock is not None:
             self.tasks.append(asyncio.create_task(self.clock_task()))
+        from ui import warm                     # the first win's modules, in typing pauses
+        self.tasks.append(asyncio.create_task(warm.run(self)))
         ms = getattr(self.board, "WATCHDOG_MS", 0)
         if ms:
             self.tasks.append(asyncio.create_task(self.watchdog_task(ms)))

@@ -87,20 +87,28 @@ class Display:
         y = i * ROW
         inverse = row.startswith(INVERSE)
         bg = 1 if inverse else 0
-        new = fitted(row, 1 if inverse else 0, self.cols)
-        drawn = self._drawn[i]
-        self._drawn[i] = new
-        if old is None or drawn is None or old.startswith(INVERSE) != inverse:
+        new, diff = self.span(i, row, old, inverse)
+        if diff is None:
             self.fb.fill_rect(0, y, self.width, ROW, bg)
             text.draw(self.fb, new[0], 0, y, inverse)
             return 0, self.width
-        a, b, c0, c1 = changed(drawn, new)
+        a, b, c0, c1 = diff
         x0 = c0 * CELL
         x1 = c1 * CELL
         if x1 > x0:
             self.fb.fill_rect(x0, y, x1 - x0, ROW, bg)
             text.draw(self.fb, new[0][a:b], x0, y, inverse)
         return x0, x1
+
+    def span(self, i, row, old, inverse):
+        """(row i's UTF-8 cut to the grid and its cells, what changed from old: changed()'s
+        answer, None when the whole row is to be drawn); kept as row i's drawn text."""
+        new = fitted(row, 1 if inverse else 0, self.cols)
+        drawn = self._drawn[i]
+        self._drawn[i] = new
+        if old is None or drawn is None or old.startswith(INVERSE) != inverse:
+            return new, None
+        return new, changed(drawn, new)
 
     def mark(self, y, x0, x1):
         """Pixels x0..x1-1 of the 12-px row at y changed: a window over the pages it spans."""

@@ -55,6 +55,7 @@ class Font:
             self._codes = self._file.read(2 * self.n_wide)
         self._wide_at = codes_at + 2 * self.n_wide
         self._buf = bytearray(_WIDE_BYTES)
+        self._key = bytearray(2)
         self._half_view = memoryview(self._buf)[:_ASCII_BYTES]
         # one glyph buffer seen as a 6x12 and as a 12x12 bitmap (rows of whole bytes)
         self._half = framebuf.FrameBuffer(self._buf, _HALF, _HEIGHT, framebuf.MONO_HLSB)
@@ -74,6 +75,14 @@ class Font:
 
     def _wide_index(self, code):
         codes = self._codes
+        if self._mem is None:       # the table in RAM: C's search for the code's two
+            key = self._key         # bytes, at an even offset (a code, not the halves of
+            key[0] = code & 0xFF    # two neighbours); no bisection step by step
+            key[1] = code >> 8
+            i = codes.find(key)
+            while i > 0 and i & 1:
+                i = codes.find(key, i + 1)
+            return i >> 1 if i >= 0 else -1
         lo = 0
         hi = self.n_wide
         while lo < hi:
