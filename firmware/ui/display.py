@@ -147,6 +147,9 @@ def fitted(row, start, cols):
     """(the row's UTF-8 from byte `start`, cut to cols cells; its cells)."""
     b = row.encode()
     n = len(b)
+    if n == len(row):               # ASCII: a cell a byte
+        w = min(n - start, cols)
+        return b[start:start + w], w
     i = start
     w = 0
     while i < n:
