@@ -300,3 +300,161 @@ def write_sample_pngs(out, scale=3):
 if __name__ == "__main__":      # PYTHONPATH=. .venv/bin/python tests/test_display.py docs/screens
     import sys
     write_sample_pngs(sys.argv[1])
+
+
+# -- drawing only what changed ---------------------------------------------------------
+
+def typing_screens(seed, n):
+    """Screens as a session goes: rows typed on a character at a time, edited, cut
+    back, turned inverse and back, replaced; wide characters, one the font lacks."""
+    import random
+    rng = random.Random(seed)
+    pool = "0123456789mpsz()[]+ >/吃碰東南西北中發白和花萬筒索字\u2603"
+    rows = ["\x01T1 MCR 東1", "", "", "", "0吃 #碰 ()明 []暗"]
+    out = []
+    for _ in range(n):
+        r = rng.randrange(5)
+        s = rows[r]
+        inv = s.startswith("\x01")
+        body = s[1:] if inv else s
+        k = rng.random()
+        if k < 0.5:
+            body += rng.choice(pool)
+        elif k < 0.6:
+            body = body[:-rng.randrange(1, 4)]
+        elif k < 0.75 and body:
+            i = rng.randrange(len(body))
+            body = body[:i] + rng.choice(pool) + body[i + 1:]
+        elif k < 0.85:
+            inv = not inv
+        elif k < 0.92:
+            body = "".join(rng.choice(pool) for _ in range(rng.randrange(25)))
+        else:       # another screen: every row new
+            rows = ["\x01" + "".join(rng.choice(pool) for _ in range(8))] + [
+                "".join(rng.choice(pool) for _ in range(rng.randrange(22))) for _ in range(4)]
+            out.append(list(rows))
+            continue
+        rows[r] = ("\x01" if inv else "") + body
+        out.append(list(rows))
+    return out
+
+
+WINDOWS = """
+import json, binascii
+from ui import display
+class I2C:
+    def __init__(self):
+        self.log = []
+    def writeto(self, addr, buf):
+        self.log.append(bytes(buf))
+bus = I2C()
+panel = display.oled(128, 64, bus, 0x3C)
+d = display.Display(panel, panel.buffer, 128, 64, "ssd1306", panel)
+class B: pass
+b = B(); b.DISPLAY = {"driver": "framebuffer", "width": 128, "height": 64}
+print(json.dumps({"init": [binascii.hexlify(x).decode() for x in bus.log]}))
+for scr in %r:
+    del bus.log[:]
+    d.show(scr)
+    f = display.open(b)
+    f.show(scr)
+    print(json.dumps({"writes": [binascii.hexlify(x).decode() for x in bus.log],
+                      "drawn": binascii.hexlify(d.buffer).decode(),
+                      "fresh": binascii.hexlify(f.buffer).decode()}))
+"""
+
+
+class OLEDModel:
+    """The SSD1306's GDDRAM as the I2C writes leave it (the command set the driver uses:
+    addressing mode, column and page windows; ../shared/pico/ssd1306.mjs is the same)."""
+    ARGS = {0x81: 1, 0x20: 1, 0xA8: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1, 0xDB: 1,
+            0x8D: 1, 0xAD: 1, 0x21: 2, 0x22: 2}
+
+    def __init__(self):
+        self.ram = bytearray(1024)
+        self.cmd = []
+        self.mode, self.c0, self.c1, self.p0, self.p1 = 2, 0, 127, 0, 7
+        self.col = self.page = 0
+        self.data_bytes = 0
+
+    def command(self, b):
+        self.cmd.append(b)
+        if len(self.cmd) < 1 + self.ARGS.get(self.cmd[0], 0):
+            return
+        op, args, self.cmd = self.cmd[0], self.cmd[1:], []
+        if op == 0x20:
+            self.mode = args[0] & 3
+        elif op == 0x21:
+            self.c0, self.c1 = args[0] & 0x7F, args[1] & 0x7F
+            self.col = self.c0
+        elif op == 0x22:
+            self.p0, self.p1 = args[0] & 7, args[1] & 7
+            self.page = self.p0
+
+    def data(self, b):
+        assert self.mode == 0           # horizontal addressing, as the driver sets it
+        self.data_bytes += 1
+        self.ram[self.page * 128 + self.col] = b
+        if self.col >= self.c1:
+            self.col = self.c0
+            self.page = self.p0 if self.page >= self.p1 else self.page + 1
+        else:
+            self.col += 1
+
+    def write(self, t):
+        i = 0
+        while i < len(t):
+            ctrl = t[i]
+            i += 1
+            if ctrl & 0x80:             # one byte, then another control byte
+                (self.data if ctrl & 0x40 else self.command)(t[i])
+                i += 1
+                continue
+            for b in t[i:]:
+                (self.data if ctrl & 0x40 else self.command)(b)
+            return
+
+
+def test_oled_gets_only_the_changed_columns_and_its_picture_is_a_whole_redraw():
+    """A display shown screen after screen keeps the very pixels of a display drawing each
+    screen afresh; the OLED's RAM, as the I2C writes leave it, is that picture after every
+    screen; a typed character sends a window of a few columns, not the 1 KB frame."""
+    screens = typing_screens(5, 160)
+    out = run_device(WINDOWS % (screens,))
+    oled = OLEDModel()
+    for t in out[0]["init"]:
+        oled.write(bytes.fromhex(t))
+    small = []
+    for scr, step in zip(screens, out[1:]):
+        before = oled.data_bytes
+        for t in step["writes"]:
+            oled.write(bytes.fromhex(t))
+        assert step["drawn"] == step["fresh"], scr
+        assert oled.ram.hex() == step["drawn"], scr
+        small.append(oled.data_bytes - before)
+    assert len(small) == len(screens)
+    typed = sorted(small)[len(small) // 2]
+    assert 0 < typed <= 2 * 24, small          # a median step: a wide glyph's columns, 2 pages
+    assert max(small) == 1024                  # a new screen: the whole frame
+
+
+def test_cells_and_cut_count_every_kind_of_character():
+    """cells and cut walk UTF-8 bytes on the device: one-, two-, three- and four-byte
+    characters count as the rule says (ASCII one cell, anything else two)."""
+    import random
+    rng = random.Random(3)
+    pool = "a1 ()é×·東發中\U0001F600"
+    strings = ["".join(rng.choice(pool) for _ in range(rng.randrange(15))) for _ in range(60)]
+    code = ("import json\nfrom ui import cells, cut\nfor s in %s:\n"
+            "    print(json.dumps([cells(s)] + [cut(s, n) for n in range(-1, 24)]))\n"
+            % ascii(strings))
+    out = run_device(code)
+
+    def ref_cells(s):
+        return sum(1 if ord(c) < 0x80 else 2 for c in s)
+
+    for s, got in zip(strings, out):
+        want = [ref_cells(s)] + [max((s[:k] for k in range(len(s) + 1)
+                                     if ref_cells(s[:k]) <= n), key=len, default="")
+                                for n in range(-1, 24)]
+        assert got == want, s

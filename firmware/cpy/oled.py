@@ -7,6 +7,13 @@
 # the 12-px row spans with whole-row integer operations, which run in C: a few ms a row.
 # The picture is the one MicroPython's framebuf draws (ui/display.py, ui/text.py), pixel
 # for pixel: an inverted row is the plain row's complement across the full width.
+#
+# Pushed as on MicroPython: the columns that changed in a row (ui/display.py's changed())
+# over its two pages, a window of the panel's RAM, the whole frame when most changed.
+# adafruit_ssd1306 has no window of its own (its show() sends the frame): the window's
+# commands go in one write through its I2CDevice, each page's slice behind the data byte.
+# A row is still drawn whole into the buffer (whole-row integer operations: cheaper than
+# cutting them to the cells that changed).
 
 from ui import text, cut
 
@@ -29,6 +36,9 @@ class GlyphRows:
         self.ones = (1 << 8 * w) - 1
         self.nib0f = int.from_bytes(b"\x0f" * w, "little")
         self.nibf0 = self.nib0f << 4
+        self.out = bytearray(1 + w)     # a page's slice behind the I2C data byte
+        self.out[0] = 0x40
+        self.cmds = bytearray(b"\x00\x21\x00\x7f\x22\x00\x07")   # column, page window
 
     def glyph(self, code):
         """(rows 0-7, rows 8-11) column bytes of a code point: the font's glyph turned on
@@ -63,8 +73,37 @@ class GlyphRows:
         g = self.cache[code] = (bytes(lo), bytes(hi))
         return g
 
-    def draw_row(self, i, row):
+    def window(self, x0, x1, p0, p1):
+        """Columns x0..x1 of pages p0..p1 to the panel's RAM (horizontal addressing, as
+        adafruit_ssd1306 sets it)."""
+        c = self.cmds
+        c[2] = x0
+        c[3] = x1
+        c[5] = p0
+        c[6] = p1
+        panel = self.panel
+        if panel.page_addressing:       # a panel addressed by pages (not the boards'): all
+            panel.show()
+            return
+        out = self.out
+        w = self.width
+        n = x1 - x0 + 1
+        with panel.i2c_device as bus:
+            bus.write(c)
+            for p in range(p0, p1 + 1):
+                a = 1 + p * w + x0
+                out[1:1 + n] = panel.buffer[a:a + n]
+                bus.write(out, end=1 + n)
+
+    def draw_row(self, i, row, old=None):
+        """Row i drawn whole; returns the pixel columns that changed from old, [x0, x1)."""
         inverse = row.startswith(INVERSE)
+        x0, x1 = 0, self.width
+        diff = self.span(i, row, old, inverse)[1]        # ui/display.py's Display
+        if diff is not None:
+            x0, x1 = diff[2] * 6, diff[3] * 6
+            if x1 <= x0:
+                return x0, x1
         if inverse:
             row = row[1:]
         w = self.width
@@ -98,6 +137,7 @@ class GlyphRows:
             bottom = ((a >> 4) & self.nib0f) | ((b << 4) & self.nibf0)
         buf[p:p + w] = top.to_bytes(w, "little")
         buf[q:q + w] = bottom.to_bytes(w, "little")
+        return x0, x1
 
 
 def open(board, Display):

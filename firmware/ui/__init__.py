@@ -12,18 +12,37 @@
 
 
 def cells(s):
-    """Width of s in text cells: ASCII one, any other character two."""
-    n = 0
-    for ch in s:
-        n += 1 if ord(ch) < 0x80 else 2
-    return n
+    """Width of s in text cells: ASCII one, any other character two.  Counted on its UTF-8
+    bytes: walking a str makes a string of each character, and on MicroPython every string
+    made is first looked up among the interned ones (slow with an application loaded)."""
+    b = s.encode()
+    n = len(b)
+    if n == len(s):
+        return n                    # ASCII
+    w = 0
+    for c in b:
+        if c < 0x80:
+            w += 1
+        elif c >= 0xC0:             # a character's lead byte
+            w += 2
+    return w
 
 
 def cut(s, n):
     """The longest start of s that fits in n cells (nothing when n < 1)."""
+    b = s.encode()
+    if len(b) == len(s):            # ASCII
+        return s if len(s) <= n else s[:max(0, n)]
     w = 0
-    for i in range(len(s)):
-        w += 1 if ord(s[i]) < 0x80 else 2
+    k = 0                           # characters that fit
+    for c in b:
+        if c < 0x80:
+            w += 1
+        elif c >= 0xC0:
+            w += 2
+        else:
+            continue
         if w > n:
-            return s[:i]
+            return s[:k]
+        k += 1
     return s

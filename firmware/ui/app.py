@@ -8,6 +8,8 @@
 #            net/seating.py, in the same task)
 #   watchdog fed from its own task, on boards that name a timeout (WATCHDOG_MS): a hung
 #            loop resets the board
+#   warm     while a hand is typed, the modules its win will load, in the pauses between
+#            keys, where the heap has room (ui/warm.py)
 #   clock    the round's clock (lib/device/roundclock.py, set by the seating pull): the
 #            status screen's title redrawn as its time shown changes; at zero the session
 #            journals time_up (the table engine's rule then refuses hands after the one
@@ -89,6 +91,7 @@ class App:
         self.ui = UI(self.session, self.cfg, self.display.rows, self.display.cols,
                      save_cfg=save_settings, net=self.status.get("net"))
         self.session.on_save = self.saved   # every record written, from any screen
+        self.ui.collect = False             # collected after the key's screen is drawn
         self.ui.clock = self.clock
         if self.display.kind == "ssd1680":  # a slow panel: the clock by the minute
             self.ui.clock_step = 60
@@ -150,6 +153,7 @@ class App:
                 self.faults += 1
                 sys.print_exception(e)
                 self.display.clear()
+            gc.collect()    # between keys, the screen drawn: not between a key and its screen
 
     async def banner_task(self):
         """A message's time is up (ui.say): the screen without it."""
@@ -314,6 +318,8 @@ class App:
             self.tasks.append(asyncio.create_task(self.tick_task(TICK_MS)))
         if self.ui.clock is not None:
             self.tasks.append(asyncio.create_task(self.clock_task()))
+        from ui import warm                     # the first win's modules, in typing pauses
+        self.tasks.append(asyncio.create_task(warm.run(self)))
         ms = getattr(self.board, "WATCHDOG_MS", 0)
         if ms:
             self.tasks.append(asyncio.create_task(self.watchdog_task(ms)))

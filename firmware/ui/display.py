@@ -1,8 +1,11 @@
 # The screen: a description (a list of rows of text; a row starting with "\x01" is drawn
 # inverted) drawn in a grid of 12-px rows and 6-px cells onto a framebuf.FrameBuffer, then
-# pushed to the board's panel.  Only rows that changed are drawn and pushed.
+# pushed to the board's panel.  Only what changed is drawn and pushed: in a row that changed,
+# the cells from the first that differs to the last (a digit typed changes a few); on the
+# OLED, only those columns of the pages they touch (docs/display.md).
 #
-#   ssd1306       128x64 OLED on I2C (micropython-lib's driver): 5 rows x 21 cells
+#   ssd1306       128x64 OLED on I2C (micropython-lib's driver): 5 rows x 21 cells; the
+#                 changed columns of the changed pages, the whole frame when most changed
 #   ssd1680       250x122 e-paper on SPI (drivers/ssd1680.py): 10 rows x 41 cells; partial
 #                 refreshes of the changed rows, a full refresh every `full_every` of them
 #   framebuffer   a plain FrameBuffer the host simulator reads; nothing is pushed
@@ -10,12 +13,13 @@
 
 from micropython import const
 import framebuf
-from ui import text, cut
+from ui import text
 
 ROW = const(12)
 CELL = const(6)
 INVERSE = "\x01"
 FULL_EVERY = const(30)      # e-paper: partial refreshes between two full ones (ghosting)
+FRAME_SHARE = const(3)      # OLED: a window of more than 1/3 of the frame: the whole frame
 
 
 class Display:
@@ -33,6 +37,10 @@ class Display:
         self.full_every = full_every
         self.partials = 0
         self._shown = [None] * self.rows        # the row texts drawn; None: not yet
+        self._drawn = [None] * self.rows        # and each as drawn: (UTF-8 cut, cells)
+        self.pages = (height + 7) >> 3
+        self._windows = []                      # OLED: (x0, x1, first page, last page) changed
+        self._whole = True                      # the next push sends the whole frame
         fb.fill(0)
 
     def show(self, rows):
@@ -43,19 +51,25 @@ class Display:
         lo = -1
         hi = -1
         shown = self._shown
+        oled = self.kind == "ssd1306"
         for i in range(self.rows):
             row = rows[i] if i < len(rows) else ""
-            if row == shown[i]:
+            old = shown[i]
+            if row == old:
                 continue
             shown[i] = row
-            self.draw_row(i, row)
+            x0, x1 = self.draw_row(i, row, old)
+            if x1 <= x0:
+                continue        # the same once cut to the row
+            if oled:
+                self.mark(i * ROW, x0, x1)
             if lo < 0:
                 lo = i
             hi = i
         if lo < 0:
             return False
-        if self.kind == "ssd1306":
-            panel.show()
+        if oled:
+            self.push()
         elif self.kind == "ssd1680":
             self.partials += 1
             if self.partials > self.full_every or not panel.shown:
@@ -65,36 +79,154 @@ class Display:
                 panel.refresh_partial(lo * ROW, hi * ROW + ROW - 1)
         return True
 
-    def draw_row(self, i, row):
+    def draw_row(self, i, row, old=None):
+        """Draw row i; old: the row drawn there before (None: not known), whose cells that
+        are the same are left as they are.  Returns the pixel columns drawn, [x0, x1).
+        The row is walked as UTF-8 bytes: a str made on MicroPython (a slice, a character)
+        is looked up among every interned string first, slow in a loaded application."""
         y = i * ROW
         inverse = row.startswith(INVERSE)
-        if inverse:
-            row = row[1:]
-        self.fb.fill_rect(0, y, self.width, ROW, 1 if inverse else 0)
-        text.draw(self.fb, cut(row, self.cols), 0, y, inverse)
+        bg = 1 if inverse else 0
+        new, diff = self.span(i, row, old, inverse)
+        if diff is None:
+            self.fb.fill_rect(0, y, self.width, ROW, bg)
+            text.draw(self.fb, new[0], 0, y, inverse)
+            return 0, self.width
+        a, b, c0, c1 = diff
+        x0 = c0 * CELL
+        x1 = c1 * CELL
+        if x1 > x0:
+            self.fb.fill_rect(x0, y, x1 - x0, ROW, bg)
+            text.draw(self.fb, new[0][a:b], x0, y, inverse)
+        return x0, x1
+
+    def span(self, i, row, old, inverse):
+        """(row i's UTF-8 cut to the grid and its cells, what changed from old: changed()'s
+        answer, None when the whole row is to be drawn); kept as row i's drawn text."""
+        new = fitted(row, 1 if inverse else 0, self.cols)
+        drawn = self._drawn[i]
+        self._drawn[i] = new
+        if old is None or drawn is None or old.startswith(INVERSE) != inverse:
+            return new, None
+        return new, changed(drawn, new)
+
+    def mark(self, y, x0, x1):
+        """Pixels x0..x1-1 of the 12-px row at y changed: a window over the pages it spans."""
+        self._windows.append((x0, x1 - 1, y >> 3, (y + ROW - 1) >> 3))
+
+    def push(self):
+        """The OLED: each changed row's columns, a window over its two pages (a page two
+        rows share goes twice where both changed: fewer bytes than one window over both);
+        the whole frame when the windows would carry more than a third of it (the screen
+        changed) or after clear()."""
+        ws = self._windows
+        size = 0
+        for x0, x1, p0, p1 in ws:
+            size += (x1 - x0 + 1) * (p1 - p0 + 1)
+        if self._whole or size * FRAME_SHARE > self.width * self.pages:
+            self._whole = False
+            self.panel.show()
+        else:
+            for x0, x1, p0, p1 in ws:
+                self.window(x0, x1, p0, p1)
+        self._windows = []
+
+    def window(self, x0, x1, p0, p1):
+        self.panel.show_window(x0, x1, p0, p1)
 
     def clear(self):
-        """Forget what is drawn: the next show() draws every row (e-paper: a full refresh)."""
+        """Forget what is drawn: the next show() draws every row and pushes the whole frame
+        (e-paper: a full refresh)."""
         self._shown = [None] * self.rows
+        self._drawn = [None] * self.rows
         self.partials = self.full_every
+        self._whole = True
+
+
+def fitted(row, start, cols):
+    """(the row's UTF-8 from byte `start`, cut to cols cells; its cells)."""
+    b = row.encode()
+    n = len(b)
+    if n == len(row):               # ASCII: a cell a byte
+        w = min(n - start, cols)
+        return b[start:start + w], w
+    i = start
+    w = 0
+    while i < n:
+        c = b[i]
+        if c < 0x80:
+            k = 1
+            step = 1
+        else:
+            k = 2
+            step = 2 if c < 0xE0 else 3 if c < 0xF0 else 4
+        if w + k > cols:
+            break
+        w += k
+        i += step
+    return b[start:i], w
+
+
+def span_cells(b, i, j):
+    """Cells of the UTF-8 bytes b[i:j] (whole characters)."""
+    w = 0
+    while i < j:
+        c = b[i]
+        if c < 0x80:
+            w += 1
+        elif c >= 0xC0:             # a lead byte: the character takes two cells
+            w += 2
+        i += 1
+    return w
+
+
+def changed(old, new):
+    """Where new differs from old (each (UTF-8, cells) as fitted() gives them, both laid
+    out from cell 0): (first, end) bytes of new and (first, end) cells to draw.  The cells
+    past the common start and, when both are as wide, before the common end; a narrower
+    new reaches to where old ended (the cells behind are painted)."""
+    ob, wo = old
+    nb, wn = new
+    n = min(len(ob), len(nb))
+    a = 0
+    while a < n and ob[a] == nb[a]:
+        a += 1
+    while a > 0 and a < len(nb) and 0x80 <= nb[a] < 0xC0:
+        a -= 1                      # back to the start of a character
+    c0 = span_cells(nb, 0, a)
+    b = len(nb)
+    c1 = wn
+    if wo == wn:
+        o = len(ob)
+        while b > a and o > a and ob[o - 1] == nb[b - 1]:
+            b -= 1
+            o -= 1
+        while b < len(nb) and 0x80 <= nb[b] < 0xC0:
+            b += 1                  # on to the start of a character
+        c1 = wn - span_cells(nb, b, len(nb))
+    elif wo > wn:
+        c1 = wo
+    return a, b, c0, c1
 
 
 def oled(w, h, i2c, addr):
-    """micropython-lib's SSD1306_I2C pushing its picture in one write from a buffer held
-    for good, the I2C data byte before a copy of the picture: the driver's writevto of two
-    parts makes a port join them in a fresh 1 KB allocation on every push (rp2 does), which
-    a tight or fragmented heap may not have."""
+    """micropython-lib's SSD1306_I2C pushing its picture (or a window's slice of a page) in
+    one write from a buffer held for good, the I2C data byte before a copy of the bytes:
+    the driver's writevto of two parts makes a port join them in a fresh allocation on
+    every push (rp2 does: 1 KB for the frame), which a tight or fragmented heap may not
+    have."""
     from drivers.ssd1306 import SSD1306_I2C
 
     class OLED(SSD1306_I2C):
         def write_data(self, buf):
             out = self.out
             if out is None:
-                out = self.out = bytearray(1 + len(buf))
+                out = self.out = bytearray(1 + len(self.buffer))
                 out[0] = 0x40                   # Co=0, D/C#=1: data follows
-                self.tail = memoryview(out)[1:]
-            self.tail[:] = buf
-            self.i2c.writeto(self.addr, out)
+                self.view = memoryview(out)
+            n = len(buf)
+            self.view[1:1 + n] = buf
+            self.i2c.writeto(self.addr, self.view[:1 + n] if n < len(self.buffer) else out)
 
     OLED.out = None
     return OLED(w, h, i2c, addr)

@@ -55,6 +55,7 @@ class Font:
             self._codes = self._file.read(2 * self.n_wide)
         self._wide_at = codes_at + 2 * self.n_wide
         self._buf = bytearray(_WIDE_BYTES)
+        self._key = bytearray(2)
         self._half_view = memoryview(self._buf)[:_ASCII_BYTES]
         # one glyph buffer seen as a 6x12 and as a 12x12 bitmap (rows of whole bytes)
         self._half = framebuf.FrameBuffer(self._buf, _HALF, _HEIGHT, framebuf.MONO_HLSB)
@@ -74,6 +75,14 @@ class Font:
 
     def _wide_index(self, code):
         codes = self._codes
+        if self._mem is None:       # the table in RAM: C's search for the code's two
+            key = self._key         # bytes, at an even offset (a code, not the halves of
+            key[0] = code & 0xFF    # two neighbours); no bisection step by step
+            key[1] = code >> 8
+            i = codes.find(key)
+            while i > 0 and i & 1:
+                i = codes.find(key, i + 1)
+            return i >> 1 if i >= 0 else -1
         lo = 0
         hi = self.n_wide
         while lo < hi:
@@ -120,9 +129,10 @@ def font():
 
 
 def draw(fb, s, x, y, inverse=False, f=None):
-    """Draw s with its top-left corner at (x, y); returns the x after the last glyph.  The
-    cells behind the text are painted (black, or white when inverse), so a row need not be
-    cleared first; the framebuf clips whatever passes the edge."""
+    """Draw s (a str, or its UTF-8 bytes) with its top-left corner at (x, y); returns the x
+    after the last glyph.  The cells behind the text are painted (black, or white when
+    inverse), so a row need not be cleared first; the framebuf clips whatever passes the
+    edge."""
     global _inverse
     f = f or font()
     bg = 1 if inverse else 0
@@ -132,7 +142,8 @@ def draw(fb, s, x, y, inverse=False, f=None):
             _inverse = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.MONO_HLSB)
             _inverse.pixel(0, 0, 1)
         palette = _inverse
-    b = s.encode()      # one copy; walking a str would make a string of every character
+    # one copy; walking a str would make a string of every character (bytes: drawn as they are)
+    b = s.encode() if isinstance(s, str) else s
     i = 0
     n = len(b)
     while i < n:        # UTF-8 by hand

@@ -118,6 +118,7 @@ class UI:
         self.opened = None          # OPENED: (the record's lines, the history's cursor)
         self.clock = None           # the round clock (roundclock.Clock), where there is one
         self.clock_step = 1         # its time shown by the second (60: by the minute)
+        self.collect = True         # key() collects; the application does it after drawing
 
     # -- messages -----------------------------------------------------------------------
 
@@ -186,7 +187,7 @@ class UI:
             self.short()
             from session import SHORT   # a text the session holds: nothing new in the heap
             self.say(SHORT)
-        if LEAN:
+        if LEAN and self.collect:
             gc.collect()        # between key presses, while nothing waits
         return True
 

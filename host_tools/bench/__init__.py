@@ -14,7 +14,8 @@ NAMES = {
     "mcr": "Chinese Official scoring beside pymahjonggb, and on the unix port",
     "riichi": "Riichi scoring beside the reference (mahjong 2.1.0), and on the unix port",
     "pico": "scoring time and heap per ruleset on the emulated Pico",
-    "app": "the application on the emulated Pico: boot, heap, keypad share, key to screen",
+    "app": "the application on the emulated Pico: key to screen and review at a referee's "
+           "pace (.mpy, frozen), boot, heap, keypad share",
     "fuzz": "random keys into the screens: CPython, the unix port, the emulated Pico",
     "upload": "the device uploader: resident RAM, upload rate on loopback",
     "pages": "the organiser's live pages at an event's size",

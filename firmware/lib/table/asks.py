@@ -2,7 +2,8 @@
 # ...) here: session._ASKS names the module of each question): the ruleset's facts, the
 # context words a win drops, the review's names in the settings' language, the flash's
 # room, the round clock's rule once time is up, the history's records, the seats' winds,
-# a ruleset's settings: never in the heap while an event is handled.
+# a ruleset's settings, the first win's modules loaded beforehand: never in the heap
+# while an event is handled.
 # Loaded when asked and forgotten with the table's steps when the heap is short
 # (heap.EVENT, Session.release), so the session that stays in RAM stays small.
 
@@ -127,3 +128,22 @@ def seat_winds(ses):
 def defaults(ses, rid):
     """The settings of ruleset rid and their defaults ({name: default})."""
     return dict(heap.commit.hooks(rid).SETTINGS)
+
+
+def warm(ses, step):
+    """Step `step` of loading beforehand what the session's first win loads (ui/warm.py,
+    in a referee's pauses between keys): 0 the table's steps, 1 the ruleset's settlement
+    hook, 2 its scorer with its names, after which, with room to spare, what was loaded
+    stays for good (heap.room).  True while steps remain."""
+    rid = ses.state["rules"]
+    if step == 0:
+        heap.load("sessionops")
+    elif step == 1:
+        heap.commit.hooks(rid)
+    else:
+        names = getattr(scorers.load(rid), "NAMER", None)
+        if names:
+            heap.load(names)
+        heap.room(True)
+        return False
+    return True

@@ -333,4 +333,4 @@ class Session:
 
 # The questions the screens ask (Session.__getattr__), answered by asks.py.
 _ASKS = ("facts", "words_dropped", "in_lang", "time_closed", "flash_left", "records",
-         "record", "seat_winds", "defaults")
+         "record", "seat_winds", "defaults", "warm")
