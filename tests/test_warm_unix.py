@@ -17,7 +17,7 @@ sys.path[:0] = [%(tests)r]
 import mpy_app
 mpy_app.firmware(%(folder)r)
 import asyncio
-import session, scorers
+import heap, scorers
 
 app, shown = mpy_app.boot(%(root)r, fresh=True)
 handled = []
@@ -33,7 +33,7 @@ async def driver():
         app.keypad.feed(k)
         await mpy_app.until(lambda: len(handled) == i + 1, 1000)
         await asyncio.sleep_ms(%(pause)d)
-    out["before"] = {"scorer": scorers.loaded(), "room": session._room,
+    out["before"] = {"scorer": scorers.loaded(), "room": heap._room,
                      "names": NAMES in sys.modules if NAMES else None,
                      "mode": app.ui.mode}
     app.keypad.feed(typed[-1])
