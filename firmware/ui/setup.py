@@ -81,11 +81,9 @@ def start(ui):
 
 
 def s_new(ui):
-    from ui import labels
     # where a referee picks a ruleset, hk is named the 16-tile (Cloud Dragon Cup) table,
     # not Hong Kong old style
-    out = ["0 rules: %s %s%s" % (ui.new_rules, labels.RULES[ui.new_rules],
-                                 "16張" if ui.new_rules == "hk" else ""),
+    out = [ui.labels().rules_row(ui.new_rules),
            "1-4 dealer: %d" % (ui.new_dealer + 1), "# start  * back"]
     for s in range(4):
         p = ui.cfg["players"][s]

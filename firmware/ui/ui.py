@@ -39,6 +39,8 @@ BANNER_MS = 4000    # a message goes after this long (or at the next key): never
 # the shown screen's module stays loaded (heap.SCREENS).
 PARTS = ("status", None, None, None, None, "events", "events", "setup", "history", "setup",
          "setup", "setup", "history")
+# The screens' names in each language (`lang`): ui/labels.py is Traditional Chinese's
+LABELS = {"zh-Hans": "labels_hans", "en": "labels_en"}
 
 if hasattr(time, "ticks_ms"):
     ticks = time.ticks_ms
@@ -222,6 +224,17 @@ class UI:
         """A screen module, loaded when first needed."""
         return __import__("ui." + name, None, None, (name,))
 
+    def labels(self):
+        """What the screens call things, in the settings' language (ui/labels*.py)."""
+        return self.part(LABELS.get(self.cfg.get("lang"), "labels"))
+
+    def refusal(self, err):
+        """A refusal's text in the settings' language: a win the ruleset does not allow
+        names the elements it counted as the review would (the answer's "detail")."""
+        if "detail" not in err:
+            return err["message"]
+        return self.ses.refusal(err["detail"], self.cfg.get("lang", "zh-Hant"))
+
     def status_lines(self):
         return self.part("status").lines(self)
 
@@ -312,16 +325,15 @@ class UI:
         pv = self.ses.preview(ev)
         if not pv.get("ok"):
             if self.mode == FROM:
-                self.why = pv["error"]["message"]
+                self.why = self.refusal(pv["error"])
             else:
-                self.say(pv["error"]["message"])
+                self.say(self.refusal(pv["error"]))
             return
         self.dropped = self.ses.words_dropped(pv)
-        lang = self.cfg.get("lang", "zh-Hant")
-        if lang != "zh-Hant":
-            # a copy named in the settings' language, for this review (the journal keeps
-            # the scorer's own names: save() writes what was previewed)
-            pv = self.ses.in_lang(pv, lang)
+        # a copy named in the settings' language, for this review (the journal keeps the
+        # scorer's own names: save() writes what was previewed); sh's scorer names in
+        # Simplified Chinese, so Traditional too may differ
+        pv = self.ses.in_lang(pv, self.cfg.get("lang", "zh-Hant"))
         self.pv = pv
         self.go(REVIEW)
 
@@ -407,10 +419,11 @@ class UI:
         e = self.entry
         if e.cur is not None:
             return self.part("handedit").show(self)
+        lb = self.labels()
         out = wrap(e.show(), self.cols)
-        out.append("0吃 #碰 ()明 []暗")
-        return fit(self.name(self.ev["winner"]), "和 %d/%d %s" % (
-            e.count, e.target, "萬筒索字花"[e.suit]), self.cols), out
+        out.append(lb.HINT)
+        return fit(self.name(self.ev["winner"]), "%s %d/%d %s" % (
+            lb.WIN, e.count, e.target, lb.SUITS[e.suit]), self.cols), out
 
     def s_from(self):
         w = self.ev["winner"]
@@ -419,20 +432,21 @@ class UI:
         out = []
         if self.why:
             out.extend(wrap(self.why, self.cols))
-        out.extend(["1-4 paid in, %d 自摸" % (w + 1), "win on %s? * no" % win,
+        lb = self.labels()
+        out.extend(["1-4 paid in, %d %s" % (w + 1, lb.SELF), "win on %s? * no" % win,
                     "0 robbed kong: %s" % ("yes" if self.rob else "no"),
                     "C words" + (": %d on" % len(flags) if flags else "")])
         out.extend(wrap(self.entry.show(), self.cols))
-        return fit(self.name(w), "和 %s from?" % win, self.cols), out
+        return fit(self.name(w), "%s %s from?" % (lb.WIN, win), self.cols), out
 
     def review_lines(self):
-        from ui import labels
+        labels = self.labels()
         pv = self.pv
         out = []
         res = pv.get("result")
         if res:
             for it in res["items"]:
-                out.append(fit(it["name"], item_value(it), self.cols))
+                out.append(fit(it["name"], item_value(it, labels), self.cols))
             for w in self.dropped:
                 out.extend(wrap("%s: not counted here" % labels.word(w), self.cols))
         if "undoes" in pv:           # an undo: what it takes back, the scores it brings back
@@ -451,7 +465,7 @@ class UI:
         return out
 
     def s_review(self):
-        from ui import labels
+        labels = self.labels()
         ev = self.ev
         res = self.pv.get("result")
         if res:
@@ -462,7 +476,7 @@ class UI:
         return title, self.review_lines()
 
     def s_words(self):
-        from ui import labels
+        labels = self.labels()
         flags = self.ev["hand"].get("flags") or []
         out = []
         for i, w in enumerate(self.ruleset()[2]):
@@ -471,10 +485,10 @@ class UI:
         return "0 on/off # done", out
 
 
-def item_value(it):
+def item_value(it, labels):
     """A scoring element's value as the review shows it."""
     if "hua" in it:
-        return "花%d" % it["hua"]
+        return labels.HUA % it["hua"]
     if "multiplier" in it:
         return "x%d" % it["multiplier"]
     return str(it["value"] * it["count"])
