@@ -70,7 +70,7 @@ def start(ui):
         ev["settings"] = cfg["settings"]
     ans = ui.ses.handle(ev)
     if not ans.get("ok"):
-        ui.say(ans["error"]["message"])
+        ui.say(ui.refusal(ans["error"]))
         return
     if cfg["rules"] != ui.new_rules:
         cfg["rules"] = ui.new_rules

@@ -230,10 +230,13 @@ class UI:
 
     def refusal(self, err):
         """A refusal's text in the settings' language: a win the ruleset does not allow
-        names the elements it counted as the review would (the answer's "detail")."""
-        if "detail" not in err:
-            return err["message"]
-        return self.ses.refusal(err["detail"], self.cfg.get("lang", "zh-Hant"))
+        names the elements it counted as the review would (the answer's "detail"); the
+        game's terms a ruleset's rule names in Chinese, in the language (labels.terms)."""
+        if "detail" in err:
+            text = self.ses.refusal(err["detail"], self.cfg.get("lang", "zh-Hant"))
+        else:
+            text = err["message"]
+        return self.labels().terms(text)
 
     def status_lines(self):
         return self.part("status").lines(self)
