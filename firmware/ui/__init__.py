@@ -12,10 +12,11 @@
 
 
 def cells(s):
-    """Width of s in text cells: ASCII one, any other character two."""
+    """Width of s in text cells: ASCII, Latin-1 and Latin Extended-A one (text.HALF_END),
+    any other character two."""
     n = 0
     for ch in s:
-        n += 1 if ord(ch) < 0x80 else 2
+        n += 1 if ord(ch) < 0x180 else 2
     return n
 
 
@@ -23,7 +24,7 @@ def cut(s, n):
     """The longest start of s that fits in n cells (nothing when n < 1)."""
     w = 0
     for i in range(len(s)):
-        w += 1 if ord(s[i]) < 0x80 else 2
+        w += 1 if ord(s[i]) < 0x180 else 2
         if w > n:
             return s[:i]
     return s
