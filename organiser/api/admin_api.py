@@ -11,6 +11,7 @@ from organiser.guard import auth, throttle
 from organiser.event import corrections, tournament
 from organiser.results import handref, queries, stats
 from organiser.guard.limits import MAX_ID, PathId, QueryId
+from organiser.text import elnames
 from organiser.event.tournament import ModelError
 
 router = APIRouter()
@@ -99,6 +100,7 @@ async def put_event(request: Request, body: dict = Body(...), who: str = admin):
                                  _int(body["hands_per_tround"], "hands_per_tround")
                                  if "hands_per_tround" in body else -1,
                                  body.get("avoid_teammates"), body.get("device_lang", -1))
+    elnames.forget_event_lang(request.app)      # the pages' default language with it
     _publish(request, "event")
     return {"ok": True, "event": e}
 

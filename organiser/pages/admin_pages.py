@@ -234,6 +234,7 @@ def event_save(request, f):
                              settings=settings, hands_per_tround=hands,
                              avoid_teammates=bool(f.get("avoid_teammates")),
                              device_lang=f.get("device_lang") or None)
+    elnames.forget_event_lang(request.app)      # the pages' default language with it
     changed(request, "event")
     return back("/admin", ok=said(request, "event saved"))
 

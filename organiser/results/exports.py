@@ -10,6 +10,7 @@ from fastapi.responses import JSONResponse, Response
 
 from organiser.results import ema, queries
 from organiser.guard.limits import QueryId
+from organiser.text import elnames
 
 router = APIRouter()
 # Plain functions: run in the thread pool, never on the event loop that takes uploads.
@@ -31,8 +32,11 @@ def _seat_of(h, key):
     return i if isinstance(i, int) and not isinstance(i, bool) and 0 <= i < 4 else None
 
 
-def hand_csv_row(h):
+def hand_csv_row(h, lang=None):
+    """A hand as the CSV's row; its items named in lang (None: as the device uploaded
+    them)."""
     pay = h["payments"] or [None] * 4
+    rules = h.get("rules")
     w, f = _seat_of(h, "winner"), _seat_of(h, "from")
     row = {
         "tround_id": h["tround_id"], "table": h["table"], "session_id": h["session_id"],
@@ -43,7 +47,8 @@ def hand_csv_row(h):
         "from": h["players"][f] if f is not None else "",
         "from_wind": h["winds"][f] if f is not None else "",
         "total": h["total"], "unit": h["unit"],
-        "items": "; ".join("%s %s" % (i["name"], i["value"] * (i["count"] or 1)
+        "items": "; ".join("%s %s" % (elnames.name(dict(i, rules=rules), lang),
+                                      i["value"] * (i["count"] or 1)
                                       if isinstance(i["value"], int) else "")
                            for i in h["items"]),
         "corrected": h["correction"]["kind"] if h["correction"] else "",
@@ -98,9 +103,12 @@ def hands_json(request: Request, tround: QueryId = None):
 
 @router.get("/export/hands.csv")
 def hands_csv(request: Request, tround: QueryId = None):
+    """Every hand; its items named in the language asked (?lang=, the cookie), else the
+    event's."""
+    lang = elnames.visitor_lang(request)
     with request.app.state.db.read() as con:
         hs = queries.hands(con, tround)
-    return _csv(to_csv(HAND_COLUMNS, [hand_csv_row(h) for h in hs]),
+    return _csv(to_csv(HAND_COLUMNS, [hand_csv_row(h, lang) for h in hs]),
                 _name("hands", tround, "csv"))
 
 
