@@ -235,3 +235,38 @@ def test_sh_s_refusal_speaks_english_too():
     ev = {"event": "win", "winner": 1, "from": 2, "hand": REFUSED["sh"]}
     w.press(keys.event_keys(ev, keys.ruleset("sh"))[:-1])
     assert w.ui.mode == U.FROM and "no pattern and 1 hua" in w.ui.why, w.ui.why
+
+
+def test_after_0_the_hint_row_says_how_many_flowers():
+    w = Walk("mcr", "en")
+    w.press("0" + K.OK + "2" + "0")
+    assert w.ui.screen()[-1].rstrip() == "1-8: how many flowers"
+    w.press("3")
+    assert "0chi #pon" in w.ui.screen()[-1]
+    w = Walk("hk", "zh-Hant")
+    w.press("0" + K.OK + "2" + "0")
+    assert w.ui.screen()[-1].rstrip() == "1-8 each 花 A-D tiles"
+
+
+def test_a_chow_of_honours_is_refused_not_taken_for_flowers():
+    w = Walk("hk", "en")
+    w.press("0" + K.OK + "2" + "D1")
+    w.press("0")
+    assert w.ui.entry.keys == ["D", "1"] and "no run from 1z" in w.ui.msg
+    w.press(K.BACK + K.BACK + "D0")                 # the honours' key, then 0: flowers
+    assert w.ui.entry.suit == 4
+
+
+def test_every_page_of_a_long_review_shows_its_keys():
+    w = Walk("hk", "en")
+    w.press("0" + K.OK)
+    ev = {"event": "win", "winner": 1, "from": 2, "hand": WINS["hk"]}
+    w.press(keys.event_keys(ev, keys.ruleset("hk"))[:-1])
+    assert w.ui.mode == U.REVIEW and len(w.ui.review_lines()) > 4
+    shown = set()
+    for _ in range(len(w.ui.review_lines())):
+        rows = w.ui.screen()
+        assert rows[-1].startswith("# save * back"), rows
+        shown.update(r.rstrip() for r in rows[1:-1])
+        w.press(K.DOWN)
+    assert {ln.rstrip() for ln in w.ui.review_lines()[:-1]} <= shown

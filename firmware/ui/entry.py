@@ -110,7 +110,9 @@ class Entry:
             elif s != cur:
                 self.suit = s
             return
-        if k == "0" and (self.suit == HONOURS or not self.keys):
+        # 0 first, or right after the honours' key: flowers (after an honour tile it
+        # would be a chow of honours: refused below)
+        if k == "0" and (not self.keys or self.suit == HONOURS and self.keys[-1] == "D"):
             if not self.allow_flowers:
                 raise Refused("no flowers in this game")
             self.suit = FLOWERS

@@ -404,7 +404,12 @@ class UI:
             title, lines = (None, self.s_entry, self.s_from, self.s_review, self.s_words)[mode]()
         body = self.rows - 1
         rows = [INV + fit(title, "", self.cols)]
-        for line in lines[self.top:self.top + body]:
+        if mode == REVIEW and len(lines) > body:
+            # a review longer than the screen: its keys on the bottom row of every page
+            lines = lines[self.top:self.top + body - 1] + lines[-1:]
+        else:
+            lines = lines[self.top:self.top + body]
+        for line in lines:
             rows.append(fit(line, "", self.cols))
         self.expired()
         m = self.msg
@@ -424,7 +429,10 @@ class UI:
             return self.part("handedit").show(self)
         lb = self.labels()
         out = wrap(e.show(), self.cols)
-        out.append(lb.HINT)
+        if e.suit == 4:                 # after 0: the flowers' keys
+            out.append(lb.FLOWERS_COUNT_HINT if e.counted else lb.FLOWERS_HINT)
+        else:
+            out.append(lb.HINT)
         return fit(self.name(self.ev["winner"]), "%s %d/%d %s" % (
             lb.WIN, e.count, e.target, lb.SUITS[e.suit]), self.cols), out
 
