@@ -18,7 +18,7 @@ from starlette.concurrency import run_in_threadpool
 
 from organiser.guard import auth, security, throttle
 from organiser.event import binding, corrections, devices, disputes, tournament
-from organiser.results import handref, queries, views
+from organiser.results import corrtext, handref, queries, views
 from organiser.text import elnames, reasons, words
 from organiser.store import record_model, stored
 from organiser.store.db import one, rows
@@ -545,9 +545,12 @@ def corrections_page(request):
         sessions = _sessions(con)
         players = tournament.players(con)
         trs = tournament.trounds(con)
+    lang = elnames.visitor_lang(request)
+    names = {p["id"]: p["name"] for p in players}
+    numbers = {t["id"]: t["number"] for t in trs}
     for c in hist:
         c["when"] = views.clock(c["at"])
-        c["data_text"] = json.dumps(c["data"], ensure_ascii=False)
+        c["data_text"] = corrtext.describe(c["kind"], c["data"], lang, names, numbers)
     target = request.query_params.get("target", "")
     return page(request, "admin/corrections.html", "/admin/corrections", title="Corrections",
                 history=list(reversed(hist)), sessions=sessions, players=players, held=held,
