@@ -47,7 +47,7 @@ def record_lines(ui, rec, whole=False):
     res = rec.get("result")
     if whole and res:
         # the journal holds the scorer's names: shown in the settings' language
-        res = ui.ses.in_lang(rec, ui.cfg.get("lang", "zh-Hant"))["result"]
+        res = ui.named(rec)["result"]
         labels = ui.labels()
         for it in res["items"]:
             out.append(fit(it["name"], item_value(it, labels), ui.cols))

@@ -228,12 +228,23 @@ class UI:
         """What the screens call things, in the settings' language (ui/labels*.py)."""
         return self.part(LABELS.get(self.cfg.get("lang"), "labels"))
 
+    def named(self, pv):
+        """A preview or a record as the screens show it: its elements named in the
+        settings' language (the session's in_lang), where they differ from the scorer's
+        (Traditional Chinese, sh's Simplified): the names module is loaded only then."""
+        lang = self.cfg.get("lang", "zh-Hant")
+        res = pv.get("result")
+        if res and (lang != "zh-Hant" or res.get("rules") == "sh"):
+            return self.ses.in_lang(pv, lang)
+        return pv
+
     def refusal(self, err):
         """A refusal's text in the settings' language: a win the ruleset does not allow
         names the elements it counted as the review would (the answer's "detail"); the
         game's terms a ruleset's rule names in Chinese, in the language (labels.terms)."""
-        if "detail" in err:
-            text = self.ses.refusal(err["detail"], self.cfg.get("lang", "zh-Hant"))
+        lang = self.cfg.get("lang", "zh-Hant")
+        if "detail" in err and (lang != "zh-Hant" or err["detail"].get("rules") == "sh"):
+            text = self.ses.refusal(err["detail"], lang)
         else:
             text = err["message"]
         return self.labels().terms(text)
@@ -334,9 +345,8 @@ class UI:
             return
         self.dropped = self.ses.words_dropped(pv)
         # a copy named in the settings' language, for this review (the journal keeps the
-        # scorer's own names: save() writes what was previewed); sh's scorer names in
-        # Simplified Chinese, so Traditional too may differ
-        pv = self.ses.in_lang(pv, self.cfg.get("lang", "zh-Hant"))
+        # scorer's own names: save() writes what was previewed)
+        pv = self.named(pv)
         self.pv = pv
         self.go(REVIEW)
 

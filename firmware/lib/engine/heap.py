@@ -33,7 +33,7 @@ EVENT = ("sessionops", "commit", "journal", "checkpoint", "files", "asks",
 # text split when used: one str each costs the session's heap less than a tuple of names
 SCREENS = "status events setup history entry"
 STEPS = "handedit"
-PEAK = "labels handedit"
+PEAK = "labels labels_hans labels_en handedit"
 
 # The table's steps by the name the session calls them (heap.<name>): loaded from flash
 # (.mpy) on each use, found in sys.modules while they stay.
