@@ -268,7 +268,7 @@ def test_the_settings_screen_cycles_the_language_and_saves_it():
     for _ in langs.LANGS:
         ui.key(K.OK)
     assert saved == ["zh-Hans", "en", "zh-Hant"] and ui.cfg["lang"] == "zh-Hant"
-    assert any(r.startswith(">lang") and r.endswith("zh-Hant") for r in ui.screen())
+    assert any(r.startswith(">語言") and r.endswith("zh-Hant") for r in ui.screen())
 
 
 def test_the_organiser_s_copy_of_the_names_is_up_to_date():

@@ -60,6 +60,7 @@ def _names(mod):
 def _labels(mod):
     return ([mod.WINDS, mod.HONOURS, mod.FLOWERS, mod.HINT, mod.HK16, mod.STREAK, mod.CHAIN]
             + list(mod.RULES.values()) + list(mod.WORDS.values()) + list(mod.EVENTS.values())
+            + list(mod.SETTINGS.values())
             + list(mod.SUITS))
 
 

@@ -157,7 +157,7 @@ def k_settings(ui, k):
         ui.typed = ""
         ui.mode = U.EDIT
     else:                               # set when deployed: shown whole, for a while
-        ui.say("%s: %s" % (label, value(ui, key) or "none"))
+        ui.say("%s: %s" % (ui.labels().setting(label), value(ui, key) or "none"))
 
 
 def k_edit(ui, k):
@@ -182,16 +182,22 @@ def k_edit(ui, k):
 
 
 def s_settings(ui):
+    lb = ui.labels()
     out = []
     for i, (label, key, kind) in enumerate(ui.items):
         v = value(ui, key)
         if kind == "seat":
             v = v + 1
-        out.append(fit((">" if i == ui.cur else " ") + label, str(v), ui.cols))
+        elif kind == "rules":
+            v = lb.RULES[v]
+        elif kind == "show" and v:      # set when deployed: a long one shows its start
+            v = v[:8] + ".." if len(v) > 10 else v
+        # the label cut, never the value nor the cursor: ">" then the label
+        out.append(fit((">" if i == ui.cur else " ") + lb.setting(label), str(v), ui.cols))
     return "settings", out
 
 
 def s_edit(ui):
     label, key, kind = ui.items[ui.cur]
-    return label, [ui.typed + "_", "1-4" if kind == "seat" else "digits, # ok",
+    return ui.labels().setting(label), [ui.typed + "_", "1-4" if kind == "seat" else "digits, # ok",
                    "* back"]
