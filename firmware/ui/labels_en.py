@@ -72,33 +72,3 @@ def setting(name):
 
 def rules_row(rid):
     return "0 rules: %s%s" % (RULES[rid], HK16 if rid == "hk" else "")
-
-
-# A refusal's text (the rulesets' table rules name the game's terms in Chinese) in English:
-# the terms replaced, longest first; a quote of the rule text in parentheses left out
-TERMS = (
-    "苍蝇", "fly", "三口", "three calls", "相公", "dead hand", "抢杠", "robbed kong",
-    "牌型", "pattern", "花胡", "flower win", "番子", "honour", "彩五", "colour five",
-    "大明槓", "big melded kong", "眼牌", "declaration", "一台花", "flower set",
-    "一台草", "season set", "字/风/花", "honour/flower", "听牌", "ready", "敲", "ready",
-    "枚", "tiles", "花", "hua",
-)
-
-
-def terms(text):
-    out = ""
-    while True:             # parentheses holding a Chinese character: the rule's own words
-        i = text.find("(")
-        j = text.find(")", i)
-        if i < 0 or j < 0:
-            break
-        inner = text[i:j + 1]
-        if any(ord(c) > 0x2E7F for c in inner):
-            text = text[:i].rstrip(" ") + text[j + 1:]
-        else:
-            out += text[:j + 1]
-            text = text[j + 1:]
-    text = out + text
-    for k in range(0, len(TERMS), 2):
-        text = text.replace(TERMS[k], TERMS[k + 1])
-    return text

@@ -66,17 +66,3 @@ def setting(name):
 
 def rules_row(rid):
     return "0 rules: %s %s%s" % (rid, RULES[rid], HK16 if rid == "hk" else "")
-
-
-# A refusal's text (hk's and tw's table rules write their terms in Traditional Chinese) in
-# Simplified Chinese, character by character
-SCRIPT = ("兩為關況變聽搶無槓係蒼蠅銃門須風飛詐過歸", "两为关况变听抢无杠系苍蝇铳门须风飞诈过归")
-
-
-def terms(text):
-    a, b = SCRIPT
-    out = []
-    for ch in text:
-        i = a.find(ch)
-        out.append(b[i] if i >= 0 else ch)
-    return "".join(out).replace(" fan ", "番 ")      # mcr's reason: "6 fan without flowers"

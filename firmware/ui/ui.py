@@ -247,7 +247,10 @@ class UI:
             text = self.ses.refusal(err["detail"], lang)
         else:
             text = err["message"]
-        return self.labels().terms(text)
+        from ui import terms
+        text = terms.terms(text, lang)
+        heap.forget("ui.terms")         # only while a refusal is said
+        return text
 
     def status_lines(self):
         return self.part("status").lines(self)
