@@ -16,7 +16,7 @@ from host_tools import keys
 from rules import hk_names, mcr_data, sh, sh_hant, tw
 from rules import hk_hans, mcr_hans, tw_hans
 from ui import keymap as K
-from ui import labels, labels_hans
+from ui import labels, labels_hans, setnames
 import ui.ui as U
 
 PLAYERS = ["Ann", "王芳", "Chloé", "Łukasz"]
@@ -60,9 +60,11 @@ def _names(mod):
 def _labels(mod):
     return ([mod.WINDS, mod.HONOURS, mod.FLOWERS, mod.HINT, mod.HK16, mod.STREAK, mod.CHAIN]
             + list(mod.RULES.values()) + list(mod.WORDS.values()) + list(mod.EVENTS.values())
-            + list(mod.SETTINGS.values())
+            + list(setnames.NAMES[LANG_OF[mod]].values())
             + list(mod.SUITS))
 
+
+LANG_OF = {labels: "zh-Hant", labels_hans: "zh-Hans"}
 
 # Characters one script writes and the other does not, from the rulesets' own name
 # tables in both scripts and the screens' labels in both

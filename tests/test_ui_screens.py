@@ -212,8 +212,8 @@ def test_a_long_organiser_address_never_freezes_the_settings():
     press(ui, "D")
     assert ui.mode == 9 and all(len(r.lstrip(INV)) <= 21 for r in ui.screen())
     press(ui, "B" * (len(ui.items) - 2) + "#")       # the organiser, shown whole for a while
-    from ui import labels
-    want = labels.setting("organiser") + ": " + ui.cfg["organiser"]    # 主辦方: http://...
+    from ui import setnames
+    want = setnames.name("organiser", "zh-Hant") + ": " + ui.cfg["organiser"]  # 主辦方: ...
     assert ui.msg == want
     rows = ui.screen()
     assert "".join(r.lstrip(INV).strip() for r in rows[1:]).replace(" ", "") == want.replace(" ", "")

@@ -44,14 +44,6 @@ EVENTS = {
     "fake_win": "詐糊", "hua": "一台花", "cao": "一台草", "exposed_kong": "大明槓",
 }
 
-# the settings screen's rows (the settings file's names: docs/settings.md)
-SETTINGS = {
-    "table": "桌號", "rules": "規則", "dealer": "莊家", "lang": "語言", "per_fan": "每番",
-    "fake_win": "詐糊", "quanbao": "全包", "draw_streak": "流局連莊", "base": "底",
-    "hands": "局數", "require_ready": "必須先聽牌", "sankou_pinghu": "三口平和",
-    "per_tai": "台錢", "device": "裝置", "organiser": "主辦方", "wifi": "Wi-Fi",
-}
-
 FIELDS = {"winner": "winner", "from": "from", "seat": "seat", "a": "seat", "b": "and seat",
           "rank": "rank", "n": "number"}
 
@@ -64,10 +56,6 @@ def word(w):
 
 def event(name):
     return EVENTS.get(name, name)
-
-
-def setting(name):
-    return SETTINGS.get(name, name)
 
 
 def rules_row(rid):

@@ -44,14 +44,6 @@ EVENTS = {
     "hua": "flower set", "cao": "season set", "exposed_kong": "big melded kong",
 }
 
-SETTINGS = {
-    "table": "table", "rules": "rules", "dealer": "dealer", "lang": "language",
-    "per_fan": "per fan", "fake_win": "false win", "quanbao": "one pays all",
-    "draw_streak": "draw keeps deal", "base": "base", "hands": "hands",
-    "require_ready": "ready to win", "sankou_pinghu": "3 calls chicken",
-    "per_tai": "per tai", "device": "device", "organiser": "organiser", "wifi": "Wi-Fi",
-}
-
 FIELDS = {"winner": "winner", "from": "from", "seat": "seat", "a": "seat", "b": "and seat",
           "rank": "rank", "n": "number"}
 
@@ -64,10 +56,6 @@ def word(w):
 
 def event(name):
     return EVENTS.get(name, name)
-
-
-def setting(name):
-    return SETTINGS.get(name, name)
 
 
 def rules_row(rid):

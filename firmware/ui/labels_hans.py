@@ -39,13 +39,6 @@ EVENTS = {
     "fake_win": "诈糊", "hua": "一台花", "cao": "一台草", "exposed_kong": "大明杠",
 }
 
-SETTINGS = {
-    "table": "桌号", "rules": "规则", "dealer": "庄家", "lang": "语言", "per_fan": "每番",
-    "fake_win": "诈糊", "quanbao": "全包", "draw_streak": "流局连庄", "base": "底",
-    "hands": "局数", "require_ready": "必须先听牌", "sankou_pinghu": "三口平和",
-    "per_tai": "台钱", "device": "设备", "organiser": "主办方", "wifi": "Wi-Fi",
-}
-
 FIELDS = {"winner": "winner", "from": "from", "seat": "seat", "a": "seat", "b": "and seat",
           "rank": "rank", "n": "number"}
 
@@ -58,10 +51,6 @@ def word(w):
 
 def event(name):
     return EVENTS.get(name, name)
-
-
-def setting(name):
-    return SETTINGS.get(name, name)
 
 
 def rules_row(rid):

@@ -157,7 +157,7 @@ def k_settings(ui, k):
         ui.typed = ""
         ui.mode = U.EDIT
     else:                               # set when deployed: shown whole, for a while
-        ui.say("%s: %s" % (ui.labels().setting(label), value(ui, key) or "none"))
+        ui.say("%s: %s" % (named(ui, label), value(ui, key) or "none"))
 
 
 def k_edit(ui, k):
@@ -181,6 +181,12 @@ def k_edit(ui, k):
         raise Refused("digits, then #")
 
 
+def named(ui, label):
+    """A settings row's name in the settings' language."""
+    from ui import setnames
+    return setnames.name(label, ui.cfg.get("lang", "zh-Hant"))
+
+
 def s_settings(ui):
     lb = ui.labels()
     out = []
@@ -193,11 +199,11 @@ def s_settings(ui):
         elif kind == "show" and v:      # set when deployed: a long one shows its start
             v = v[:8] + ".." if len(v) > 10 else v
         # the label cut, never the value nor the cursor: ">" then the label
-        out.append(fit((">" if i == ui.cur else " ") + lb.setting(label), str(v), ui.cols))
+        out.append(fit((">" if i == ui.cur else " ") + named(ui, label), str(v), ui.cols))
     return "settings", out
 
 
 def s_edit(ui):
     label, key, kind = ui.items[ui.cur]
-    return ui.labels().setting(label), [ui.typed + "_", "1-4" if kind == "seat" else "digits, # ok",
+    return named(ui, label), [ui.typed + "_", "1-4" if kind == "seat" else "digits, # ok",
                    "* back"]

@@ -31,7 +31,7 @@ EVENT = ("sessionops", "commit", "journal", "checkpoint", "files", "asks",
          "rules.mcr_table", "rules.tw_table", "rules.hk_table", "rules.sh_table")
 # The screens' rows name modules of the ui package (forget_all(row, keep, "ui.")), as
 # text split when used: one str each costs the session's heap less than a tuple of names
-SCREENS = "status events setup history entry"
+SCREENS = "status events setup history entry setnames"
 STEPS = "handedit"
 PEAK = "labels labels_hans labels_en handedit"
 
