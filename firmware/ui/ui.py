@@ -241,12 +241,19 @@ class UI:
     def refusal(self, err):
         """A refusal's text in the settings' language: a win the ruleset does not allow
         names the elements it counted as the review would (the answer's "detail"); the
-        game's terms a ruleset's rule names in Chinese, in the language (labels.terms)."""
+        game's terms a ruleset's rule names in Chinese, in the language (ui/terms.py,
+        loaded only for a text that has such a term)."""
         lang = self.cfg.get("lang", "zh-Hant")
         if "detail" in err and (lang != "zh-Hant" or err["detail"].get("rules") == "sh"):
             text = self.ses.refusal(err["detail"], lang)
         else:
             text = err["message"]
+        for ch in text:
+            if ord(ch) > 0x7F:
+                break
+        else:                           # (a refusal for memory among them: nothing loaded)
+            if lang == "en" or " fan " not in text:
+                return text
         from ui import terms
         text = terms.terms(text, lang)
         heap.forget("ui.terms")         # only while a refusal is said
