@@ -25,7 +25,7 @@ def glyph_bits(font, ch):
     """(width, rows of pixels) of a character as the font file holds it; None if absent."""
     _, _, h, half, full, n_wide, first, n_ascii, _ = gen_font.HEADER.unpack_from(font)
     o = ord(ch)
-    if o < 0x80:
+    if o < gen_font.HALF_END:
         at, w, rb = gen_font.HEADER.size + 12 * (o - first), half, 1
     else:
         codes = struct.unpack_from("<%dH" % n_wide, font, gen_font.HEADER.size + 12 * n_ascii)
@@ -39,7 +39,7 @@ def glyph_bits(font, ch):
 
 def test_font_holds_printable_ascii_and_every_character_of_the_firmware_strings(font):
     magic, version, h, half, full, n_wide, first, n_ascii, _ = gen_font.HEADER.unpack_from(font)
-    assert (magic, version, h, half, full, first, n_ascii) == (b"MJFN", 1, 12, 6, 12, 0x20, 95)
+    assert (magic, version, h, half, full, first, n_ascii) == (b"MJFN", 2, 12, 6, 12, 0x20, 0x160)
     codes = struct.unpack_from("<%dH" % n_wide, font, gen_font.HEADER.size + 12 * n_ascii)
     assert list(codes) == sorted(set(codes))
     wanted = gen_font.firmware_chars()
@@ -98,13 +98,13 @@ def expected_row(font, text, width, inverse=False):
     x = 0
     for ch in text:
         g = glyph_bits(font, ch)
-        w = 6 if ord(ch) < 0x80 else 12
+        w = 6 if ord(ch) < gen_font.HALF_END else 12
+        if g is None:               # a missing glyph: "?" in its cells
+            g = glyph_bits(font, "?")
+            g = (w, [r + [0] * (w - 6) for r in g[1]])
         for y in range(HEIGHT):
             for dx in range(w):
-                if g is None:      # the box of a missing glyph
-                    on = (dx in (1, w - 2) and 1 <= y <= 10) or (y in (1, 10) and 1 <= dx <= w - 2)
-                else:
-                    on = g[1][y][dx]
+                on = g[1][y][dx]
                 if x + dx < width:
                     rows[y][x + dx] = (1 - on) if inverse else on
         x += w
@@ -261,7 +261,7 @@ print(json.dumps({"same": bufs[0] == bufs[1], "inked": sum(bufs[0])}))
 # -- sample screens for the documents --------------------------------------------------
 
 def _fit(left, right, cols):
-    cells = sum(1 if ord(c) < 0x80 else 2 for c in left + right)     # ui.cells
+    cells = sum(1 if ord(c) < 0x180 else 2 for c in left + right)    # ui.cells
     return left + " " * max(1, cols - cells) + right
 
 

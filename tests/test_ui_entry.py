@@ -58,7 +58,7 @@ def test_flowers_before_the_tiles():
     ("D8", "honours are 1 to 7"),
     ("11111", "a fifth 1m"),
     ("8" + "0", "no run from 8m"),
-    ("D10", None),                       # 0 in honours: flowers, not a run
+    ("D10", "no run from 1z"),           # 0 after an honour: a run of honours, refused
     ("A0", "type a tile first"),          # 0 first: the flowers; after a suit key: a run
     ("#", "type a tile first"),
     ("D0" + "11", "flower 1 twice"),

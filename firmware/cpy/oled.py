@@ -42,32 +42,28 @@ class GlyphRows:
 
     def glyph(self, code):
         """(rows 0-7, rows 8-11) column bytes of a code point: the font's glyph turned on
-        its side, or the box drawn for a code point the font lacks."""
+        its side (a code point the font lacks: "?")."""
         g = self.cache.get(code)
         if g is not None:
             return g
-        w = 6 if code < 0x80 else 12
+        w = 6 if code < text.HALF_END else 12
         lo = bytearray(w)
         hi = bytearray(w)
         f = text.font()
-        if f.glyph(code) is None:           # framebuf's box: rect(x+1, y+1, w-2, 10)
-            for x in range(1, w - 1):
-                lo[x] = 0x02
-                hi[x] = 0x04
-            lo[1] = lo[w - 2] = 0xFE
-            hi[1] = hi[w - 2] = 0x07
-        else:
-            bits = f._buf                   # the glyph's rows, MONO_HLSB, whole bytes
-            stride = 2 if w == 12 else 1
-            for x in range(w):
-                byte = x >> 3
-                mask = 0x80 >> (x & 7)
-                v = 0
-                for y in range(12):
-                    if bits[y * stride + byte] & mask:
-                        v |= 1 << y
-                lo[x] = v & 0xFF
-                hi[x] = v >> 8
+        stride = 2 if w == 12 else 1
+        if f.glyph(code) is None:           # not in the font: "?" in its cells
+            f.glyph(0x3F)
+            stride = 1
+        bits = f._buf                   # the glyph's rows, MONO_HLSB, whole bytes
+        for x in range(6 if stride == 1 else 12):
+            byte = x >> 3
+            mask = 0x80 >> (x & 7)
+            v = 0
+            for y in range(12):
+                if bits[y * stride + byte] & mask:
+                    v |= 1 << y
+            lo[x] = v & 0xFF
+            hi[x] = v >> 8
         if len(self.cache) >= _GLYPHS:
             self.cache = {}
         g = self.cache[code] = (bytes(lo), bytes(hi))

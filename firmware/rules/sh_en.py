@@ -25,3 +25,11 @@ NAMES = (
     "full_flush_pungs Full Flush All Pungs\tFull Flush Pungs\n"
     "rob_kong Robbing the Kong\n",
 )
+
+# sh's reasons for refusing a win (sh.legality), in English (langs.reason)
+REASONS = {
+    "两摸三铳: no 牌型 and 1 花: 1花不能胡":
+        "no pattern and 1 hua: a win needs 2 hua (self-drawn) or 3",
+    "两摸三铳: no 牌型 and 2 花: 2花可以自摸 only, not on another player's tile":
+        "no pattern and 2 hua: self-drawn only, not on another's discard",
+}

@@ -24,3 +24,10 @@ NAMES = (
     "full_flush_pungs 清碰\n"
     "rob_kong 搶槓\n",
 )
+
+# sh's reasons for refusing a win (sh.legality), in Traditional Chinese (langs.reason)
+REASONS = {
+    "两摸三铳: no 牌型 and 1 花: 1花不能胡": "兩摸三銃: no 牌型 and 1 花: 1花不能胡",
+    "两摸三铳: no 牌型 and 2 花: 2花可以自摸 only, not on another player's tile":
+        "兩摸三銃: no 牌型 and 2 花: 2花可以自摸 only, not on another player's tile",
+}

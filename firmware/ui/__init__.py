@@ -12,9 +12,11 @@
 
 
 def cells(s):
-    """Width of s in text cells: ASCII one, any other character two.  Counted on its UTF-8
-    bytes: walking a str makes a string of each character, and on MicroPython every string
-    made is first looked up among the interned ones (slow with an application loaded)."""
+    """Width of s in text cells: ASCII, Latin-1 and Latin Extended-A one (text.HALF_END),
+    any other character two.  Counted on its UTF-8 bytes: walking a str makes a string of
+    each character, and on MicroPython every string made is first looked up among the
+    interned ones (slow with an application loaded).  Below U+0180 a character's lead
+    byte is under 0xC6."""
     b = s.encode()
     n = len(b)
     if n == len(s):
@@ -24,7 +26,7 @@ def cells(s):
         if c < 0x80:
             w += 1
         elif c >= 0xC0:             # a character's lead byte
-            w += 2
+            w += 1 if c < 0xC6 else 2
     return w
 
 
@@ -39,7 +41,7 @@ def cut(s, n):
         if c < 0x80:
             w += 1
         elif c >= 0xC0:
-            w += 2
+            w += 1 if c < 0xC6 else 2
         else:
             continue
         if w > n:

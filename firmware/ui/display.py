@@ -157,8 +157,8 @@ def fitted(row, start, cols):
         if c < 0x80:
             k = 1
             step = 1
-        else:
-            k = 2
+        else:                       # below U+0180 (lead byte under 0xC6): half width
+            k = 1 if c < 0xC6 else 2
             step = 2 if c < 0xE0 else 3 if c < 0xF0 else 4
         if w + k > cols:
             break
@@ -174,8 +174,8 @@ def span_cells(b, i, j):
         c = b[i]
         if c < 0x80:
             w += 1
-        elif c >= 0xC0:             # a lead byte: the character takes two cells
-            w += 2
+        elif c >= 0xC0:             # a lead byte: one cell below U+0180, else two
+            w += 1 if c < 0xC6 else 2
         i += 1
     return w
 

@@ -59,10 +59,13 @@ def name(tile):
 class Entry:
     """keys: what was typed.  tokens: [(tile, kind)] in typing order, flowers apart."""
 
-    def __init__(self, n_sets, flowers=True, counted=False):
+    def __init__(self, n_sets, flowers=True, counted=False, faces=None):
         self.target = 3 * n_sets + 2
         self.allow_flowers = flowers
         self.counted = counted          # flowers typed as a count (all worth the same)
+        # the honours' and flowers' faces and the flowers' count in the screens' language
+        # (labels: HONOURS, FLOWERS, FLOWER_COUNT; None: digits and their suit letter)
+        self.faces = faces or (HONOUR_NAMES, FLOWER_NAMES, "花%d")
         self.keys = []
         self.cur = None                 # editing: the set under the cursor
         self._reset()
@@ -107,7 +110,9 @@ class Entry:
             elif s != cur:
                 self.suit = s
             return
-        if k == "0" and (self.suit == HONOURS or not self.keys):
+        # 0 first, or right after the honours' key: flowers (after an honour tile it
+        # would be a chow of honours: refused below)
+        if k == "0" and (not self.keys or self.suit == HONOURS and self.keys[-1] == "D"):
             if not self.allow_flowers:
                 raise Refused("no flowers in this game")
             self.suit = FLOWERS
@@ -186,30 +191,35 @@ class Entry:
 
     def winning(self):
         """The winning tile (the last typed) as the screens show it."""
-        return face(self.tokens[-1][0]) if self.tokens else ""
+        return face(self.tokens[-1][0], True, self.faces[0]) if self.tokens else ""
 
     def show(self, cur=None):
         """The typed tiles as the screen shows them, a space between suits: honours and
         flowers as their characters, exposed sets in (), a concealed kong in [], the set
         under the editing cursor after a ">": 花2 12(456)m [7777]s 中."""
         out = []
+        honours, flowers, count = self.faces
         if self.flowers:
             if self.counted:
-                out.append("花%d " % len(self.flowers))
+                out.append(count % len(self.flowers) + " ")
+            elif flowers:
+                out.append("".join([flowers[f - 1] for f in self.flowers]) + " ")
             else:
-                out.append("".join([FLOWER_NAMES[f - 1] for f in self.flowers]) + " ")
+                out.append("".join([str(f) for f in self.flowers]) + "f ")
+        # the suits whose tiles are written as digits, with their letter after a group
+        lettered = HONOURS if honours else HONOURS + 1
         prev = -1
         for i in range(len(self.tokens)):
             t, kind = self.tokens[i]
             s = t // 9
             if prev >= 0 and s != prev:
-                if prev != HONOURS:
+                if prev < lettered:
                     out.append(SUITS[prev])
                 out.append(" ")             # a space: rows wrap between suits
             prev = s
             if i == cur:
                 out.append(">")
-            d = face(t, False)
+            d = face(t, False, honours)
             if kind == SINGLE:
                 out.append(d)
             elif kind == CHI:
@@ -222,15 +232,15 @@ class Entry:
                 out.append("[" + d * 4 + "]")
             else:
                 out.append("(" + d * 4 + "+)")
-        if prev >= 0 and prev != HONOURS:
+        if prev >= 0 and prev < lettered:
             out.append(SUITS[prev])
         return "".join(out)
 
 
-def face(t, suit=True):
-    """A tile as the screens show it: 5m, or its character for an honour."""
-    if t >= 27:
-        return HONOUR_NAMES[t - 27]
+def face(t, suit=True, honours=HONOUR_NAMES):
+    """A tile as the screens show it: 5m, or an honour's face (honours None: 5z)."""
+    if t >= 27 and honours:
+        return honours[t - 27]
     return "%d%s" % (t % 9 + 1, SUITS[t // 9]) if suit else str(t % 9 + 1)
 
 

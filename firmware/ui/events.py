@@ -63,7 +63,7 @@ def k_field(ui, k):
 
 
 def s_menu(ui):
-    from ui import labels
+    labels = ui.labels()
     out = []
     for i, (name, _) in enumerate(ui.ruleset()[3]):
         out.append((">" if i == ui.cur else " ") + "%d %s" % (i + 1, labels.event(name)))
@@ -71,7 +71,7 @@ def s_menu(ui):
 
 
 def s_field(ui):
-    from ui import labels
+    labels = ui.labels()
     f, kind = ui.fields[0]
     out = []
     if kind == "int":

@@ -28,13 +28,13 @@ def key(ui, k):
 
 def summary(ui, ev, rec, cols):
     """One line of cols cells: the event, its winner and total."""
-    from ui import labels
+    labels = ui.labels()
     line = labels.event(ev.get("event", ""))
     if "winner" in ev:
         line += " " + ui.name(ev["winner"])
     res = rec.get("result")
     if res:
-        return fit(line, "%d%s" % (res["total"], labels.UNITS.get(res["unit"], "")), cols)
+        return fit(line, "%d%s" % (res["total"], labels.UNITS.get(res["unit"], res["unit"])), cols)
     return fit(line, "", cols)
 
 
@@ -46,8 +46,11 @@ def record_lines(ui, rec, whole=False):
         out.append(fit("from " + ui.name(ev["from"]), "", ui.cols))
     res = rec.get("result")
     if whole and res:
+        # the journal holds the scorer's names: shown in the settings' language
+        res = ui.named(rec)["result"]
+        labels = ui.labels()
         for it in res["items"]:
-            out.append(fit(it["name"], item_value(it), ui.cols))
+            out.append(fit(it["name"], item_value(it, labels), ui.cols))
     pay = rec.get("payments") or ()
     for s in range(len(pay)):
         if pay[s]:

@@ -88,7 +88,7 @@ def start(ui):
         ev["settings"] = cfg["settings"]
     ans = ui.ses.handle(ev)
     if not ans.get("ok"):
-        ui.say(ans["error"]["message"])
+        ui.say(ui.refusal(ans["error"]))
         return
     if cfg["rules"] != ui.new_rules:
         cfg["rules"] = ui.new_rules
@@ -99,11 +99,9 @@ def start(ui):
 
 
 def s_new(ui):
-    from ui import labels
     # where a referee picks a ruleset, hk is named the 16-tile (Cloud Dragon Cup) table,
     # not Hong Kong old style
-    out = ["0 rules: %s %s%s" % (ui.new_rules, labels.RULES[ui.new_rules],
-                                 "16張" if ui.new_rules == "hk" else ""),
+    out = [ui.labels().rules_row(ui.new_rules),
            "1-4 dealer: %d" % (ui.new_dealer + 1), "# start  * back"]
     er = other_rules(ui)
     if er is not None:
@@ -181,7 +179,7 @@ def k_settings(ui, k):
         ui.typed = ""
         ui.mode = U.EDIT
     else:                               # set when deployed: shown whole, for a while
-        ui.say("%s: %s" % (label, value(ui, key) or "none"))
+        ui.say("%s: %s" % (named(ui, label), value(ui, key) or "none"))
 
 
 def k_edit(ui, k):
@@ -205,17 +203,29 @@ def k_edit(ui, k):
         raise Refused("digits, then #")
 
 
+def named(ui, label):
+    """A settings row's name in the settings' language."""
+    from ui import setnames
+    return setnames.name(label, ui.cfg.get("lang", "zh-Hant"))
+
+
 def s_settings(ui):
+    lb = ui.labels()
     out = []
     for i, (label, key, kind) in enumerate(ui.items):
         v = value(ui, key)
         if kind == "seat":
             v = v + 1
-        out.append(fit((">" if i == ui.cur else " ") + label, str(v), ui.cols))
+        elif kind == "rules":
+            v = lb.RULES[v]
+        elif kind == "show" and v:      # set when deployed: a long one shows its start
+            v = v[:8] + ".." if len(v) > 10 else v
+        # the label cut, never the value nor the cursor: ">" then the label
+        out.append(fit((">" if i == ui.cur else " ") + named(ui, label), str(v), ui.cols))
     return "settings", out
 
 
 def s_edit(ui):
     label, key, kind = ui.items[ui.cur]
-    return label, [ui.typed + "_", "1-4" if kind == "seat" else "digits, # ok",
+    return named(ui, label), [ui.typed + "_", "1-4" if kind == "seat" else "digits, # ok",
                    "* back"]

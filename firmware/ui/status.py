@@ -28,7 +28,9 @@ def key(ui, k):
     elif "1" <= k <= "4":
         from ui.entry import Entry         # loaded per hand (a tight heap drops it between)
         ui.ev = {"event": "win", "winner": ord(k) - 49}
-        ui.entry = Entry(ui.ruleset()[1], counted=st["rules"] in K.COUNTED_FLOWERS)
+        lb = ui.labels()
+        ui.entry = Entry(ui.ruleset()[1], counted=st["rules"] in K.COUNTED_FLOWERS,
+                         faces=(lb.HONOURS, lb.FLOWERS, lb.FLOWER_COUNT))
         ui.go(U.ENTRY)
     elif k == K.DRAW_KEY:
         ui.review({"event": "draw"})
@@ -89,7 +91,7 @@ def lines(ui):
         if ui.cfg.get("_space"):                # the flash running low (ui/app.py)
             out[:0] = wrap(ui.cfg["_space"], ui.cols)
         return alert(ui) + out
-    from ui import labels
+    labels = ui.labels()
     winds = ui.seat_winds()
     out = alert(ui)
     names = []
@@ -102,9 +104,9 @@ def lines(ui):
     out.extend(names)
     more = []
     if st["streak"]:
-        more.append("連%d" % st["streak"])
+        more.append(labels.STREAK % st["streak"])
     if st["huang"]:
-        more.append("荒%d" % st["huang"])
+        more.append(labels.HUANG % st["huang"])
     if st.get("over"):
         more.append("game over: 0 new")
     t = clock_line(ui, st)
@@ -136,7 +138,7 @@ def show(ui):
     if st is None:
         title = "T%s no session" % ui.cfg["table"]
     else:
-        from ui import labels
+        labels = ui.labels()
         title = "T%s %s %s%d" % (ui.cfg["table"], labels.RULES[st["rules"]],
                                  labels.WINDS[st["round"]], st["hand_no"])
     t = ui.clock.text(ui.clock_step) if ui.clock is not None else None

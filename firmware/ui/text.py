@@ -1,6 +1,7 @@
 # Text in the screens' 12-px grid, drawn from the glyph font built on the host
-# (host_tools/gen/font.py documents the file).  A character below 0x80 takes one 6x12 cell,
-# any other character two (12x12); a character the font lacks is drawn as a box.
+# (host_tools/gen/font.py documents the file).  A character below HALF_END (ASCII, Latin-1,
+# Latin Extended-A: the names of European players) takes one 6x12 cell, any other
+# character two (12x12); a character the font lacks is drawn as "?", never a box.
 #
 # The font stays on flash: RAM holds the table of wide code points (2 bytes a glyph, bisected)
 # and one 24-byte glyph buffer; each glyph is read with seek/readinto when drawn.  A firmware
@@ -15,6 +16,7 @@ _HALF = const(6)
 _FULL = const(12)
 _ASCII_BYTES = const(12)
 _WIDE_BYTES = const(24)
+HALF_END = const(0x180)     # the half-width glyphs: U+0020..U+017F (ui.cells counts them so)
 
 PATH = "font.bin"    # on the device's root, beside the modules; found on sys.path
 
@@ -42,8 +44,8 @@ class Font:
             self._file = None
             self._mem = memoryview(source)
             head = bytes(self._mem[:_HEADER])
-        if head[0:4] != b"MJFN" or head[4] != 1 or head[5] != _HEIGHT:
-            raise ValueError("not a version 1 glyph font")
+        if head[0:4] != b"MJFN" or head[4] != 2 or head[5] != _HEIGHT:
+            raise ValueError("not a version 2 glyph font")
         self.n_wide = head[8] | head[9] << 8
         self.first = head[10] | head[11] << 8
         self.n_ascii = head[12] | head[13] << 8
@@ -99,7 +101,7 @@ class Font:
     def glyph(self, code):
         """The glyph of a code point as a FrameBuffer (valid until the next call), or None
         when the font lacks it."""
-        if code < 0x80:
+        if code < HALF_END:
             i = code - self.first
             if i < 0 or i >= self.n_ascii:
                 return None
@@ -159,12 +161,12 @@ def draw(fb, s, x, y, inverse=False, f=None):
         else:
             code = (code & 0x07) << 18 | (b[i + 1] & 0x3F) << 12 | (b[i + 2] & 0x3F) << 6 | b[i + 3] & 0x3F
             i += 4
-        w = _HALF if code < 0x80 else _FULL
+        w = _HALF if code < HALF_END else _FULL
         g = f.glyph(code)
-        if g is None:                              # not in the font: a box
+        if g is None:                              # not in the font: "?" in its cells
             fb.fill_rect(x, y, w, _HEIGHT, bg)
-            fb.rect(x + 1, y + 1, w - 2, _HEIGHT - 2, 1 - bg)
-        elif palette is None:
+            g = f.glyph(0x3F)
+        if palette is None:
             fb.blit(g, x, y)
         else:
             fb.blit(g, x, y, -1, palette)

@@ -39,6 +39,8 @@ BANNER_MS = 4000    # a message goes after this long (or at the next key): never
 # the shown screen's module stays loaded (heap.SCREENS).
 PARTS = ("status", None, None, None, None, "events", "events", "setup", "history", "setup",
          "setup", "setup", "history")
+# The screens' names in each language (`lang`): ui/labels.py is Traditional Chinese's
+LABELS = {"zh-Hans": "labels_hans", "en": "labels_en"}
 
 if hasattr(time, "ticks_ms"):
     ticks = time.ticks_ms
@@ -225,6 +227,42 @@ class UI:
         """A screen module, loaded when first needed."""
         return __import__("ui." + name, None, None, (name,))
 
+    def labels(self):
+        """What the screens call things, in the settings' language (ui/labels*.py)."""
+        return self.part(LABELS.get(self.cfg.get("lang"), "labels"))
+
+    def named(self, pv):
+        """A preview or a record as the screens show it: its elements named in the
+        settings' language (the session's in_lang), where they differ from the scorer's
+        (Traditional Chinese, sh's Simplified, riichi's romaji): the names module is loaded
+        only then."""
+        lang = self.cfg.get("lang", "zh-Hant")
+        res = pv.get("result")
+        if res and (lang != "zh-Hant" or res.get("rules") in ("sh", "riichi")):
+            return self.ses.in_lang(pv, lang)
+        return pv
+
+    def refusal(self, err):
+        """A refusal's text in the settings' language: a win the ruleset does not allow
+        names the elements it counted as the review would (the answer's "detail"); the
+        game's terms a ruleset's rule names in Chinese, in the language (ui/terms.py,
+        loaded only for a text that has such a term)."""
+        lang = self.cfg.get("lang", "zh-Hant")
+        if "detail" in err and (lang != "zh-Hant" or err["detail"].get("rules") == "sh"):
+            text = self.ses.refusal(err["detail"], lang)
+        else:
+            text = err["message"]
+        for ch in text:
+            if ord(ch) > 0x7F:
+                break
+        else:                           # (a refusal for memory among them: nothing loaded)
+            if lang == "en" or " fan " not in text:
+                return text
+        from ui import terms
+        text = terms.terms(text, lang)
+        heap.forget("ui.terms")         # only while a refusal is said
+        return text
+
     def status_lines(self):
         return self.part("status").lines(self)
 
@@ -315,16 +353,14 @@ class UI:
         pv = self.ses.preview(ev)
         if not pv.get("ok"):
             if self.mode == FROM:
-                self.why = pv["error"]["message"]
+                self.why = self.refusal(pv["error"])
             else:
-                self.say(pv["error"]["message"])
+                self.say(self.refusal(pv["error"]))
             return
         self.dropped = self.ses.words_dropped(pv)
-        lang = self.cfg.get("lang", "zh-Hant")
-        if lang != "zh-Hant" or (pv.get("result") or {}).get("rules") == "riichi":
-            # a copy named in the settings' language, for this review (the journal keeps
-            # the scorer's own names, riichi's in romaji: save() writes what was previewed)
-            pv = self.ses.in_lang(pv, lang)
+        # a copy named in the settings' language, for this review (the journal keeps the
+        # scorer's own names: save() writes what was previewed)
+        pv = self.named(pv)
         self.pv = pv
         self.go(REVIEW)
 
@@ -392,7 +428,12 @@ class UI:
             title, lines = (None, self.s_entry, self.s_from, self.s_review, self.s_words)[mode]()
         body = self.rows - 1
         rows = [INV + fit(title, "", self.cols)]
-        for line in lines[self.top:self.top + body]:
+        if mode == REVIEW and len(lines) > body:
+            # a review longer than the screen: its keys on the bottom row of every page
+            lines = lines[self.top:self.top + body - 1] + lines[-1:]
+        else:
+            lines = lines[self.top:self.top + body]
+        for line in lines:
             rows.append(fit(line, "", self.cols))
         self.expired()
         m = self.msg
@@ -410,10 +451,14 @@ class UI:
         e = self.entry
         if e.cur is not None:
             return self.part("handedit").show(self)
+        lb = self.labels()
         out = wrap(e.show(), self.cols)
-        out.append("0吃 #碰 ()明 []暗")
-        return fit(self.name(self.ev["winner"]), "和 %d/%d %s" % (
-            e.count, e.target, "萬筒索字花"[e.suit]), self.cols), out
+        if e.suit == 4:                 # after 0: the flowers' keys
+            out.append(lb.FLOWERS_COUNT_HINT if e.counted else lb.FLOWERS_HINT)
+        else:
+            out.append(lb.HINT)
+        return fit(self.name(self.ev["winner"]), "%s %d/%d %s" % (
+            lb.WIN, e.count, e.target, lb.SUITS[e.suit]), self.cols), out
 
     def s_from(self):
         w = self.ev["winner"]
@@ -422,20 +467,21 @@ class UI:
         out = []
         if self.why:
             out.extend(wrap(self.why, self.cols))
-        out.extend(["1-4 paid in, %d 自摸" % (w + 1), "win on %s? * no" % win,
+        lb = self.labels()
+        out.extend(["1-4 paid in, %d %s" % (w + 1, lb.SELF), "win on %s? * no" % win,
                     "0 robbed kong: %s" % ("yes" if self.rob else "no"),
                     "C words" + (": %d on" % len(flags) if flags else "")])
         out.extend(wrap(self.entry.show(), self.cols))
-        return fit(self.name(w), "和 %s from?" % win, self.cols), out
+        return fit(self.name(w), "%s %s from?" % (lb.WIN, win), self.cols), out
 
     def review_lines(self):
-        from ui import labels
+        labels = self.labels()
         pv = self.pv
         out = []
         res = pv.get("result")
         if res:
             for it in res["items"]:
-                out.append(fit(it["name"], item_value(it), self.cols))
+                out.append(fit(it["name"], item_value(it, labels), self.cols))
             if res.get("fu") and not res.get("yakuman"):      # riichi: han, fu, the limit
                 out.append(fit("%d han %d fu" % (res["han"], res["fu"]), res["limit"], self.cols))
             for w in self.dropped:
@@ -456,7 +502,7 @@ class UI:
         return out
 
     def s_review(self):
-        from ui import labels
+        labels = self.labels()
         ev = self.ev
         res = self.pv.get("result")
         if res:
@@ -467,7 +513,7 @@ class UI:
         return title, self.review_lines()
 
     def s_words(self):
-        from ui import labels
+        labels = self.labels()
         flags = self.ev["hand"].get("flags") or []
         out = []
         for i, w in enumerate(self.ruleset()[2]):
@@ -476,10 +522,10 @@ class UI:
         return "0 on/off # done", out
 
 
-def item_value(it):
+def item_value(it, labels):
     """A scoring element's value as the review shows it."""
     if "hua" in it:
-        return "花%d" % it["hua"]
+        return labels.HUA % it["hua"]
     if "multiplier" in it:
         return "x%d" % it["multiplier"]
     return str(it["value"] * it["count"])

@@ -1,19 +1,21 @@
 """Generate the glyph font the firmware draws its screens with (firmware/ui/text.py).
 
-Only the glyphs the firmware can show are kept: printable ASCII, and every other character
-that appears in a string literal of a firmware source (the rulesets' element names, the
-screens' words).  Comments do not count.  Glyphs come from Debian's fonts, rasterized here
-at 12 px, one bit a pixel:
+Kept: every half-width glyph, U+0020..U+017F (ASCII, Latin-1 Supplement, Latin
+Extended-A: the players' names at a European event, whatever they are), and every other
+character that appears in a string literal of a firmware source (the rulesets' element
+names, the screens' words).  Comments do not count.  Glyphs come from Debian's fonts,
+rasterized here at 12 px, one bit a pixel:
 
-    ASCII (half width, 6x12)      misc-fixed 6x12 (xfonts-base): drawn for 6x12 cells
-    everything else (12x12)       WenQuanYi Bitmap Song 12 px (xfonts-wqy, wenquanyi_9pt)
+    U+0020..U+017F (half width, 6x12)   misc-fixed 6x12 (xfonts-base): drawn for 6x12 cells
+                                        (U+007F..U+009F, control codes: blank)
+    everything else (12x12)             WenQuanYi Bitmap Song 12 px (xfonts-wqy, wenquanyi_9pt)
 
 Both are bitmap fonts made for these sizes, so the glyphs are crisp on a 1-bit panel.
 
 File layout (little-endian):
-    0   magic b"MJFN", u8 version, u8 cell height (12), u8 half width (6), u8 full width (12),
-        u16 n_wide, u16 first ASCII code (0x20), u16 n_ascii, u16 0
-    16  ASCII bitmaps: n_ascii x 12 bytes, one byte a row, MSB = leftmost (framebuf MONO_HLSB)
+    0   magic b"MJFN", u8 version (2), u8 cell height (12), u8 half width (6), u8 full width
+        (12), u16 n_wide, u16 first half-width code (0x20), u16 n_half (0x160), u16 0
+    16  half-width bitmaps: n_half x 12 bytes, one byte a row, MSB = leftmost (MONO_HLSB)
     ..  wide code points: n_wide x u16, ascending (the reader bisects them)
     ..  wide bitmaps: n_wide x 24 bytes, two bytes a row, MSB = leftmost (MONO_HLSB, 12 wide)
 """
@@ -29,12 +31,14 @@ import tokenize
 
 from host_tools import paths
 
-VERSION = 1
+VERSION = 2
 HEIGHT = 12
 HALF = 6
 FULL = 12
 FIRST_ASCII = 0x20
 LAST_ASCII = 0x7E
+HALF_END = 0x180        # half-width glyphs below this (firmware/ui/text.py HALF_END)
+CONTROL = range(0x7F, 0xA0)
 HEADER = struct.Struct("<4sBBBBHHHH")
 
 ASCII_FONT = "/usr/share/fonts/X11/misc/6x12.pcf.gz"             # xfonts-base
@@ -66,7 +70,7 @@ def firmware_chars(root=paths.FIRMWARE):
             if name.endswith(".py"):
                 with open(os.path.join(folder, name), encoding="utf-8") as f:
                     for text in _literals(f.read()):
-                        chars.update(c for c in text if ord(c) > LAST_ASCII and c.isprintable())
+                        chars.update(c for c in text if ord(c) >= HALF_END and c.isprintable())
     return sorted(chars)
 
 
@@ -113,7 +117,10 @@ def build(chars=None):
                              % (path, package))
     ascii_font = ImageFont.truetype(ASCII_FONT, HEIGHT)
     wide_font = ImageFont.truetype(WIDE_FONT, HEIGHT)
-    asc = b"".join(_raster(ascii_font, chr(c), HALF) for c in range(FIRST_ASCII, LAST_ASCII + 1))
+    chars = [c for c in chars if ord(c) >= HALF_END]       # the half-width ones are all there
+    blank = bytes(HEIGHT)
+    asc = b"".join(blank if c in CONTROL else _raster(ascii_font, chr(c), HALF)
+                   for c in range(FIRST_ASCII, HALF_END))
     dy = _wide_shift(wide_font, chars)
     absent = _raster(wide_font, ABSENT, FULL, dy)
     codes, bitmaps, missing = [], [], []
@@ -130,7 +137,7 @@ def build(chars=None):
     if missing:
         print("gen_font: no glyph for %s (drawn as boxes)" % " ".join("U+%04X" % ord(c) for c in missing),
               file=sys.stderr)
-    n_ascii = LAST_ASCII - FIRST_ASCII + 1
+    n_ascii = HALF_END - FIRST_ASCII
     head = HEADER.pack(b"MJFN", VERSION, HEIGHT, HALF, FULL, len(codes), FIRST_ASCII, n_ascii, 0)
     return head + asc + struct.pack("<%dH" % len(codes), *codes) + b"".join(bitmaps)
 
@@ -185,12 +192,12 @@ def preview(blob, text, scale=4):
     _, _, h, half, full, n_wide, first, n_ascii, _ = HEADER.unpack_from(blob)
     codes = struct.unpack_from("<%dH" % n_wide, blob, HEADER.size + 12 * n_ascii)
     wide_at = HEADER.size + 12 * n_ascii + 2 * n_wide
-    width = sum(half if ord(c) < 0x80 else full for c in text)
+    width = sum(half if ord(c) < HALF_END else full for c in text)
     im = Image.new("1", (max(1, width), h), 0)
     x = 0
     for c in text:
         o = ord(c)
-        if o < 0x80:
+        if o < HALF_END:
             w, rb = half, 1
             at = HEADER.size + 12 * (o - first)
             bits = blob[at:at + 12] if first <= o < first + n_ascii else bytes(12)
@@ -220,7 +227,8 @@ def main(argv=None):
         with open(args.frozen, "w") as f:
             f.write(frozen_module(blob))
     if args.preview:
-        text = "".join(chr(c) for c in range(FIRST_ASCII, LAST_ASCII + 1)) + "".join(chars)
+        text = "".join(chr(c) for c in range(FIRST_ASCII, HALF_END) if c not in CONTROL) \
+            + "".join(chars)
         from PIL import Image
         rows = [text[i:i + 40] for i in range(0, len(text), 40)]
         ims = [preview(blob, r) for r in rows]

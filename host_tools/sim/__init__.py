@@ -281,9 +281,15 @@ def quadrants(px):
 
 
 def term_cells(s):
-    """Columns a string takes in a terminal: two for a wide (East Asian) character."""
+    """Columns a string takes in a terminal: two for a wide (East Asian) character, none
+    for a combining mark or a zero-width one (it sits on the character before)."""
     import unicodedata
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in s)
+    n = 0
+    for c in s:
+        if unicodedata.combining(c) or unicodedata.category(c) in ("Mn", "Me", "Cf"):
+            continue
+        n += 2 if unicodedata.east_asian_width(c) in "WF" else 1
+    return n
 
 
 class Terminal:

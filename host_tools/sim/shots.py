@@ -3,12 +3,14 @@ reached by typing keys into the firmware (host_tools.sim --png), on the OLED (12
 the e-ink panel (250x122).
 
     python -m host_tools.sim.shots [OUT_DIR]      (default docs/screens)
+    python -m host_tools.sim.shots --names [OUT_DIR]   (default docs/img: players' names)
 """
 
 import os
 import shutil
 import subprocess
 import sys
+import json
 import tempfile
 
 from host_tools import paths
@@ -56,8 +58,43 @@ def shoot(out, eink):
         shutil.rmtree(work)
 
 
+# Names from several European alphabets (Latin-1 and Latin Extended-A: the font's half
+# width), on an English status screen: (picture, the four players)
+NAMES = [
+    ("names", ["Chloé", "Müller", "Łukasz", "Ødegaard"]),
+    ("names-2", ["Nováková", "Çelik", "Þórsdóttir", "Šťastný"]),
+]
+
+
+def names(out, eink):
+    """The status screen of a session whose players' names carry accents."""
+    os.makedirs(out, exist_ok=True)
+    panel = "eink" if eink else "oled"
+    for name, players in NAMES:
+        work = tempfile.mkdtemp()
+        board = os.path.join(work, "board")
+        os.makedirs(board)
+        with open(os.path.join(board, "settings.json"), "w", encoding="utf-8") as f:
+            json.dump({"rules": "mcr", "lang": "en", "players": players}, f)
+        cmd = [sys.executable, "-m", "host_tools.sim", "--keys", "0#",
+               "--png", os.path.join(work, "png"), "--state", board]
+        if eink:
+            cmd.append("--eink")
+        subprocess.run(cmd, cwd=paths.ROOT, check=True, capture_output=True)
+        frames = sorted(os.listdir(os.path.join(work, "png")))
+        shutil.copyfile(os.path.join(work, "png", frames[-1]),
+                        os.path.join(out, "%s-%s.png" % (panel, name)))
+        shutil.rmtree(work)
+
+
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] == "--names":
+        out = argv[1] if len(argv) > 1 else os.path.join(paths.ROOT, "docs", "img")
+        for eink in (False, True):
+            names(out, eink)
+        print(out)
+        return
     out = argv[0] if argv else os.path.join(paths.ROOT, "docs", "screens")
     for eink in (False, True):
         shoot(out, eink)

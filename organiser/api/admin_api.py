@@ -11,6 +11,7 @@ from organiser.guard import auth, throttle
 from organiser.event import corrections, tournament
 from organiser.results import handref, queries, stats
 from organiser.guard.limits import MAX_ID, PathId, QueryId
+from organiser.text import elnames
 from organiser.event.tournament import ModelError
 
 router = APIRouter()
@@ -102,6 +103,7 @@ async def put_event(request: Request, body: dict = Body(...), who: str = admin):
                                  body.get("games_per_tround", -1))
     if "settings" in body or "rules" in body:
         request.app.state.scoring.mark_all()    # replayed with the new ones, after
+    elnames.forget_event_lang(request.app)      # the pages' default language with it
     _publish(request, "event")
     return {"ok": True, "event": e}
 

@@ -11,6 +11,7 @@ from fastapi import APIRouter, Request
 from organiser.results import ema, queries
 from organiser.guard.limits import QueryId
 from organiser.results import exportwork
+from organiser.text import elnames
 
 router = APIRouter()
 # Plain functions: run in the thread pool, never on the event loop that takes uploads.
@@ -32,8 +33,11 @@ def _seat_of(h, key):
     return i if isinstance(i, int) and not isinstance(i, bool) and 0 <= i < 4 else None
 
 
-def hand_csv_row(h):
+def hand_csv_row(h, lang=None):
+    """A hand as the CSV's row; its items named in lang (None: as the device uploaded
+    them)."""
     pay = h["payments"] or [None] * 4
+    rules = h.get("rules")
     w, f = _seat_of(h, "winner"), _seat_of(h, "from")
     row = {
         "tround_id": h["tround_id"], "table": h["table"], "session_id": h["session_id"],
@@ -44,7 +48,8 @@ def hand_csv_row(h):
         "from": h["players"][f] if f is not None else "",
         "from_wind": h["winds"][f] if f is not None else "",
         "total": h["total"], "unit": h["unit"],
-        "items": "; ".join("%s %s" % (i["name"], i["value"] * (i["count"] or 1)
+        "items": "; ".join("%s %s" % (elnames.name(dict(i, rules=rules), lang),
+                                      i["value"] * (i["count"] or 1)
                                       if isinstance(i["value"], int) else "")
                            for i in h["items"]),
         "corrected": h["correction"]["kind"] if h["correction"] else "",
@@ -96,14 +101,14 @@ def _held(request, key, build, heavy=False):
     return held.get(key, build, heavy)
 
 
-def _hands(request, tround, fmt):
+def _hands(request, tround, fmt, lang=None):
     def build():
         with request.app.state.db.read() as con:
             if fmt == "json":
                 return exportwork.hands_json(con, tround, queries.each_hand)
-            return exportwork.rows_csv(HAND_COLUMNS, (hand_csv_row(h) for h in
+            return exportwork.rows_csv(HAND_COLUMNS, (hand_csv_row(h, lang) for h in
                                                       queries.each_hand(con, tround)), cell)
-    return _held(request, ("hands", fmt, tround), build, heavy=True)
+    return _held(request, ("hands", fmt, tround, lang), build, heavy=True)
 
 
 def _standings(request, tround):
@@ -121,7 +126,10 @@ def hands_json(request: Request, tround: QueryId = None):
 
 @router.get("/export/hands.csv")
 def hands_csv(request: Request, tround: QueryId = None):
-    return _csv(_hands(request, tround, "csv"), _name("hands", tround, "csv"))
+    """Every hand; its items named in the language asked (?lang=, the cookie), else the
+    event's."""
+    return _csv(_hands(request, tround, "csv", elnames.visitor_lang(request)),
+                _name("hands", tround, "csv"))
 
 
 @router.get("/export/ema.csv")

@@ -60,6 +60,6 @@ def describe(con, target):
     t = one(con, "SELECT number FROM trounds WHERE id = ?", (g["tround_id"],))
     return dict(h, tround=t["number"] if t else None,
                 game=next(i + 1 for i, s in enumerate(games) if r["session_id"] in s),
-                tiles=tiletext.hand(h["hand"]),
+                tiles=tiletext.hand(h["hand"], g["rules"]),
                 # each element with its ruleset: the page names it in the visitor's language
                 items=[dict(i, rules=g["rules"]) for i in h["items"]])

@@ -137,6 +137,7 @@ def _hand_row(r, g, names, corr, scored=None):
         "winds": [_wind(w) for w in winds] if winds and len(winds) == 4 else [None] * 4,
         "hand": ev.get("hand"), "undoes": rec["undoes"],
         "total": res["total"], "unit": res["unit"], "items": res["items"],
+        "rules": res.get("rules"),          # the items' ruleset: named in a language asked
         "settlement": rec["settlement"],
         "uploaded_payments": rec["payments"], "payments": pay,
         # the organiser's own scoring of the record (replay.py): status ok | disputed |

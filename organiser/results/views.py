@@ -176,13 +176,18 @@ def describe(ev, rec, names):
         return ("%s wins by flowers from %s", who, _seat(names, ev.get("from")))
     if kind == "undo":
         return ("Undo of record %s", rec.get("undoes") or "?")
+    if kind == "time_up":       # the round clock's, not a hand: the hand in play is the last
+        return ("Time is up: the hand in play is the last",)
+    if kind == "override":
+        return ("Referee's override: the table plays on",)
     name, fields = event_fields(ev, names)
     return ("%s", ("%s: %s" % (name, ", ".join("%s %s" % f for f in fields))) if fields
             else name)
 
 
 SEAT_FIELDS = ("seat", "winner", "from", "payer", "by_seat", "a", "b")
-OWN_EVENTS = ("win", "draw", "flowers", "undo")         # the rest: a ruleset's own
+OWN_EVENTS = ("win", "draw", "flowers", "undo", "time_up", "override")  # the rest: a ruleset's own
+CLOCK_EVENTS = ("time_up", "override")
 
 
 def event_fields(ev, names):
@@ -259,8 +264,9 @@ def hand_log(con, number, games=None, show=None):
             mine = mine.get("result") if isinstance(mine, dict) else None
             res = stored.result(mine) if isinstance(mine, dict) else rec["result"]
             undo = r["kind"] == "undo"
-            label = "undo" if undo else "%s%s" % (_wind(prev.get("round")) or "",
-                                                  prev.get("hand_no") or "")
+            # a row of the round clock's (time_up, override) is no hand: no hand number
+            label = "undo" if undo else "" if ev.get("event") in CLOCK_EVENTS else "%s%s" % (
+                _wind(prev.get("round")) or "", prev.get("hand_no") or "")
             hands.append(dict(
                 own=None if ev.get("event") in OWN_EVENTS else event_fields(ev, players),
                 seq=r["seq"], label=label, kind=r["kind"], wind=_wind(prev.get("round")),
@@ -268,7 +274,7 @@ def hand_log(con, number, games=None, show=None):
                 # each element with its ruleset: the page names it in the visitor's language
                 elements=[dict(i, rules=res["rules"]) for i in res["items"]],
                 total=res["total"], unit=res["unit"],
-                tiles=tiletext.hand(ev.get("hand")) if not undo else None,
+                tiles=tiletext.hand(ev.get("hand"), res["rules"]) if not undo else None,
                 payments=[] if undo else payments,
                 effective=undo or bool(r["effective"]) and not (fix and fix["kind"] == "void"),
                 corrected=note, received=clock(r["received_at"]),

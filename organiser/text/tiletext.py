@@ -40,11 +40,28 @@ def meld(text):
     return ("%s %s" % (kind, tiles(rest))) if rest else tiles(kind)
 
 
-def hand(h):
+# rulesets whose flowers are all worth the same: the device keys them as a count (its
+# `3` becomes 1f2f3f in the hand), and a page says how many, not which
+COUNTED_FLOWERS = ("mcr",)
+
+
+def flower_count(text):
+    """How many flowers a hand's flowers text holds ('123f' -> 3), None if not the notation."""
+    compact = text.replace(" ", "") if isinstance(text, str) else ""
+    if not compact or GROUP.sub("", compact) or any(s != "f" for _, s in GROUP.findall(compact)):
+        return None
+    return sum(len(d) for d, _ in GROUP.findall(compact))
+
+
+def hand(h, rules=None):
     """A win's hand (the event's `hand` object) for a page: {"concealed", "melds", "win",
-    "flowers"} as text; None when there is no hand."""
+    "flowers"} as text; None when there is no hand.  rules: the hand's ruleset (counted
+    flowers are shown as how many)."""
     if not isinstance(h, dict):
         return None
     melds = h.get("melds") if isinstance(h.get("melds"), list) else []
+    flowers = tiles(h.get("flowers"))
+    if rules in COUNTED_FLOWERS and flower_count(h.get("flowers")) is not None:
+        flowers = str(flower_count(h.get("flowers")))
     return {"concealed": tiles(h.get("hand")), "melds": [meld(m) for m in melds[:8]],
-            "win": tiles(h.get("win")), "flowers": tiles(h.get("flowers"))}
+            "win": tiles(h.get("win")), "flowers": flowers}

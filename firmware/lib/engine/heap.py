@@ -33,9 +33,9 @@ EVENT = ("sessionops", "commit", "journal", "checkpoint", "files", "asks",
          "rules.riichi_table")
 # The screens' rows name modules of the ui package (forget_all(row, keep, "ui.")), as
 # text split when used: one str each costs the session's heap less than a tuple of names
-SCREENS = "status events setup history entry"
+SCREENS = "status events setup history entry setnames"
 STEPS = "handedit"
-PEAK = "labels handedit"
+PEAK = "labels labels_hans labels_en handedit"
 
 # The table's steps by the name the session calls them (heap.<name>): loaded from flash
 # (.mpy) on each use, found in sys.modules while they stay.

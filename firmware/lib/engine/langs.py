@@ -57,6 +57,18 @@ def names(items, rid, lang, short=False):
     return out
 
 
+def reason(text, rid, lang):
+    """A ruleset's reason for refusing a win in lang: its names module's REASONS holds
+    the reasons written with the ruleset's own terms (sh's 两摸三铳), the others stay as
+    the scorer wrote them."""
+    mod = module(rid, lang) if text else None
+    if mod is None:
+        return text
+    got = getattr(__import__(mod, None, None, ("NAMES",)), "REASONS", {}).get(text, text)
+    forget(mod)
+    return got
+
+
 def review(pv, lang):
     """A preview (the session's answer to an event) as the review shows it in lang: its
     result's items copied, named in the short forms; in English its unit too; pv itself

@@ -71,6 +71,21 @@ def in_lang(ses, pv, lang):
     return out
 
 
+def refusal(ses, detail, lang):
+    """A win's refusal (the answer's error "detail": the ruleset's reason, the elements it
+    counted) in lang: the elements named as the review names them, the reason as the
+    ruleset's names module words it (langs.reason)."""
+    lg = heap.load("langs")
+    items = detail["items"]
+    rid = detail["rules"]
+    shown = lg.names(items, rid, lang, True)
+    if shown:
+        items = [dict(it, name=nm) if nm else it for it, nm in zip(items, shown)]
+    why = lg.reason(detail["reason"], rid, lang)
+    heap.forget("langs")
+    return heap.commit.refusal({"reason": why, "items": items})
+
+
 def facts(ses, rid=None):
     """The ruleset's facts for the screens: ruleset_info() of the session's ruleset
     (rid: another's)."""

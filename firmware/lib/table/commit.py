@@ -120,7 +120,11 @@ def settle_win(state, ev, result):
         err = result.get("error") or {}
         raise HandError(err.get("code", "not_winning"), err.get("message", "the hand does not score"))
     if result.get("legal") is False:
-        raise HandError("not_legal", refusal(result))
+        e = HandError("not_legal", refusal(result))
+        # what the refusal is made of, for a screen naming it in another language
+        e.detail = {"rules": result.get("rules"), "reason": result.get("reason"),
+                    "items": result.get("items") or []}
+        raise e
     st = copy(state)
     hk = hooks(st["rules"])
     winner = ev["winner"]

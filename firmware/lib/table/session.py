@@ -202,6 +202,8 @@ class Session:
                 out = self._event(ev, write)
         except HandError as e:
             out = error_result(e.code, e.message)
+            if hasattr(e, "detail"):        # a win the ruleset does not allow: its parts
+                out["error"]["detail"] = e.detail
         except MemoryError:
             self.release(True)          # the next event finds the heap as the last one did
             out = error_result("bad_event", UNSAVED if type(ev) is tuple else SHORT)

@@ -1,10 +1,10 @@
 """Corrections: a record's payments, a held record accepted, a session
 re-seated or voided; the corrections' history; penalties given to players."""
 
-import json
 
 from organiser.event import corrections, disputes, tournament
-from organiser.results import queries, views
+from organiser.results import corrtext, queries, views
+from organiser.text import elnames
 from organiser.text.reasons import Reason
 from organiser.pages.admin.base import back, changed, director, page, section, said, whole, \
     whole_or_none
@@ -32,9 +32,12 @@ def corrections_page(request):
         sessions = _sessions(con)
         players = tournament.players(con)
         trs = tournament.trounds(con)
+    lang = elnames.visitor_lang(request)
+    names = {p["id"]: p["name"] for p in players}
+    numbers = {t["id"]: t["number"] for t in trs}
     for c in hist:
         c["when"] = views.clock(c["at"])
-        c["data_text"] = json.dumps(c["data"], ensure_ascii=False)
+        c["data_text"] = corrtext.describe(c["kind"], c["data"], lang, names, numbers)
     target = request.query_params.get("target", "")
     return page(request, "admin/corrections.html", "/admin/corrections", title="Corrections",
                 history=list(reversed(hist)), sessions=sessions, players=players, held=held,

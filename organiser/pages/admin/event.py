@@ -5,6 +5,7 @@ import json
 import anyio
 
 from organiser.event import tournament
+from organiser.text import elnames
 from organiser.store import record_model
 from organiser.event.tournament import ModelError
 from organiser.pages.admin.base import back, changed, page, section, said, whole, \
@@ -43,6 +44,7 @@ def event_save(request, f):
     if settings != before["settings"] or (f.get("rules") or before["rules"]) != before["rules"]:
         # every journal scored again with them (on the event loop, which marks journals)
         anyio.from_thread.run_sync(request.app.state.scoring.mark_all)
+    elnames.forget_event_lang(request.app)      # the pages' default language with it
     changed(request, "event")
     return back("/admin", ok=said(request, "event saved"))
 

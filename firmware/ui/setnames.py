@@ -1,0 +1,29 @@
+# The settings screen's rows named in each language (the settings file's names:
+# docs/settings.md): loaded by the settings screen only, apart from the labels the
+# other screens keep loaded.
+
+NAMES = {
+    "zh-Hant": {
+        "table": "桌號", "rules": "規則", "dealer": "莊家", "lang": "語言", "per_fan": "每番",
+        "fake_win": "詐糊", "quanbao": "全包", "draw_streak": "流局連莊", "base": "底",
+        "hands": "局數", "require_ready": "必須先聽牌", "sankou_pinghu": "三口平和", "per_tai": "台錢",
+        "device": "裝置", "organiser": "主辦方", "wifi": "Wi-Fi",
+    },
+    "zh-Hans": {
+        "table": "桌号", "rules": "规则", "dealer": "庄家", "lang": "语言", "per_fan": "每番",
+        "fake_win": "诈糊", "quanbao": "全包", "draw_streak": "流局连庄", "base": "底",
+        "hands": "局数", "require_ready": "必须先听牌", "sankou_pinghu": "三口平和", "per_tai": "台钱",
+        "device": "设备", "organiser": "主办方", "wifi": "Wi-Fi",
+    },
+    "en": {
+        "table": "table", "rules": "rules", "dealer": "dealer", "lang": "language",
+        "per_fan": "per fan", "fake_win": "false win", "quanbao": "one pays all",
+        "draw_streak": "draw keeps deal", "base": "base", "hands": "hands",
+        "require_ready": "ready to win", "sankou_pinghu": "3 calls chicken",
+        "per_tai": "per tai", "device": "device", "organiser": "organiser", "wifi": "Wi-Fi",
+    },
+}
+
+
+def name(key, lang):
+    return NAMES.get(lang, NAMES["zh-Hant"]).get(key, key)
