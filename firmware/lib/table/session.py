@@ -335,4 +335,4 @@ class Session:
 
 # The questions the screens ask (Session.__getattr__), answered by asks.py.
 _ASKS = ("facts", "words_dropped", "in_lang", "time_closed", "flash_left", "records",
-         "record", "seat_winds", "defaults", "warm")
+         "record", "seat_winds", "defaults", "warm", "refusal")
