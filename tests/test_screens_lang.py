@@ -118,7 +118,7 @@ class Walk:
         ui = self.ui
         info = keys.ruleset(self.rid)
         self.press("0")                                 # the new-session screen, each ruleset
-        self.press(K.NEW_RULES * 4)
+        self.press(K.NEW_RULES * len(K.RULESETS))
         self.press(K.OK)
         assert ui.ses.state is not None
         self.press(K.PAGE_KEY * 3)                      # the status's pages
