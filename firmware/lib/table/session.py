@@ -46,6 +46,9 @@ import scorers
 # their blocks to its own modules when the heap is short, and they are loaded back at
 # the bottom when it ends (Session._guard).
 heap.load("engine")
+# The rulesets' package too, which the first event's hook import would otherwise create
+# wherever the heap then has room, for good, splitting the free heap of every event after
+__import__("rules")
 
 # Records between boot checkpoints (checkpoint.py): boot replays at most this many, and
 # one save in this many also rewrites the checkpoint.
