@@ -219,10 +219,7 @@ class Session:
             if not dropped and scorers.loaded():
                 heap.room(True)         # a win scored, all kept: keep it for good if roomy
             if "engine" not in sys.modules:
-                try:
-                    heap.load("engine")     # back at the bottom, before the state's copy
-                except MemoryError:
-                    pass                # a win's scorer brings it (scorers.load)
+                heap.load("engine")     # back at the bottom, before the state's copy
             if dropped:
                 # What outlives the event was allocated among modules that are gone now;
                 # copied afresh it takes the lowest free blocks (first fit) and leaves
