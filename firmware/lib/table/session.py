@@ -327,8 +327,8 @@ class Session:
     # ---- What the screens ask ---------------------------------------------------------
     # Besides events the screens ask the session questions (ses.facts(), ses.record(i),
     # ...): each, named in _ASKS, is a function of ses in asks.py, loaded when asked
-    # (micropython-async's `_attrs` table and __getattr__: none of it in RAM before, nor
-    # while an event is handled).
+    # (a list of names and __getattr__, as micropython-async's `_attrs`: none of it in RAM
+    # before, nor while an event is handled).
     # The module an answer loads leaves with the table's steps when the heap is short
     # (release(): the screens call it where a look at the table ends).
 
