@@ -358,7 +358,7 @@ def heap_table(name):
     for node in tree.body:
         if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == name
                                                 for t in node.targets):
-            return _strings(node.value)
+            return [w for s in _strings(node.value) for w in s.split()]
     raise AssertionError("heap.%s not found" % name)
 
 

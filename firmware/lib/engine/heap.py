@@ -19,28 +19,25 @@
 # before the session's peak  PEAK: the screens' names and the entry's editor (drawing
 # (a score, a save)          loads them again)
 #
-# The table session reaches its steps through this module's attributes (heap.ops.prepare,
-# heap.commit.answer: micropython-async's `_attrs` table and a short __getattr__), never
-# holding them in a global, so that forget() can take them back between events.
+# The table session reaches its steps as heap.load("sessionops").prepare(...), never
+# holding them in a global, so that forget() can take them back between events (no
+# table of names nor __getattr__ here: they cost the resident heap more than the calls).
 
 import gc
 import sys
 
 LEAN = sys.implementation.name != "cpython"
 
-EVENT = ("sessionops", "commit", "journal", "checkpoint", "files", "asks",
-         "rules.mcr_table", "rules.tw_table", "rules.hk_table", "rules.sh_table",
-         "rules.riichi_table")
-# The screens' rows name modules of the ui package (forget_all(row, keep, "ui.")), as
-# text split when used: one str each costs the session's heap less than a tuple of names
+EVENT = ("sessionops commit journal checkpoint files asks rules.mcr_table rules.tw_table"
+         " rules.hk_table rules.sh_table rules.riichi_table")
+# The scoring path's base modules (engine brings the other two), resident between events
+# and forgotten while an event that scores no hand is handled (Session._guard)
+BASE = "hand engine tiles"
+# The screens' rows name modules of the ui package (forget_all(row, keep, "ui.")).  Every
+# row is text split when used: one str costs the resident heap less than a tuple of names
 SCREENS = "status events setup history entry setnames"
 STEPS = "handedit"
 PEAK = "labels labels_hans labels_en handedit"
-
-# The table's steps by the name the session calls them (heap.<name>): loaded from flash
-# (.mpy) on each use, found in sys.modules while they stay.
-_attrs = {"ops": "sessionops", "commit": "commit", "journal": "journal", "asks": "asks",
-          "checkpoint": "checkpoint", "clockops": "clockops", "spare": "spare"}
 
 # Once an event has ended with everything it loaded kept and ROOMY bytes still free (a
 # board with nothing else to hold, a frozen image), what events load stays for good and
@@ -49,13 +46,6 @@ _attrs = {"ops": "sessionops", "commit": "commit", "journal": "journal", "asks":
 # (room(False)).
 ROOMY = 48 * 1024 if sys.maxsize < (1 << 32) else 96 * 1024
 _room = False
-
-
-def __getattr__(attr):
-    name = _attrs.get(attr)
-    if name is None:
-        raise AttributeError(attr)
-    return load(name)       # not kept here: forget() takes it back
 
 
 def load(name):

@@ -5,7 +5,6 @@
 import gc
 import sys
 from errors import HandError
-from heap import forget
 
 RULESETS = ("mcr", "hk", "tw", "sh", "riichi")
 _loaded = {}
@@ -18,7 +17,8 @@ def load(rid):
         raise HandError("bad_field", "unknown ruleset %r (mcr, hk, tw, sh, riichi)" % (rid,))
     mod = _loaded.get(rid)
     if mod is None:
-        unload()
+        if loaded():
+            unload()
         before = list(sys.modules)
         try:
             mod = __import__("rules." + rid, None, None, (rid,))
@@ -43,6 +43,9 @@ def unload():
             if name.startswith(part) and name not in _brought:
                 _brought.append(name)
     _loaded.clear()
+    # heap.py imported here, not at the top: the score CLI (contract.py), one ruleset for
+    # good, never unloads and keeps heap.py's resident bytes for its scorer
+    from heap import forget
     for name in _brought:
         forget(name)
     del _brought[:]

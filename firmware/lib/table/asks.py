@@ -25,7 +25,7 @@ def ruleset_info(rid):
     r = None
     if not heap.roomy():            # the scorer and the table hook one after the other
         scorers.unload()
-    hk = heap.commit.hooks(rid)
+    hk = heap.load("commit").hooks(rid)
     menu = []
     if hk.FLOWER_WINS:
         menu.append(("flowers", (("winner", "seat"), ("from", "opt"))))
@@ -83,7 +83,7 @@ def refusal(ses, detail, lang):
         items = [dict(it, name=nm) if nm else it for it, nm in zip(items, shown)]
     why = lg.reason(detail["reason"], rid, lang)
     heap.forget("langs")
-    return heap.commit.refusal({"reason": why, "items": items})
+    return heap.load("commit").refusal({"reason": why, "items": items})
 
 
 def facts(ses, rid=None):
@@ -104,13 +104,13 @@ def facts(ses, rid=None):
 def time_closed(ses):
     """No new hand: the round's time is up (the screens ask only then) and the referee
     has not overridden: the clock's rule (clockops, loaded for it)."""
-    return heap.clockops.time_closed(ses.state)
+    return heap.load("clockops").time_closed(ses.state)
 
 
 def flash_left(ses):
     """Bytes of flash the journal may still take (its reserve kept back), or None
     where the port cannot tell."""
-    j = heap.journal
+    j = heap.load("journal")
     room = j.free(ses.jpath)
     left = None if room is None else room[0] - j.RESERVE_BLOCKS * room[1]
     j = None
@@ -127,7 +127,7 @@ def record(ses, i):
     """The i-th saved event back from the newest (0: the last) as (seq, the record dict);
     OSError where the flash cannot give it back."""
     stack = ses.stack
-    r = heap.journal.Journal(ses.jpath).raw(stack[len(stack) - 1 - i])
+    r = heap.load("journal").Journal(ses.jpath).raw(stack[len(stack) - 1 - i])
     if r is None:
         raise OSError("journal record damaged")
     return r[0], json.loads(r[1])
@@ -136,13 +136,13 @@ def record(ses, i):
 def seat_winds(ses):
     """The four seats' winds (0..3) for the hand now played."""
     st = ses.state
-    hk = heap.commit.hooks(st["rules"])
+    hk = heap.load("commit").hooks(st["rules"])
     return [hk.seat_wind(st, s) for s in range(4)]
 
 
 def defaults(ses, rid):
     """The settings of ruleset rid and their defaults ({name: default})."""
-    return dict(heap.commit.hooks(rid).SETTINGS)
+    return dict(heap.load("commit").hooks(rid).SETTINGS)
 
 
 def warm(ses, step):
@@ -154,7 +154,7 @@ def warm(ses, step):
     if step == 0:
         heap.load("sessionops")
     elif step == 1:
-        heap.commit.hooks(rid)
+        heap.load("commit").hooks(rid)
     else:
         names = getattr(scorers.load(rid), "NAMER", None)
         if names:

@@ -38,13 +38,17 @@ import sys
 import heap
 from heap import LEAN
 from errors import HandError, error_result
-# The scoring path's base modules are imported first, so they sit at the bottom of the
-# heap for good and what comes and goes per event (sessionops, commit, journal, hooks,
-# scorer) does so above them.
-import hand
-import engine
 import dtable
 import scorers
+# The scoring path's base modules (heap.BASE) are loaded first, so they sit at the bottom
+# of the heap and what comes and goes per event (sessionops, commit, journal, hooks,
+# scorer) does so above them.  No global holds them: an event that scores nothing leaves
+# their blocks to its own modules when the heap is short, and they are loaded back at
+# the bottom when it ends (Session._guard).
+heap.load("engine")
+# The rulesets' package too, which the first event's hook import would otherwise create
+# wherever the heap then has room, for good, splitting the free heap of every event after
+__import__("rules")
 
 # Records between boot checkpoints (checkpoint.py): boot replays at most this many, and
 # one save in this many also rewrites the checkpoint.
@@ -90,7 +94,7 @@ def score(job):
 def _score(job):
     rid, body, seat, rnd, dealer, streak, more = job
     rules = scorers.load(rid)
-    h = hand.parse(body, rules.N_SETS, rules.FLAGS, False, getattr(rules, "FIELDS", ()))
+    h = heap.load("hand").parse(body, rules.N_SETS, rules.FLAGS, False, getattr(rules, "FIELDS", ()))
     body = job = None
     heap.roomy()                # when short: the import's and the parse's leftovers go
     h.seat = seat
@@ -104,7 +108,7 @@ def _score(job):
                 fl.append(f)
         h.flags = tuple(fl)
     try:
-        return rules.score(h, engine.analyse(h, rules.SHAPES)), getattr(rules, "NAMER", None)
+        return rules.score(h, heap.load("engine").analyse(h, rules.SHAPES)), getattr(rules, "NAMER", None)
     finally:
         h = rules = None
         if not heap.roomy():
@@ -114,7 +118,7 @@ def _score(job):
 def journal():
     """The journal module, for the uploader (it sends the records as they are stored):
     loaded while the heap has room, forgotten by the next event's cleanup."""
-    return heap.journal
+    return heap.load("journal")
 
 
 class Session:
@@ -141,7 +145,7 @@ class Session:
         self.on_save = None
         dtable.default()         # the table index too, with the base modules
         if journal_path is not None:
-            heap.ops.resume(self)
+            heap.load("sessionops").resume(self)
             self._unload()
             self.keep()
 
@@ -189,6 +193,8 @@ class Session:
         seq = self.jseq
         at = self.writes
         out = None
+        if LEAN and type(ev) is dict and ev.get("event") != "win" and not heap.roomy():
+            heap.forget_all(heap.BASE)      # this event scores no hand
         try:
             try:
                 out = self._event(ev, write)
@@ -208,12 +214,14 @@ class Session:
             self.release(True)          # the next event finds the heap as the last one did
             out = error_result("bad_event", UNSAVED if type(ev) is tuple else SHORT)
         except OSError as e:
-            out = heap.commit.write_failed(e)   # the write's module: loaded
+            out = heap.load("commit").write_failed(e)  # the write's module: loaded
         finally:
             dropped = self._unload()
             self._reload()
             if not dropped and scorers.loaded():
                 heap.room(True)         # a win scored, all kept: keep it for good if roomy
+            if "engine" not in sys.modules:
+                heap.load("engine")     # back at the bottom, before the state's copy
             if dropped:
                 # What outlives the event was allocated among modules that are gone now;
                 # copied afresh it takes the lowest free blocks (first fit) and leaves
@@ -246,16 +254,16 @@ class Session:
             if not write:
                 return ev, new, rec, self.writes    # a preview: what save() writes
         # 4 journaled, pushed on the undo stack, the state moved on; the answer
-        ops = heap.commit
+        ops = heap.load("commit")
         ops.commit(self, ev, new, rec)
         self.writes += 1
         return ops.answer(self.state)
 
     def _prepare(self, ev):
-        return heap.ops.prepare(self, ev)
+        return heap.load("sessionops").prepare(self, ev)
 
     def _settle(self, ev, result):
-        ops = heap.commit               # not sessionops: after scoring, load little
+        ops = heap.load("commit")       # not sessionops: after scoring, load little
         ops.reload(self)
         return ops.settle_win(self.state, ev, result)
 
@@ -293,7 +301,7 @@ class Session:
 
     def _reload(self):
         if self.state is None and self.stack:   # a win refused while scoring:
-            heap.commit.reload(self)            # the state is on flash
+            heap.load("commit").reload(self)    # the state is on flash
             self._unload()
 
     # ---- The undo stack and the boot checkpoint ---------------------------------------
@@ -310,7 +318,7 @@ class Session:
             return
         self.ckseq = self.jseq
         try:
-            heap.checkpoint.write(self)
+            heap.load("checkpoint").write(self)
         except (OSError, MemoryError) as e:
             print("checkpoint not written:", repr(e))
         finally:
@@ -321,18 +329,19 @@ class Session:
     # ---- What the screens ask ---------------------------------------------------------
     # Besides events the screens ask the session questions (ses.facts(), ses.record(i),
     # ...): each, named in _ASKS, is a function of ses in asks.py, loaded when asked
-    # (micropython-async's `_attrs` table and __getattr__: none of it in RAM before, nor
-    # while an event is handled).
+    # (a list of names and __getattr__, as micropython-async's `_attrs`: none of it in RAM
+    # before, nor while an event is handled).
     # The module an answer loads leaves with the table's steps when the heap is short
     # (release(): the screens call it where a look at the table ends).
 
     def __getattr__(self, name):
-        if name not in _ASKS:
+        if name not in _ASKS.split():
             raise AttributeError(name)
-        f = getattr(heap.asks, name)
+        f = getattr(heap.load("asks"), name)
         return lambda *args: f(self, *args)
 
 
 # The questions the screens ask (Session.__getattr__), answered by asks.py.
-_ASKS = ("facts", "words_dropped", "in_lang", "time_closed", "flash_left", "records",
-         "record", "seat_winds", "defaults", "warm", "refusal")
+# (one str split when asked: a tuple of names costs the resident heap more)
+_ASKS = ("facts words_dropped in_lang time_closed flash_left records record seat_winds"
+         " defaults warm refusal")
