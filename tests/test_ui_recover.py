@@ -80,7 +80,7 @@ SLACK = 512
 MISSES = 2
 
 
-def run(heap="96k"):
+def run(heap="100k"):
     return device_script.json_lines(lambda folder: RUN % os.path.join(folder, "journal.bin"),
                                     heap)
 
