@@ -72,7 +72,7 @@ out["bad"] = [bad, cfg == before]
 cfg2 = fresh()
 s2 = seating.Seating(uploader.Uploader(cfg2, "/x"), Session())
 s2.up.log = lambda m: None
-out["unknown_rules"] = [s2.apply(dict(ANS, rules="riichi")), cfg2["rules"], cfg2["players"],
+out["unknown_rules"] = [s2.apply(dict(ANS, rules="sichuan")), cfg2["rules"], cfg2["players"],
                         s2.apply(dict(ANS, dealer=5, players=["w", "x", "y", "z"])),
                         cfg2["rules"], cfg2["dealer"]]
 # a spare device: where the table stands is kept for the next start, and dropped again
