@@ -16,6 +16,14 @@ def _seat(v, lang):
     return str(v)
 
 
+def _named(table, key):
+    """table's entry for key, or key itself (a stored value may be anything, a list too)."""
+    try:
+        return table.get(key, key)
+    except TypeError:               # unhashable
+        return key
+
+
 def describe(kind, data, lang, players=None, rounds=None):
     """kind and data of a correction as one line of text.  players: {id: name};
     rounds: {tround id: number}."""
@@ -28,14 +36,13 @@ def describe(kind, data, lang, players=None, rounds=None):
     if kind == "void":
         return ""
     if kind == "reseat" and isinstance(data.get("players"), list):
-        return ", ".join("%s %s" % (_seat(i, lang), players.get(p, p))
+        return ", ".join("%s %s" % (_seat(i, lang), _named(players, p))
                          for i, p in enumerate(data["players"][:4]))
     if kind == "session":
         out = []
         if data.get("tround_id") is not None:
-            out.append(words.say("round %s", lang, rounds.get(data["tround_id"],
-                                                              data["tround_id"])))
-        if data.get("table_no") is not None:
+            out.append(words.say("round %s", lang, _named(rounds, data["tround_id"])))
+        if isinstance(data.get("table_no"), int):
             out.append(words.say("table %d", lang, data["table_no"]))
         return ", ".join(out)
     if kind == "accept":
