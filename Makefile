@@ -15,6 +15,7 @@ build: $(STAMP)
 # and table 1's device in the simulator (keyboard as keypad, screen in the terminal),
 # uploading to it; `make run ARGS="--fresh --rules tw"` starts the venue over.
 run: build
+	$(PY) -m host_tools.board.bundle browser     # the phones' terminal the organiser serves at /terminal/
 	$(PY) -m host_tools.sim.venue $(ARGS)
 
 # The device alone in the simulator; `make sim ARGS="--rules tw"` starts a fresh session.
