@@ -55,18 +55,7 @@ async def until(pred, ms):
 
 
 def time_pulls(seat):
-    """The seating pull's round trip measured: seat.rtt_ms, the last answered pull's, from
-    its request to the clock taken (what a device's clock may lag the organiser's by,
-    beyond the answer's whole seconds).  A test compares the clocks within it."""
-    import time
-    pull = seat.pull
-    seat.rtt_ms = 0
-
-    async def timed():
-        n = seat.pulls
-        t0 = time.ticks_ms()
-        ms = await pull()
-        if seat.pulls > n:
-            seat.rtt_ms = time.ticks_diff(time.ticks_ms(), t0)
-        return ms
-    seat.pull = timed
+    """host_tools/sim/pulltime.py's: the seating pull's round trip, seat.rtt_ms."""
+    sys.path.append(__file__.rsplit("/", 2)[0] + "/host_tools/sim")
+    from pulltime import time_pulls as timed
+    timed(seat)

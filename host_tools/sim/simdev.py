@@ -25,6 +25,7 @@ import asyncio
 import binascii
 import board
 from ui import app as application
+from pulltime import time_pulls      # beside this script
 
 for o in OPTS:
     if o.startswith("size="):        # another panel's geometry (the e-ink one's)
@@ -40,21 +41,6 @@ def send(obj):
     out.write("SIM ")
     out.write(json.dumps(obj))
     out.write("\n")
-
-
-def time_pulls(seat):
-    # seat.rtt_ms: the last answered pull's round trip, its request to the clock taken
-    pull = seat.pull
-    seat.rtt_ms = 0
-
-    async def timed():
-        n = seat.pulls
-        t0 = time.ticks_ms()
-        ms = await pull()
-        if seat.pulls > n:
-            seat.rtt_ms = time.ticks_diff(time.ticks_ms(), t0)
-        return ms
-    seat.pull = timed
 
 
 def hooks(app):
