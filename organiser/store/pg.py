@@ -536,6 +536,11 @@ class Connection:
 
 def raw_connect(url, autocommit=True):
     raw = psycopg.connect(url, autocommit=autocommit, row_factory=row_factory)
+    # no server-side prepared statements: in pipeline mode a ROLLBACK TO or a failed
+    # statement's aborted batch leaves psycopg's cache naming statements the server does
+    # not hold ("prepared statement _pg3_6 does not exist" when two processes store the
+    # same batch at once); the organiser's statements are short to plan
+    raw.prepare_threshold = None
     raw.adapters.register_loader("numeric", NumericLoader)
     return raw
 
