@@ -5,12 +5,12 @@ libraries from PyPI, for the CircuitPython boards (boards/cp_*.py).
 
   mpy-cross  build/circuitpython/.../mpy-cross/build/mpy-cross: compiles the .mpy files
              CircuitPython loads (its .mpy format is not MicroPython v1.28's)
-  unix       build/circuitpython/.../ports/unix/build-coverage/micropython: CircuitPython's
-             unix port (coverage variant: VfsFat, the FAT power-cut test runs on it)
-  unix-net   .../ports/unix/build-netcov/micropython: the same with a `socket` module, for
-             the Wi-Fi adapters' test against the organiser (CircuitPython's unix port has
-             its socket module taken out; MicroPython v1.28.0's ports/unix/modsocket.c is
-             built into a copy of the coverage variant)
+  unix       .../ports/unix/build-net/micropython: CircuitPython's unix port, one build
+             for every test on it (VfsFat for the FAT power-cut test; a `socket` module for
+             the Wi-Fi adapters' test against the organiser: CircuitPython's unix port has
+             its socket module taken out, so MicroPython v1.28.0's ports/unix/modsocket.c is
+             built into a copy of the coverage variant, the one with CircuitPython's own
+             modules, optimised and without gcov)
   libraries  setup/circuitpython-libs.txt, pinned: fetched with pip download (no install:
              on CPython they pull in Blinka) into build/circuitpython/pypi/, unpacked into
              build/circuitpython/libs/ with their licences
@@ -36,12 +36,11 @@ VERSION = "10.2.1"
 OUT = os.path.join(paths.BUILD, "circuitpython")
 SRC = os.path.join(OUT, "circuitpython-" + VERSION)
 MPY_CROSS = os.path.join(SRC, "mpy-cross", "build", "mpy-cross")
-UNIX = os.path.join(SRC, "ports", "unix", "build-coverage", "micropython")
 LIBS_TXT = os.path.join(paths.ROOT, "setup", "circuitpython-libs.txt")
 PYPI = os.path.join(OUT, "pypi")
 LIBS = os.path.join(OUT, "libs")
-UNIX_NET = os.path.join(SRC, "ports", "unix", "build-netcov", "micropython")
-TOOLS = {"mpy-cross": MPY_CROSS, "unix": UNIX}
+UNIX_NET = os.path.join(SRC, "ports", "unix", "build-net", "micropython")
+TOOLS = {"mpy-cross": MPY_CROSS}
 
 
 def _stamp_of(target):
@@ -57,7 +56,8 @@ def _tarball_sha():
 
 
 def ensure(target):
-    """The tool `target` (mpy-cross or unix), built if missing or its sources changed."""
+    """The tool `target` (mpy-cross), built if missing or its sources changed; the tree
+    unpacked and the build's venv made on the way (unix_net builds in them)."""
     tool = TOOLS[target]
     stamp = _stamp_of(target)
     os.makedirs(OUT, exist_ok=True)
@@ -153,29 +153,38 @@ def mpy_cross():
 
 
 def unix_net():
-    """CircuitPython's unix port with a `socket` module (the variant `netcov`: the coverage
-    variant, plus MicroPython v1.28.0's unix modsocket.c, which CircuitPython's tree lacks),
-    built if missing or its sources changed."""
+    """CircuitPython's unix port with a `socket` module: the variant `net`, the coverage
+    variant (the one with CircuitPython's own modules: displayio, bitmaptools...) built
+    optimised and without its gcov instrumentation, plus MicroPython v1.28.0's unix
+    modsocket.c, which CircuitPython's tree lacks.  One build for every test on the port
+    (the instrumented -O0 build ran the application several times slower); built if
+    missing or its sources changed."""
     from host_tools.board import mpsource
-    ensure("unix")                              # the tree unpacked, the build's venv
+    ensure("mpy-cross")                         # the tree unpacked, the build's venv
     unix_dir = os.path.join(SRC, "ports", "unix")
     modsocket = os.path.join(mpsource.unpack(), "ports", "unix", "modsocket.c")
     stamp = _stamp_of("unix-net")
     with buildlock.held("circuitpython-unix-net"):   # two test processes never build at once
-        sha = _tarball_sha() + " " + hashlib.sha256(open(modsocket, "rb").read()).hexdigest()
+        sha = "net-O2 " + _tarball_sha() + " " + hashlib.sha256(open(modsocket, "rb").read()).hexdigest()
         if os.path.exists(UNIX_NET) and os.path.exists(stamp) and open(stamp).read() == sha:
             return UNIX_NET
-        variant = os.path.join(unix_dir, "variants", "netcov")
+        variant = os.path.join(unix_dir, "variants", "net")
         if os.path.exists(variant):
             shutil.rmtree(variant)
         shutil.copytree(os.path.join(unix_dir, "variants", "coverage"), variant)
         shutil.copyfile(modsocket, os.path.join(variant, "modsocket.c"))   # built with the variant's .c
+        mk = os.path.join(variant, "mpconfigvariant.mk")
+        text = open(mk).read()
+        for flag in ("DEBUG ?= 1", "-fprofile-arcs -ftest-coverage"):
+            assert flag in text, (mk, flag)     # the coverage variant as 10.2.1 has it
+        with open(mk, "w") as f:
+            f.write(text.replace("DEBUG ?= 1", "DEBUG ?= 0").replace("-fprofile-arcs -ftest-coverage", ""))
         env = dict(os.environ, PATH=os.path.join(OUT, "venv", "bin") + os.pathsep + os.environ["PATH"],
                    CP_VERSION=VERSION, SOURCE_DATE_EPOCH="1778618352")   # as build.sh builds
         env.pop("MAKEFLAGS", None)
         print("circuitpython: building unix-net (a minute) ...", file=sys.stderr)
         with open(os.path.join(OUT, "build-unix-net.log"), "w") as log:
-            subprocess.run(["nice", "-n", "15", "make", "-C", unix_dir, "-j2", "VARIANT=netcov",
+            subprocess.run(["nice", "-n", "15", "make", "-C", unix_dir, "-j2", "VARIANT=net",
                             "MICROPY_PY_FFI=0", "MICROPY_PY_BTREE=0", "MICROPY_PY_SOCKET=1"],
                            env=env, stdout=log, stderr=subprocess.STDOUT, check=True)
         with open(stamp, "w") as f:
@@ -184,7 +193,7 @@ def unix_net():
 
 
 def unix():
-    return ensure("unix")
+    return unix_net()
 
 
 if __name__ == "__main__":
