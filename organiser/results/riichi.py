@@ -1,0 +1,100 @@
+"""A Riichi event's standings: each game's result in points with uma (and oka), ranked as
+the EMA ranks Riichi (docs/rules/riichi.md, "At the organiser").
+
+A finished game's result is the table engine's own (the organiser's replay keeps the
+state's `extras.final`: points - return_points + uma, oka to first, the riichi sticks
+left at the end to first place, chombo off after uma).  A finished game with a
+director's correction of a hand: its uma is worked out again here from the points as
+they count, by the same rule (tied places share their uma, floored); the sticks left at
+its end and chombo are then the director's to settle (a penalty).  A game still in play:
+its points so far against return_points, no uma yet.
+
+A player's `score` (what ranks, as the EMA's Riichi results rank: the sum of the games'
+results with uma) is then the sum of these results; `points` the sum of the games'
+points against return_points without uma, `uma` the difference (uma and oka, the sticks
+left at the end, chombo)."""
+
+from organiser.event import presets
+from organiser.store import stored
+
+RULES = "riichi"
+
+
+def settings(con):
+    """The event's table settings over the EMA's defaults (as a device starts with them)."""
+    r = con.execute("SELECT settings FROM event WHERE id = 1").fetchone()
+    got = stored.loads(r[0]) if r and r[0] else None
+    out = dict(presets.RIICHI_EMA)
+    if isinstance(got, dict):
+        out.update({k: v for k, v in got.items() if k in out and isinstance(v, int)})
+    return out
+
+
+def uma(points, s):
+    """Each seat's uma (and oka to first) by its place in points: tied places share the
+    uma of the places they hold, floored (rules/riichi_events.py finish)."""
+    table = [s["uma_high"] + 4 * (s["return_points"] - s["starting_points"]), s["uma_low"],
+             -s["uma_low"], -s["uma_high"]]
+    out = []
+    for p in range(4):
+        above = sum(1 for q in range(4) if points[q] > points[p])
+        tied = sum(1 for q in range(4) if points[q] == points[p])
+        out.append(sum(table[above:above + tied]) // tied)
+    return out
+
+
+def last_state(con, sessions):
+    """The organiser's state after a game's last record that counts (its latest session
+    first): a dict, or {} where none is stored."""
+    marks = ",".join("?" * len(sessions))
+    r = con.execute("SELECT x.state FROM records r JOIN replayed x ON x.device = r.device AND "
+                    "x.journal = r.journal AND x.seq = r.seq WHERE r.session_id IN (%s) AND "
+                    "r.effective = 1 AND x.state IS NOT NULL ORDER BY r.session_id DESC, "
+                    "r.seq DESC LIMIT 1" % marks, tuple(sessions)).fetchone()
+    st = stored.loads(r[0]) if r else None
+    return st if isinstance(st, dict) else {}
+
+
+def final_of(st):
+    """A state's `extras.final` (four whole numbers), else None."""
+    ex = st.get("extras") if isinstance(st.get("extras"), dict) else {}
+    f = ex.get("final")
+    if isinstance(f, list) and len(f) == 4 and all(
+            isinstance(v, int) and not isinstance(v, bool) for v in f):
+        return [stored.number(v, -10 ** 9, 10 ** 9) or 0 for v in f]
+    return None
+
+
+def game_result(con, g, s):
+    """(each seat's result with uma, its points against return_points, over): a game of
+    standings.games(); g["scores"] are its payments as they count (points won and lost
+    against starting_points)."""
+    points = [s["starting_points"] + v for v in g["scores"]]
+    plain = [p - s["return_points"] for p in points]
+    st = last_state(con, g.get("sessions") or [g["session_id"]])
+    final = final_of(st)
+    over = bool(g.get("over")) or final is not None
+    if not over:
+        return plain, plain, False
+    if final is not None and not g.get("corrected"):
+        return final, plain, True
+    return [a + b for a, b in zip(plain, uma(points, s))], plain, True
+
+
+def add_results(con, played, ps):
+    """Each seated Riichi game's result into the standings' players (standings.compute's
+    ps): score becomes the sum of the results with uma; points, uma, in_play added."""
+    s = settings(con)
+    for p in ps.values():
+        p["points"], p["uma"], p["in_play"], p["score"] = 0, 0, 0, 0
+    for g in played:
+        if g["rules"] != RULES or not g["hands"] or any(
+                p is None or p not in ps for p in g["players"]):
+            continue
+        result, plain, over = game_result(con, g, s)
+        for seat, pid in enumerate(g["players"]):
+            p = ps[pid]
+            p["score"] += result[seat]
+            p["points"] += plain[seat]
+            p["uma"] += result[seat] - plain[seat]
+            p["in_play"] += 0 if over else 1
