@@ -286,3 +286,39 @@ def test_the_event_form_sets_the_wrc_preset_and_every_game_is_scored_again(event
                                           "settings": "{}", "preset": "nope"},
                     headers={"referer": event["url"] + "/admin"})
     assert "no preset" in r.text
+
+
+# -- a game's result, worked out by hand, where the engine's cannot stand ------------------
+
+def test_uma_tied_places_share_theirs_and_oka_goes_to_first():
+    from organiser.results import riichi
+    ema = dict(presets.RIICHI_EMA)
+    # two tied second places share +5,000 and -5,000: 0 each
+    assert riichi.uma([40000, 30000, 30000, 20000], ema) == [15000, 0, 0, -15000]
+    # three tied first places: (15,000 + 5,000 - 5,000) / 3 = 5,000 each
+    assert riichi.uma([30000, 30000, 30000, 30000 - 0], ema) == [0, 0, 0, 0]
+    assert riichi.uma([35000, 35000, 35000, 15000], ema) == [5000, 5000, 5000, -15000]
+    # 25,000 to start, 30,000 to return: oka 4 x 5,000 = 20,000 to first
+    oka = dict(ema, starting_points=25000)
+    assert riichi.uma([40000, 30000, 20000, 10000], oka) == [35000, 5000, -5000, -15000]
+
+
+def test_a_game_in_play_counts_its_points_and_no_uma():
+    from organiser.results import riichi
+    g = {"session_id": 7, "sessions": [7], "scores": [3000, -1000, -2000, 0], "over": False}
+    res, plain, over = riichi.game_result(g, dict(presets.RIICHI_EMA), {})
+    assert (res, plain, over) == ([3000, -1000, -2000, 0], [3000, -1000, -2000, 0], False)
+
+
+def test_a_corrected_finished_game_has_its_uma_worked_again():
+    from organiser.results import riichi
+    ema = dict(presets.RIICHI_EMA)
+    # the engine's result stood before a director moved 4,000 from seat 2 to seat 0:
+    # places change (seat 0 now first)
+    states = {7: {"extras": {"final": [-10000, 5000, 27000, -22000]}}}
+    g = {"session_id": 7, "sessions": [7], "scores": [6000, 0, 1000, -7000], "over": True,
+         "corrected": False}
+    assert riichi.game_result(g, ema, states)[0] == [-10000, 5000, 27000, -22000]
+    g["corrected"] = True
+    assert riichi.game_result(g, ema, states) == (
+        [6000 + 15000, 0 - 5000, 1000 + 5000, -7000 - 15000], [6000, 0, 1000, -7000], True)

@@ -43,16 +43,29 @@ def uma(points, s):
     return out
 
 
-def last_state(con, sessions):
-    """The organiser's state after a game's last record that counts (its latest session
-    first): a dict, or {} where none is stored."""
-    marks = ",".join("?" * len(sessions))
-    r = con.execute("SELECT x.state FROM records r JOIN replayed x ON x.device = r.device AND "
-                    "x.journal = r.journal AND x.seq = r.seq WHERE r.session_id IN (%s) AND "
-                    "r.effective = 1 AND x.state IS NOT NULL ORDER BY r.session_id DESC, "
-                    "r.seq DESC LIMIT 1" % marks, tuple(sessions)).fetchone()
-    st = stored.loads(r[0]) if r else None
-    return st if isinstance(st, dict) else {}
+CHUNK = 500             # sessions named in one query
+
+
+def finished_states(con, sessions):
+    """{session id: the organiser's state after its last record that counts and holds a
+    game's result} for these sessions, in a query per CHUNK of them (a finished game's
+    state only: the rows holding "final" in their state's text)."""
+    out = {}
+    sessions = sorted(set(sessions))
+    for i in range(0, len(sessions), CHUNK):
+        part = tuple(sessions[i:i + CHUNK])
+        got = {}
+        for sid, seq, text in con.execute(
+                "SELECT r.session_id, r.seq, x.state FROM records r JOIN replayed x ON "
+                "x.device = r.device AND x.journal = r.journal AND x.seq = r.seq WHERE "
+                "r.session_id IN (%s) AND r.effective = 1 AND x.state LIKE ?"
+                % ",".join("?" * len(part)), part + ('%"final"%',)):
+            if sid not in got or seq > got[sid][0]:
+                got[sid] = (seq, text)
+        for sid, (_, text) in got.items():
+            st = stored.loads(text)
+            out[sid] = st if isinstance(st, dict) else {}
+    return out
 
 
 def final_of(st):
@@ -65,17 +78,20 @@ def final_of(st):
     return None
 
 
-def game_result(con, g, s):
+def game_result(g, s, states):
     """(each seat's result with uma, its points against return_points, over): a game of
     standings.games(); g["scores"] are its payments as they count (points won and lost
-    against starting_points)."""
+    against starting_points); states: finished_states() of its sessions."""
     points = [s["starting_points"] + v for v in g["scores"]]
     plain = [p - s["return_points"] for p in points]
-    st = last_state(con, g.get("sessions") or [g["session_id"]])
-    final = final_of(st)
-    over = bool(g.get("over")) or final is not None
-    if not over:
+    if not g.get("over"):
         return plain, plain, False
+    # the latest of its sessions (a spare device's continuation) with the game's result
+    final = None
+    for sid in sorted(g.get("sessions") or [g["session_id"]], reverse=True):
+        if sid in states:
+            final = final_of(states[sid])
+            break
     if final is not None and not g.get("corrected"):
         return final, plain, True
     return [a + b for a, b in zip(plain, uma(points, s))], plain, True
@@ -87,11 +103,12 @@ def add_results(con, played, ps):
     s = settings(con)
     for p in ps.values():
         p["points"], p["uma"], p["in_play"], p["score"] = 0, 0, 0, 0
-    for g in played:
-        if g["rules"] != RULES or not g["hands"] or any(
-                p is None or p not in ps for p in g["players"]):
-            continue
-        result, plain, over = game_result(con, g, s)
+    counted = [g for g in played if g["rules"] == RULES and g["hands"] and all(
+        p is not None and p in ps for p in g["players"])]
+    states = finished_states(con, [sid for g in counted if g.get("over")
+                                   for sid in g.get("sessions") or [g["session_id"]]])
+    for g in counted:
+        result, plain, over = game_result(g, s, states)
         for seat, pid in enumerate(g["players"]):
             p = ps[pid]
             p["score"] += result[seat]
