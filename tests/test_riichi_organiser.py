@@ -220,6 +220,11 @@ def test_the_hand_log_shows_han_and_fu(event):
     page = event["client"].get("/tables/1?lang=en").text
     for words in ("2 han</b> <b>30 fu", "6 han</b> <b>25 fu</b> · haneman", "1 han</b> <b>40 fu"):
         assert words in page, words
+    assert "dora indicators</span> 7s" in page        # the haneman's indicator
+    # each hand named as players name it: the wind, the deal, the counters ("E2-1")
+    labels = re.findall(r'<tr class="[^"]*" data-seq="\d+">\s*<td>([^<]*)</td>', page)
+    assert labels[::-1] == ["E1", "E1", "E2", "E2-1", "E2-1", "E2-1", "E2-2", "E3", "E3",
+                            "E3", "E4-1", "S1", "S2", "S3", "S4"]
     zh = event["client"].get("/tables/1?lang=zh-Hant").text
     assert "6 翻</b> <b>25 符</b> · 跳滿" in zh and "平和" in zh
 

@@ -115,3 +115,16 @@ def add_results(con, played, ps):
             p["points"] += plain[seat]
             p["uma"] += result[seat] - plain[seat]
             p["in_play"] += 0 if over else 1
+
+
+def hand_name(st):
+    """A Riichi hand as players name it, from the organiser's state before it: its number
+    in the prevailing wind (the deals passed, plus one) and, with counters on the table,
+    their number ("2-1": the second hand, one counter); the wind is the page's."""
+    ex = st.get("extras") if isinstance(st, dict) and isinstance(st.get("extras"), dict) \
+        else {}
+    n = stored.seat(ex.get("passes"))
+    if n is None:
+        return stored.hand_no(st.get("hand_no") if isinstance(st, dict) else None)
+    honba = stored.count(st.get("streak")) or 0
+    return "%d-%d" % (n + 1, honba) if honba else str(n + 1)

@@ -6,7 +6,7 @@ export links.  Functions take a connection inside db.read()."""
 import time
 
 from organiser.event import corrections
-from organiser.results import queries, stats
+from organiser.results import queries, riichi, stats
 from organiser.store import stored
 from organiser.text import tiletext
 from organiser.store.db import one, rows
@@ -245,7 +245,10 @@ def hand_log(con, number, games=None, show=None):
             rec = stored.record(r["body"])
             ev = rec["event"]
             # the table's state as the organiser's own replay has it (never the device's)
-            st = stored.state(stored.loads(r["state"]))
+            raw = stored.loads(r["state"])
+            st = stored.state(raw)
+            if g["rules"] == riichi.RULES and st:    # a Riichi hand: "E2-1", its counters
+                st["hand_no"] = riichi.hand_name(raw)
             if r["kind"] == "start":
                 prev = st
                 continue
