@@ -104,9 +104,9 @@ SHORT_RESULT = [-2000 - 15000, 2000 + 1000 + 15000, 0 + 5000, -1000 - 5000]
 
 
 @pytest.fixture(scope="module")
-def event():
+def event(module_db_url):
     folder = tempfile.mkdtemp(prefix="organiser-riichi-")
-    db_path = os.path.join(folder, "organiser.db")
+    db_path = module_db_url             # a SQLite file, or a PostgreSQL database
     db = Database(db_path)
     devices = []
     with db.write() as con:
