@@ -327,3 +327,14 @@ def test_a_corrected_finished_game_has_its_uma_worked_again():
     g["corrected"] = True
     assert riichi.game_result(g, ema, states) == (
         [6000 + 15000, 0 - 5000, 1000 + 5000, -7000 - 15000], [6000, 0, 1000, -7000], True)
+
+
+def test_a_game_continued_on_a_spare_device_has_its_uma_from_the_points_added_up():
+    from organiser.results import riichi
+    ema = dict(presets.RIICHI_EMA)
+    # the spare device's engine started at 30,000 each: its result is its session's only
+    states = {9: {"extras": {"final": [20000, 0, -5000, -15000]}}}
+    g = {"session_id": 7, "sessions": [7, 9], "scores": [-4000, 9000, 0, -5000],
+         "over": True, "corrected": False}
+    assert riichi.game_result(g, ema, states)[0] == [-4000 - 5000, 9000 + 15000, 0 + 5000,
+                                                     -5000 - 15000]

@@ -6,7 +6,9 @@ state's `extras.final`: points - return_points + uma, oka to first, the riichi s
 left at the end to first place, chombo off after uma).  A finished game with a
 director's correction of a hand: its uma is worked out again here from the points as
 they count, by the same rule (tied places share their uma, floored); the sticks left at
-its end and chombo are then the director's to settle (a penalty).  A game still in play:
+its end and chombo are then the director's to settle (a penalty); so with a game played
+on more than one device (a spare device's continuation: its engine started the scores
+again, the points are the sum here).  A game still in play:
 its points so far against return_points, no uma yet.
 
 A player's `score` (what ranks, as the EMA's Riichi results rank: the sum of the games'
@@ -92,7 +94,9 @@ def game_result(g, s, states):
         if sid in states:
             final = final_of(states[sid])
             break
-    if final is not None and not g.get("corrected"):
+    # the engine's own where it saw the whole game: one session, no correction (a spare
+    # device's continuation started its scores again; the points add up here)
+    if final is not None and not g.get("corrected") and len(g.get("sessions") or [1]) == 1:
         return final, plain, True
     return [a + b for a, b in zip(plain, uma(points, s))], plain, True
 
