@@ -107,6 +107,7 @@ def add_results(con, played, ps):
     s = settings(con)
     for p in ps.values():
         p["points"], p["uma"], p["in_play"], p["score"] = 0, 0, 0, 0
+        p["best_game"] = None           # (the tie-break's: the best result with uma)
     counted = [g for g in played if g["rules"] == RULES and g["hands"] and all(
         p is not None and p in ps for p in g["players"])]
     states = finished_states(con, [sid for g in counted if g.get("over")
@@ -119,6 +120,8 @@ def add_results(con, played, ps):
             p["points"] += plain[seat]
             p["uma"] += result[seat] - plain[seat]
             p["in_play"] += 0 if over else 1
+            best = p["best_game"]
+            p["best_game"] = result[seat] if best is None else max(best, result[seat])
 
 
 def hand_name(st):
