@@ -245,6 +245,9 @@ class Replayer:
         extras = st.get("extras") if isinstance(st.get("extras"), dict) else {}
         if "passes" in extras:
             out["state"]["extras"] = {"passes": extras["passes"]}
+        if isinstance(extras.get("final"), list):
+            # a finished Riichi game's result with uma (the standings read it)
+            out["state"].setdefault("extras", {})["final"] = list(extras["final"])
         return out
 
 

@@ -42,6 +42,7 @@ def test_scorer_fits_the_64k_heap_with_room_to_spare(tmp_path):
 
 PINFU = {"hand": "234m456p678s2355s", "win": "1s"}
 HAKU = {"hand": "222m456p789s55s77z", "win": "7z"}
+DAISANGEN = {"hand": "234m5p", "melds": ["pon 555z", "pon 666z", "pon 777z"], "win": "5p"}
 SESSION = [
     {"event": "start", "rules": "riichi", "players": ["A", "B", "C", "D"],
      "settings": {"red_fives": 3}},
@@ -59,6 +60,8 @@ SESSION = [
     {"event": "win", "winner": 2, "from": 3, "hand": HAKU},
     {"event": "draw"},
     {"event": "chombo", "seat": 0},
+    {"event": "pao", "seat": 1, "winner": 2},       # seat 1 fed the third dragon pung
+    {"event": "win", "winner": 2, "hand": DAISANGEN},
     {"event": "end"},
 ]
 
@@ -78,3 +81,7 @@ def test_device_session_agrees_with_cpython():
     # riichi + pinfu + dora 2 (5s) + ura dora 1 (2m) + aka 1: 6 han, haneman 12000, the stick
     assert host[2]["deltas"] == [0, 13000, -12000, 0]
     assert all(sum(a["deltas"]) + a.get("outside", 0) == 0 for a in host if a["ok"])
+    # pao: the dai sangen self-drawn, the liable seat 1 pays the yakuman and the counters
+    pao = host[len(SESSION) - 2]
+    assert pao["ok"] and pao["deltas"][1] == -pao["deltas"][2] < -32000
+    assert pao["deltas"][0] == pao["deltas"][3] == 0

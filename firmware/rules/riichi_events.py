@@ -1,7 +1,7 @@
 # Riichi (riichi): the table's own events, for rules/riichi_table.py (which loads this
 # module for one event and drops it after).  docs/rules/riichi.md describes each event.
 
-from rules.riichi_table import _refuse, _CHOMBO, _STICK
+from rules.riichi_table import _refuse, _CHOMBO, _STICK, _new_hand_event
 
 _NONE = [0, 0, 0, 0]
 
@@ -71,3 +71,46 @@ def on_end(st, ev):
         raise _refuse("the game is over already")
     finish(st)
     return list(_NONE), 0, {"final": list(st["extras"]["final"])}
+
+
+def on_pao(st, ev):
+    """Pao (RCR 3.3.9): "seat" fed "winner" the third dragon pung or kong (two dragon
+    pungs or kongs melded) or the fourth wind (three melded): liable should that hand
+    win with dai sangen or dai suushii."""
+    ex = st["extras"]
+    seat = ev["seat"]
+    to = ev["winner"]
+    if seat == to:
+        raise _refuse("pao: another seat than the winner")
+    if "pao" in ex:
+        raise _refuse("pao: once a hand")
+    _new_hand_event(st)
+    ex["pao"] = [seat, to]
+    return list(_NONE), 0, {"pao": seat}
+
+
+def pao_pay(st, winner, frm, result, d):
+    """The payments of a win under pao, where the hand is dai sangen or dai suushii (a
+    yakuman a hand: the liability is the whole hand's): on a self-draw the liable
+    player pays it all, the counters too (as on his own discard); on another's discard
+    that player and the liable one pay half the hand each, the counters the
+    discarder's; on the liable player's own discard, as any win."""
+    liable = st["extras"]["pao"][0]
+    if frm == liable:
+        return d
+    for it in result["items"]:
+        if it["id"] == "daisangen" or it["id"] == "daisuushii":
+            break
+    else:
+        return d
+    value = result["total"]
+    honba = st["streak"] * st["settings"]["honba"]
+    d = [0, 0, 0, 0]
+    if frm is None:
+        d[liable] = -(value + honba)
+    else:
+        half = value // 2
+        d[liable] = -half
+        d[frm] = -(value - half + honba)
+    d[winner] = value + honba
+    return d

@@ -37,7 +37,8 @@ _STICK = 1000           # a riichi stick (RCR 3.3.14)
 _NOTEN = 3000           # the noten payments in all (RCR 3.4.2)
 _S = (("seat",), (), ())
 EVENTS = {"riichi": _S, "double_riichi": _S, "tenpai": _S, "chombo": _S,
-          "double_ron": ((), (), ()), "end": ((), (), ())}
+          "double_ron": ((), (), ()), "end": ((), (), ()),
+          "pao": (("seat", "winner"), (), ())}
 FLOWER_WINS = False
 OUTSIDE = True          # the riichi sticks on the table
 
@@ -119,6 +120,8 @@ def win(st, winner, frm, result):
             amount += honba * s["honba"] // 3
             d[p] -= amount
             d[winner] += amount
+    if "pao" in ex and ex["pao"][1] == winner:     # a liability (RCR 3.3.9): rare
+        d = _events().pao_pay(st, winner, frm, result, d)
     # the sticks on the table: all to the first winner (RCR 4.1)
     sticks = ex["pot"] * _STICK if again < 0 else 0
     d[winner] += sticks
@@ -162,6 +165,7 @@ def advance(st, winner):
     ex["riichi"] = 0
     ex["double"] = 0
     ex["tenpai"] = 0
+    ex.pop("pao", None)
     dealer = st["dealer"]
     if winner is None:
         st["streak"] += 1                   # a counter after every exhaustive draw
@@ -243,14 +247,21 @@ def on_tenpai(st, ev):
     return [0, 0, 0, 0], 0, {"tenpai": ev["seat"]}
 
 
-def _finish(st):
-    """The game's result, worked out in rules/riichi_events (loaded for this once)."""
+def _events():
+    """rules/riichi_events, loaded for one call: the module leaves the heap at once (its
+    functions stay while the caller holds one)."""
     import sys
-    __import__("rules.riichi_events", None, None, ("finish",)).finish(st)
+    mod = __import__("rules.riichi_events", None, None, ("finish",))
     sys.modules.pop("rules.riichi_events", None)
     pkg = sys.modules.get("rules")
     if pkg is not None and hasattr(pkg, "riichi_events"):
         delattr(pkg, "riichi_events")
+    return mod
+
+
+def _finish(st):
+    """The game's result, worked out in rules/riichi_events (loaded for this once)."""
+    _events().finish(st)
 
 
 def _refuse(msg):

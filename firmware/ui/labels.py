@@ -45,7 +45,7 @@ EVENTS = {
     "fake_win": "詐糊", "hua": "一台花", "cao": "一台草", "exposed_kong": "大明槓",
     "adjust": "裁判更正",           # a director's correction (docs/upload.md)
     "riichi": "立直", "double_riichi": "兩立直", "tenpai": "聽牌", "chombo": "錯和",
-    "double_ron": "雙響", "end": "終局",
+    "double_ron": "雙響", "end": "終局", "pao": "包牌",
 }
 
 FIELDS = {"winner": "winner", "from": "from", "seat": "seat", "a": "seat", "b": "and seat",

@@ -45,7 +45,7 @@ EVENTS = {
     "hua": "flower set", "cao": "season set", "exposed_kong": "big melded kong",
     "adjust": "director's correction",
     "riichi": "riichi", "double_riichi": "double riichi", "tenpai": "tenpai",
-    "chombo": "chombo", "double_ron": "double ron", "end": "end of game",
+    "chombo": "chombo", "double_ron": "double ron", "end": "end of game", "pao": "pao",
 }
 
 FIELDS = {"winner": "winner", "from": "from", "seat": "seat", "a": "seat", "b": "and seat",

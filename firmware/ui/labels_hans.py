@@ -40,7 +40,7 @@ EVENTS = {
     "fake_win": "诈糊", "hua": "一台花", "cao": "一台草", "exposed_kong": "大明杠",
     "adjust": "裁判更正",
     "riichi": "立直", "double_riichi": "两立直", "tenpai": "听牌", "chombo": "错和",
-    "double_ron": "双响", "end": "终局",
+    "double_ron": "双响", "end": "终局", "pao": "包牌",
 }
 
 FIELDS = {"winner": "winner", "from": "from", "seat": "seat", "a": "seat", "b": "and seat",

@@ -13,7 +13,7 @@ import sys
 from host_tools import paths
 
 OUT = os.path.join(paths.ROOT, "organiser", "text", "elnames.json")
-RULESETS = ("mcr", "hk", "tw", "sh")
+RULESETS = ("mcr", "hk", "tw", "sh", "riichi")
 
 
 def _native(rid):

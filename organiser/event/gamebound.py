@@ -10,7 +10,7 @@ given once.  A director allows one session its own game with a session correctio
 # Each ruleset's default: a tournament round is one game at a table in all four (MCR's
 # 16 hands of the competition rules; a Hong Kong, Taiwan or Shanghai round is one timed
 # game whose hands all add to the same scores).
-DEFAULT = {"mcr": 1, "hk": 1, "tw": 1, "sh": 1}
+DEFAULT = {"mcr": 1, "hk": 1, "tw": 1, "sh": 1, "riichi": 1}     # riichi: a hanchan
 MAX = 100
 
 

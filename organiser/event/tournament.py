@@ -16,11 +16,12 @@ from organiser.event import gamebound
 from organiser.text import names
 from organiser.event import schedule
 
-RULESETS = ("mcr", "hk", "tw", "sh")
+RULESETS = ("mcr", "hk", "tw", "sh", "riichi")
 # what a director picks from (hk is the 16-tile Cloud Dragon Cup table, not old style)
 RULESET_NAMES = {"mcr": "Chinese Official (MCR, 81 fan)",
                  "hk": "Hong Kong 16-tile (Cloud Dragon Cup table)",
-                 "tw": "Taiwanese 16-tile", "sh": "Shanghai 敲麻"}
+                 "tw": "Taiwanese 16-tile", "sh": "Shanghai 敲麻",
+                 "riichi": "Riichi (Japanese; EMA RCR 2016, WRC)"}
 # the devices' languages (firmware/lib/engine/langs.py LANGS), as the director picks them
 DEVICE_LANGS = ("zh-Hant", "zh-Hans", "en")
 DEVICE_LANG_NAMES = {"zh-Hant": "繁體中文", "zh-Hans": "简体中文", "en": "English"}
@@ -67,7 +68,7 @@ def set_event(con, name=None, rules=None, settings=None, hands_per_tround=-1,
     why = record_model.check_settings(settings) if settings is not None else None
     if why is not None:
         raise ModelError("settings: %s (whole numbers 0..%d or true/false)",
-                         why, record_model.MAX_COUNT)
+                         why, record_model.MAX_SETTING)
     if name is not None:
         con.execute("UPDATE event SET name = ? WHERE id = 1", (name,))
     if rules is not None:

@@ -74,7 +74,7 @@ def main(argv=None):
     s.add_argument("slug")
     s.add_argument("--league", required=True)
     s.add_argument("--name")
-    s.add_argument("--rules", default="mcr", choices=("mcr", "hk", "tw", "sh"))
+    s.add_argument("--rules", default="mcr", choices=("mcr", "hk", "tw", "sh", "riichi"))
     s.add_argument("--db", help="the event's database location (default: events/SLUG.db)")
     s = sub.add_parser("import")
     s.add_argument("file")

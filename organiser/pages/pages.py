@@ -300,7 +300,7 @@ def projector_part(request: Request):
 def exports_page(request: Request):
     with request.app.state.db.read() as con:
         trounds = views.trounds(con)
-        mcr = views.event(con)["rules"] == "mcr"
+        mcr = views.event(con)["rules"] in ("mcr", "riichi")     # (the EMA's file)
     return render(request, "exports.html", here="/exports", title="Exports",
                   trounds=trounds, links=views.export_links(trounds, mcr))
 

@@ -134,12 +134,12 @@ def hands_csv(request: Request, tround: QueryId = None):
 
 @router.get("/export/ema.csv")
 def ema_csv(request: Request, tround: QueryId = None):
-    """An MCR event's results for the EMA's ranking (organiser/results/ema.py), UTF-8 with a byte
+    """An MCR or Riichi event's results for the EMA's ranking (organiser/results/ema.py), UTF-8 with a byte
     order mark (the spreadsheets associations open it with then read its accents)."""
     def build():
         with request.app.state.db.read() as con:
-            got = ema.results(con, tround)
-        return ("\ufeff" + to_csv(ema.COLUMNS, got)).encode("utf-8")
+            got, cols = ema.results(con, tround), ema.columns(con)
+        return ("\ufeff" + to_csv(cols, got)).encode("utf-8")
     return _csv(_held(request, ("ema", tround), build), _name("ema-results", tround, "csv"))
 
 

@@ -18,6 +18,7 @@ from organiser.store import stored
 from organiser.store.db import one, rows
 from organiser.event import gamebound
 from organiser.event import tiebreaks
+from organiser.results import riichi
 
 PLACE_POINTS = (4, 2, 1, 0)
 
@@ -205,7 +206,8 @@ def compute(con, tround_id=None):
           for p in rows(con, "SELECT p.id, p.name, p.team_id, t.name AS team FROM players p "
                              "LEFT JOIN teams t ON t.id = p.team_id")}
     unseated = []
-    for g in games(con, tround_id, corr):
+    played = games(con, tround_id, corr)
+    for g in played:
         if any(p is None or p not in ps for p in g["players"]):
             if g["hands"] or any(g["scores"]):
                 unseated.append({"session_id": g["session_id"], "table_no": g["table_no"],
@@ -223,6 +225,8 @@ def compute(con, tround_id=None):
                                                                              g["scores"][seat])
             if tp is not None:
                 p["table_points"] += tp[seat]
+    if ev["rules"] == riichi.RULES:     # results with uma, as the EMA ranks Riichi
+        riichi.add_results(con, played, ps)
     for pe in corrections.penalties(con, tround_id):
         ps[pe["player_id"]]["penalties"] += pe["points"]
     teams = {t["id"]: {"id": t["id"], "name": t["name"], "score": 0, "penalties": 0,
@@ -249,4 +253,4 @@ def compute(con, tround_id=None):
         if x.get("games"):
             x["table_points_per_game"] = round(x["table_points"] / x["games"], 3)
     return {"players": players, "teams": team_list, "unseated_games": unseated, "mcr": mcr,
-            "tround_id": tround_id}
+            "riichi": ev["rules"] == riichi.RULES, "tround_id": tround_id}

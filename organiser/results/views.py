@@ -6,7 +6,7 @@ export links.  Functions take a connection inside db.read()."""
 import time
 
 from organiser.event import corrections
-from organiser.results import queries, stats
+from organiser.results import queries, riichi, stats
 from organiser.store import stored
 from organiser.text import tiletext
 from organiser.store.db import one, rows
@@ -73,13 +73,15 @@ def standings(con, tround_id=None):
     got = queries.standings(con, tround_id)
     players = [dict(id=p["id"], rank=p["rank"], name=p["name"], team=p["team"], score=p["total"],
                     penalty=p["penalties"], hands=p["hands"], games=p["games"],
-                    table_points=p["table_points"]) for p in got["players"]]
+                    table_points=p["table_points"], points=p.get("points"), uma=p.get("uma"),
+                    in_play=p.get("in_play")) for p in got["players"]]
     teams = [dict(rank=t["rank"], name=t["name"], score=t["total"], penalty=t["penalties"],
                   table_points=t["table_points"], players=len(t["players"]),
                   games=sum(p["games"] for p in got["players"] if p["id"] in t["players"]))
              for t in got["teams"]]
     hands = sum(p["hands"] for p in players) // 4     # each seated game's hands, once
     return dict(teams=teams, players=players, hands=hands, table_points=got["mcr"],
+                riichi=got.get("riichi", False),
                 any_penalty=any(p["penalty"] for p in players),
                 unseated=got["unseated_games"])
 
@@ -243,7 +245,10 @@ def hand_log(con, number, games=None, show=None):
             rec = stored.record(r["body"])
             ev = rec["event"]
             # the table's state as the organiser's own replay has it (never the device's)
-            st = stored.state(stored.loads(r["state"]))
+            raw = stored.loads(r["state"])
+            st = stored.state(raw)
+            if g["rules"] == riichi.RULES and st:    # a Riichi hand: "E2-1", its counters
+                st["hand_no"] = riichi.hand_name(raw)
             if r["kind"] == "start":
                 prev = st
                 continue
@@ -274,6 +279,8 @@ def hand_log(con, number, games=None, show=None):
                 # each element with its ruleset: the page names it in the visitor's language
                 elements=[dict(i, rules=res["rules"]) for i in res["items"]],
                 total=res["total"], unit=res["unit"],
+                # a Riichi hand's han and fu and its limit's name
+                han=res.get("han"), fu=res.get("fu"), limit=res.get("limit"),
                 tiles=tiletext.hand(ev.get("hand"), res["rules"]) if not undo else None,
                 payments=[] if undo else payments,
                 effective=undo or bool(r["effective"]) and not (fix and fix["kind"] == "void"),

@@ -135,14 +135,17 @@ def item(v):
 
 def result(v):
     """A win's result: {"total", "unit", "rules", "items": [{"name", "id", "value",
-    "count"}]}."""
+    "count"}], "han", "fu", "limit"} (the last three a Riichi hand's, else None)."""
     if not isinstance(v, dict):
-        return {"total": None, "unit": None, "rules": None, "items": []}
+        return {"total": None, "unit": None, "rules": None, "items": [], "han": None,
+                "fu": None, "limit": None}
     items = v.get("items")
     items = [item(i) for i in items[:MAX_ITEMS] if isinstance(i, dict)] \
         if isinstance(items, list) else []
     return {"total": number(v.get("total"), -MAX_PAYMENT, MAX_PAYMENT),
-            "unit": text(v.get("unit"), 16), "rules": text(v.get("rules"), 8), "items": items}
+            "unit": text(v.get("unit"), 16), "rules": text(v.get("rules"), 8), "items": items,
+            "han": count(v.get("han")), "fu": count(v.get("fu")),
+            "limit": text(v.get("limit"), 16) or None}
 
 
 def record(body):

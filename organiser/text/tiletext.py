@@ -63,5 +63,10 @@ def hand(h, rules=None):
     flowers = tiles(h.get("flowers"))
     if rules in COUNTED_FLOWERS and flower_count(h.get("flowers")) is not None:
         flowers = str(flower_count(h.get("flowers")))
+    aka = h.get("aka")
     return {"concealed": tiles(h.get("hand")), "melds": [meld(m) for m in melds[:8]],
-            "win": tiles(h.get("win")), "flowers": flowers}
+            "win": tiles(h.get("win")), "flowers": flowers,
+            # a Riichi hand's dora and ura dora indicators, its red fives (a count)
+            "dora": tiles(h.get("dora")), "ura": tiles(h.get("ura")),
+            "aka": aka if isinstance(aka, int) and not isinstance(aka, bool)
+            and 0 < aka <= 4 else None}

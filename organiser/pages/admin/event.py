@@ -4,7 +4,7 @@ import json
 
 import anyio
 
-from organiser.event import tournament
+from organiser.event import presets, tournament
 from organiser.text import elnames
 from organiser.store import record_model
 from organiser.event.tournament import ModelError
@@ -22,7 +22,7 @@ def event_page(request):
                    teams=tournament.teams(con), players=tournament.players(con),
                    tables=tournament.tables(con), rulesets=tournament.RULESETS,
                    ruleset_names=tournament.RULESET_NAMES, device_langs=tournament.DEVICE_LANGS,
-                   device_lang_names=tournament.DEVICE_LANG_NAMES)
+                   device_lang_names=tournament.DEVICE_LANG_NAMES, presets=presets.PRESETS)
     return page(request, "admin/event.html", "/admin", title="Event setup", **ctx)
 
 
@@ -32,16 +32,22 @@ def event_save(request, f):
         settings = json.loads(f.get("settings") or "{}")
     except ValueError:
         raise ModelError("settings: not JSON")
+    rules = f.get("rules") or None
+    if f.get("preset"):                 # a named table (a Riichi event's EMA or WRC rules)
+        got = presets.preset(f.get("preset"))
+        if got is None:
+            raise ModelError("no preset %r", f.get("preset"))
+        rules, settings = got
     hands = whole_or_none(f.get("hands_per_tround"), "hands per tournament round")
     games = whole_or_none(f.get("games_per_tround"), "games per tournament round")
     with request.app.state.db.write() as con:
         before = tournament.event(con)
-        tournament.set_event(con, name=f.get("name") or None, rules=f.get("rules") or None,
+        tournament.set_event(con, name=f.get("name") or None, rules=rules,
                              settings=settings, hands_per_tround=hands,
                              avoid_teammates=bool(f.get("avoid_teammates")),
                              device_lang=f.get("device_lang") or None,
                              games_per_tround=games)
-    if settings != before["settings"] or (f.get("rules") or before["rules"]) != before["rules"]:
+    if settings != before["settings"] or (rules or before["rules"]) != before["rules"]:
         # every journal scored again with them (on the event loop, which marks journals)
         anyio.from_thread.run_sync(request.app.state.scoring.mark_all)
     elnames.forget_event_lang(request.app)      # the pages' default language with it
