@@ -31,13 +31,13 @@ class Preset:
 WMO = "WMO Mahjong Competition Rules (2006), fouls and penalties"
 EMA = "EMA (MERS) tournament practice"
 CHOICE = "the organiser's choice: the ruleset's text gives no amount"
-HK_TEXT = "Cloud Dragon Cup table, 即時賞罰 (../shared/rules/hk-cloud-dragon-cup.txt)"
+HK_TEXT = "the Cloud Dragon Cup table's 即時賞罰"
 
 # each ruleset's reasons, in the order the form lists them
 PRESETS = {
     "mcr": (
         Preset("false_win", "false win (詐和)", -30, 10, WMO),
-        Preset("late_arrival", "late arrival", -10, 0, CHOICE + " (EMA's smallest penalty)"),
+        Preset("late_arrival", "late arrival", -10, 0, CHOICE),
         Preset("winning_tile_not_taken", "winning tile not taken before counting", -10, 0,
                EMA),
         Preset("wrong_tiles", "wrong number of tiles (dead hand)", -10, 0, CHOICE),
@@ -53,12 +53,12 @@ PRESETS = {
         Preset("late_arrival", "late arrival", -10, 0, CHOICE),
     ),
     "tw": (
-        Preset("false_win", "false win (詐胡)", -30, 10, CHOICE + " (as Chinese Official's)"),
+        Preset("false_win", "false win (詐胡)", -30, 10, CHOICE),
         Preset("late_arrival", "late arrival", -10, 0, CHOICE),
         Preset("misconduct", "misconduct", -30, 0, CHOICE),
     ),
     "sh": (
-        Preset("false_win", "false win (詐和)", -30, 10, CHOICE + " (as Chinese Official's)"),
+        Preset("false_win", "false win (詐和)", -30, 10, CHOICE),
         Preset("late_arrival", "late arrival", -10, 0, CHOICE),
         Preset("misconduct", "misconduct", -30, 0, CHOICE),
     ),

@@ -81,7 +81,7 @@ def standings(con, tround_id=None):
     hands = sum(p["hands"] for p in players) // 4     # each seated game's hands, once
     return dict(teams=teams, players=players, hands=hands, table_points=got["mcr"],
                 any_penalty=any(p["penalty"] for p in players),
-                unseated=got["unseated_games"])
+                unseated=got["unseated_games"], penalties=got.get("penalties", []))
 
 
 def player(con, pid):
