@@ -218,6 +218,8 @@ def test_penalties_from_presets_in_the_standings(env, games_recs):
     reasons = [(x["player_id"], x["points"], x["reason"]) for x in s["penalties"]]
     assert (off, -30, "false win (詐和)") in reasons and (late, -10, "late arrival") in reasons
     assert s["penalties"][0]["why"] == "false win (詐和): hand 5"
+    assert s["penalties"][0]["note"] == "hand 5"
+    assert {x["note"] for x in s["penalties"][1:4]} == {ps[off]["name"]}
     sheet = standings_csv(c)
     name = ps[off]["name"]
     assert int(sheet[name]["penalties"]) == -30

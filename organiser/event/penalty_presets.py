@@ -118,17 +118,27 @@ def add(con, who, key, player_id, tround_id=None, note="", now=None):
             other = to(tround_id, r[0])
             if r[0] == player_id or other is None:
                 continue
-            ids.append(corrections.add_penalty(con, who, "%s (%s)" % (preset.label, off), other,
+            ids.append(corrections.add_penalty(con, who, "%s: %s" % (preset.label, off), other,
                                                each, tround_id, now, reason=preset.key))
     return ids
 
 
 def listed(con, pens):
     """The penalties as the standings list them: player, points, round, the preset's
-    reason (its words, None for a free amount) and the director's why."""
+    reason (its words, None for a free amount), the director's why as stored, and its
+    note (the why without the preset's words: the director's own, or the offender's name
+    on the rows of a penalty paid to the table)."""
     e = tournament.event(con)
     labels = {p.key: p.label for p in presets(e["rules"])}
     rounds = {t["id"]: t["number"] for t in tournament.trounds(con)}
-    return [{"player_id": p["player_id"], "player": p["player"], "points": p["points"],
-             "tround": rounds.get(p["tround_id"]), "reason": labels.get(p.get("reason")),
-             "why": p["why"]} for p in pens]
+    out = []
+    for p in pens:
+        label = labels.get(p.get("reason"))
+        note = p["why"]
+        if label is not None:           # the director's note after the preset's words
+            note = note[len(label) + 2:] if note.startswith(label + ": ") else \
+                "" if note == label else note
+        out.append({"player_id": p["player_id"], "player": p["player"], "points": p["points"],
+                    "tround": rounds.get(p["tround_id"]), "reason": label, "why": p["why"],
+                    "note": note})
+    return out

@@ -53,7 +53,7 @@ def ghosts(request, f):
     with request.app.state.db.write() as con:
         n = substitutes.ghost_seats(con)
     changed(request, "ghosts")
-    return back("/admin/substitutes", ok=said(request, "%d ghost seats in the field", n))
+    return back("/admin/substitutes", ok=said(request, "ghost seats in the field: %d", n))
 
 
 @post("/penalties/preset")
