@@ -248,3 +248,33 @@ def test_hong_kong_presets_follow_the_table_settings(db_url):
         ids = penalty_presets.add(con, "director", "false_win", pid, t)
         assert len(ids) == 1           # 歸天: paid out of the table, to nobody
     db.close()
+
+
+def test_ghost_seats_in_the_whole_event_schedule_and_a_swiss_round(db_url):
+    ev = setup_event(db_url, n_tables=4, password=PW)       # 16 players, round 1 open
+    db = Database(db_url)
+    with db.write() as con:
+        later = [tournament.add_tround(con) for _ in range(3)]
+        for p in list(ev["players"].values())[:2]:
+            tournament.set_player_active(con, p, False)     # 14 left: 2 ghost seats
+    db.close()
+    app = create_app(db_url)
+    with TestClient(app) as c:
+        c.post("/api/admin/login", json={"name": "director", "password": PW})
+        assert c.post("/api/admin/ghosts").json()["ghost_seats"] == 2
+        with app.state.db.read() as con:
+            ghosts = {r[0] for r in con.execute("SELECT id FROM players WHERE role = 'ghost'")}
+        r = c.post("/api/admin/schedule", json={"seed": 2, "seconds": 5})
+        assert r.status_code == 200, r.text
+        with app.state.db.read() as con:
+            for t in later[:-1]:
+                tables = [s["players"] for s in tournament.seating(con, t).values()]
+                assert len(tables) == 4 and all(len(ghosts & set(ps)) <= 1 for ps in tables)
+                assert ghosts <= {p for ps in tables for p in ps}
+        r = c.post("/api/admin/trounds/%d/seating/swiss" % later[-1])
+        assert r.status_code == 200, r.text
+        with app.state.db.read() as con:
+            tables = [s["players"] for s in tournament.seating(con, later[-1]).values()]
+        assert all(len(ghosts & set(ps)) <= 1 for ps in tables)
+        assert sorted(p for ps in tables for p in ps) == sorted(
+            [p for p in ev["players"].values()][2:] + sorted(ghosts))
