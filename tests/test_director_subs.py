@@ -278,3 +278,15 @@ def test_ghost_seats_in_the_whole_event_schedule_and_a_swiss_round(db_url):
         assert all(len(ghosts & set(ps)) <= 1 for ps in tables)
         assert sorted(p for ps in tables for p in ps) == sorted(
             [p for p in ev["players"].values()][2:] + sorted(ghosts))
+
+
+def test_a_substitutes_penalty_counts_as_their_seat(env, games_recs):
+    c, ev, db = env
+    absent, sub = substitute(c, ev, "absent")
+    assert ev["devices"][0].upload(c, journal_id(1), games_recs[0]).status_code == 200
+    r = c.post("/api/admin/penalties/preset", json={"player_id": sub, "reason": "late_arrival",
+                                                    "tround_id": ev["tround"]})
+    assert r.status_code == 200
+    ps, s = players(c)
+    assert ps[absent]["penalties"] == -10 and sub not in ps
+    assert [(x["player_id"], x["points"]) for x in s["penalties"]] == [(absent, -10)]

@@ -102,7 +102,13 @@ def add(con, who, key, player_id, tround_id=None, note="", now=None):
     points, each = amounts(preset, e["settings"])
     note = (note or "").strip()
     why = preset.label + (": " + note if note else "")
-    ids = [corrections.add_penalty(con, who, why, player_id, points, tround_id, now,
+    # a substitute's penalty counts as their seat does (to the absent player where the
+    # director chose so); a seat counted for nobody keeps it on the substitute, unranked
+    to = substitutes.credit(con)
+    payer = player_id
+    if tround_id is not None and to(tround_id, player_id) is not None:
+        payer = to(tround_id, player_id)
+    ids = [corrections.add_penalty(con, who, why, payer, points, tround_id, now,
                                    reason=preset.key)]
     if each:
         if tround_id is None:
@@ -111,7 +117,6 @@ def add(con, who, key, player_id, tround_id=None, note="", now=None):
                    (tround_id, player_id))
         if seat is None:
             raise ModelError("player %r has no seat in that round", player_id)
-        to = substitutes.credit(con)
         off = one(con, "SELECT name FROM players WHERE id = ?", (player_id,))["name"]
         for r in con.execute("SELECT player_id FROM seating WHERE tround_id = ? AND "
                              "table_no = ? ORDER BY seat", (tround_id, seat["table_no"])):

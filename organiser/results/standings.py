@@ -232,7 +232,7 @@ def compute(con, tround_id=None):
         ps[pe["player_id"]]["penalties"] += pe["points"]
     for pid, role in substitutes.unranked(con).items():
         # a ghost, or a substitute none of whose games counts for them: not ranked
-        if role == "ghost" or not (ps[pid]["games"] or ps[pid]["penalties"]):
+        if role == "ghost" or not ps[pid]["games"]:
             del ps[pid]
     teams = {t["id"]: {"id": t["id"], "name": t["name"], "score": 0, "penalties": 0,
                        "total": 0, "table_points": Fraction(0), "players": []}
