@@ -49,7 +49,7 @@ def test_substitute_ghost_and_presets_through_the_forms(live, browser):
     # a false win from the ruleset's list, paid to the table
     f = "#preset-form "
     pg.goto(srv.url + "/admin/penalties?lang=en")
-    pg.select_option(f + "select[name=player_id]", str(offender))
+    pg.select_option(f + "select[name=offender]", str(offender))
     pg.select_option(f + "select[name=reason]", "false_win")
     pg.fill(f + "input[name=note]", "hand 2")
     pg.click(f + "button")

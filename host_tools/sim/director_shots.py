@@ -64,7 +64,7 @@ def substitute(pg, url, absent, name, tround, until, counts, why):
 def preset(pg, url, player, reason, tround, note):
     pg.goto(url + "/admin/penalties?lang=en")
     f = "#preset-form "
-    pg.select_option(f + "select[name=player_id]", str(player))
+    pg.select_option(f + "select[name=offender]", str(player))
     pg.select_option(f + "select[name=reason]", reason)
     pg.select_option(f + "select[name=tround_id]", str(tround) if tround else "")
     pg.fill(f + "input[name=note]", note)

@@ -60,7 +60,7 @@ def ghosts(request, f):
 def penalty_preset(request, f):
     who = director(request)
     with request.app.state.db.write() as con:
-        penalty_presets.add(con, who, f.get("reason", ""), whole(f.get("player_id"), "player"),
+        penalty_presets.add(con, who, f.get("reason", ""), whole(f.get("offender"), "player"),
                             whole_or_none(f.get("tround_id"), "round"), f.get("note", ""))
     changed(request, "penalty")
     return back("/admin/penalties", ok=said(request, "penalty recorded"))
