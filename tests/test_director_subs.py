@@ -232,6 +232,7 @@ def test_penalties_from_presets_in_the_standings(env, games_recs):
     # the standings page lists the reasons, in the visitor's language
     page = c.get("/?lang=zh-Hant").text
     assert "hand 5" in page and "詐和" in page
+    assert "诈和: hand 5" in c.get("/admin/penalties?lang=zh-Hans").text
 
 
 def test_hong_kong_presets_follow_the_table_settings(db_url):

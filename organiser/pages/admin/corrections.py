@@ -110,6 +110,8 @@ def penalties_page(request):
         trs = {t["id"]: t["number"] for t in tournament.trounds(con)}
         rounds_ = tournament.trounds(con)
         presets = penalty_presets.for_event(con)      # the ruleset's reasons and amounts
+        for p, x in zip(pens, penalty_presets.listed(con, pens)):
+            p["reason_words"], p["note"] = x["reason"], x["note"]
     for p in pens:
         p["when"] = views.clock(p["at"])
         p["tround"] = trs.get(p["tround_id"])
