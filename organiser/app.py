@@ -33,7 +33,7 @@ from organiser.scoring.scoring import Scoring
 from organiser.event.tournament import ModelError
 from organiser.guard import replays
 from organiser.results import exportwork
-from organiser.api import schedule_api, tiebreak_api
+from organiser.api import director_api, schedule_api, tiebreak_api
 
 MAX_BODY = 64 * 1024
 MAX_LIVE = 1000              # live pages open at once (hundreds of watchers; past it 503)
@@ -115,6 +115,7 @@ def create_app(db_path, max_body=MAX_BODY, stuck_seconds=180, pages=True, sync="
     app.include_router(clock_api.router)
     app.include_router(schedule_api.router)
     app.include_router(tiebreak_api.router)
+    app.include_router(director_api.router)
     if pages:
         app.include_router(html_pages.router)
         html_pages.setup(app)

@@ -307,7 +307,7 @@ PAGES = ("/", "/tables", "/tables/1", "/tables/2", "/players/1", "/exports",
          "/print/seating", "/print/sheets", "/print/results", "/admin/corrections",
          "/admin/corrections/hand?table=1&round=1&game=1&hand=1", "/admin", "/admin/rounds",
          "/admin/rounds/1", "/admin/rounds/2", "/admin/clock", "/admin/devices",
-         "/admin/penalties", "/admin/refused", "/projector")
+         "/admin/penalties", "/admin/substitutes", "/admin/refused", "/projector")
 
 
 @pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans"])

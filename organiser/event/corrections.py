@@ -166,7 +166,8 @@ def latest(con):
     return out
 
 
-def add_penalty(con, who, why, player_id, points, tround_id=None, now=None):
+def add_penalty(con, who, why, player_id, points, tround_id=None, now=None, reason=None):
+    """reason: a preset's key (organiser.event.penalty_presets), None for a free amount."""
     if not why or not why.strip():
         raise ModelError("a penalty needs a reason")
     if not isinstance(points, int) or isinstance(points, bool):
@@ -176,9 +177,10 @@ def add_penalty(con, who, why, player_id, points, tround_id=None, now=None):
     if tround_id is not None and not one(con, "SELECT 1 FROM trounds WHERE id = ?",
                                          (tround_id,)):
         raise ModelError("no tournament round %r", tround_id)
-    return con.execute("INSERT INTO penalties (at, who, why, player_id, tround_id, points) "
-                       "VALUES (?,?,?,?,?,?)", (now or time.time(), who, why.strip(), player_id,
-                                                tround_id, points)).lastrowid
+    return con.execute("INSERT INTO penalties (at, who, why, player_id, tround_id, points, "
+                       "reason) VALUES (?,?,?,?,?,?,?)", (now or time.time(), who, why.strip(),
+                                                          player_id, tround_id, points,
+                                                          reason)).lastrowid
 
 
 def penalties(con, tround_id=None):

@@ -410,6 +410,11 @@ def generate_seating(con, tround_id, player_ids=None, seed=None):
     team = None
     if e["avoid_teammates"]:
         team = {r["id"]: r["team_id"] for r in rows(con, "SELECT id, team_id FROM players")}
+    # ghost seats (organiser/event/substitutes.py) kept apart as teammates are: never two
+    # empty seats at one table
+    ghosts = {r["id"]: -1 for r in rows(con, "SELECT id FROM players WHERE role = 'ghost'")}
+    if ghosts:
+        team = {**(team or {}), **ghosts}
     past = past_tables(con, t["number"])
     try:
         out = seatgen.generate(player_ids, n, past, team,

@@ -9,7 +9,7 @@ The schedule is computed outside any write transaction (it may take seconds) and
 in one short one.  Seat order is the seating's: seat 1 East, 2 South, 3 West, 4 North."""
 
 from organiser.event import schedule as sched
-from organiser.event import tournament
+from organiser.event import substitutes, tournament
 from organiser.store.db import rows
 from organiser.event.tournament import ModelError
 
@@ -36,6 +36,8 @@ def plan(con, from_number=None):
     if e["avoid_teammates"]:
         teams = {r["id"]: r["team_id"] for r in rows(con, "SELECT id, team_id FROM players")
                  if r["team_id"] is not None}
+    if substitutes.ghost_team(con):         # ghost seats: never two at one table
+        teams = {**(teams or {}), **substitutes.ghost_team(con)}
     active, idx = set(players), {no: i for i, no in enumerate(nos)}
     todo, locked, past = [], {}, []
     for t in trs:
@@ -142,6 +144,8 @@ def swiss_round(con, tround_id):
         raise ModelError("the round is closed: its seating stands")
     active = {r["id"] for r in rows(con, "SELECT id FROM players WHERE active = 1")}
     order = [p["id"] for p in standings.compute(con)["players"] if p["id"] in active]
+    ghosts = substitutes.ghost_team(con)     # not ranked: the last seats, kept apart
+    order += sorted(p for p in active if p not in order)
     n = len(order) // 4
     if len(order) % 4 or n == 0:
         raise ModelError("%d players to seat: a multiple of 4 needed", len(order))
@@ -169,6 +173,8 @@ def swiss_round(con, tround_id):
     if e["avoid_teammates"]:
         teams = {r["id"]: r["team_id"] for r in rows(con, "SELECT id, team_id FROM players")
                  if r["team_id"] is not None}
+    if ghosts:
+        teams = {**(teams or {}), **ghosts}
     try:
         out, figs = swiss.seat(order, earlier[-1] if earlier else (), earlier[:-1], teams,
                                winds, locked)

@@ -101,9 +101,10 @@ def game_result(g, s, states):
     return [a + b for a, b in zip(plain, uma(points, s))], plain, True
 
 
-def add_results(con, played, ps):
+def add_results(con, played, ps, to=lambda tround_id, pid: pid):
     """Each seated Riichi game's result into the standings' players (standings.compute's
-    ps): score becomes the sum of the results with uma; points, uma, in_play added."""
+    ps): score becomes the sum of the results with uma; points, uma, in_play added; a
+    seat counts for whom `to` says (substitutes.credit: None for nobody)."""
     s = settings(con)
     for p in ps.values():
         p["points"], p["uma"], p["in_play"], p["score"] = 0, 0, 0, 0
@@ -115,7 +116,9 @@ def add_results(con, played, ps):
     for g in counted:
         result, plain, over = game_result(g, s, states)
         for seat, pid in enumerate(g["players"]):
-            p = ps[pid]
+            if to(g["tround_id"], pid) is None:
+                continue
+            p = ps[to(g["tround_id"], pid)]
             p["score"] += result[seat]
             p["points"] += plain[seat]
             p["uma"] += result[seat] - plain[seat]

@@ -18,6 +18,7 @@ from organiser.store import stored
 from organiser.store.db import one, rows
 from organiser.event import gamebound
 from organiser.event import tiebreaks
+from organiser.event import penalty_presets, substitutes
 from organiser.results import riichi
 
 PLACE_POINTS = (4, 2, 1, 0)
@@ -206,6 +207,7 @@ def compute(con, tround_id=None):
           for p in rows(con, "SELECT p.id, p.name, p.team_id, t.name AS team FROM players p "
                              "LEFT JOIN teams t ON t.id = p.team_id")}
     unseated = []
+    to = substitutes.credit(con)        # a substitute's or a ghost's seat: whom it counts for
     played = games(con, tround_id, corr)
     for g in played:
         if any(p is None or p not in ps for p in g["players"]):
@@ -215,7 +217,9 @@ def compute(con, tround_id=None):
             continue
         tp = table_points(g["scores"]) if (g["rules"] == "mcr" and g["hands"]) else None
         for seat, pid in enumerate(g["players"]):
-            p = ps[pid]
+            if to(g["tround_id"], pid) is None:
+                continue
+            p = ps[to(g["tround_id"], pid)]
             p["score"] += g["scores"][seat]
             p["hands"] += g["hands"]
             if g["hands"]:
@@ -226,9 +230,14 @@ def compute(con, tround_id=None):
             if tp is not None:
                 p["table_points"] += tp[seat]
     if ev["rules"] == riichi.RULES:     # results with uma, as the EMA ranks Riichi
-        riichi.add_results(con, played, ps)
-    for pe in corrections.penalties(con, tround_id):
+        riichi.add_results(con, played, ps, to)
+    pens = corrections.penalties(con, tround_id)
+    for pe in pens:
         ps[pe["player_id"]]["penalties"] += pe["points"]
+    for pid, role in substitutes.unranked(con).items():
+        # a ghost, or a substitute none of whose games counts for them: not ranked
+        if role == "ghost" or not ps[pid]["games"]:
+            del ps[pid]
     teams = {t["id"]: {"id": t["id"], "name": t["name"], "score": 0, "penalties": 0,
                        "total": 0, "table_points": Fraction(0), "players": []}
              for t in rows(con, "SELECT id, name FROM teams")}
@@ -253,4 +262,5 @@ def compute(con, tround_id=None):
         if x.get("games"):
             x["table_points_per_game"] = round(x["table_points"] / x["games"], 3)
     return {"players": players, "teams": team_list, "unseated_games": unseated, "mcr": mcr,
-            "riichi": ev["rules"] == riichi.RULES, "tround_id": tround_id}
+            "riichi": ev["rules"] == riichi.RULES, "tround_id": tround_id,
+            "penalties": penalty_presets.listed(con, pens)}

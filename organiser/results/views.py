@@ -83,7 +83,7 @@ def standings(con, tround_id=None):
     return dict(teams=teams, players=players, hands=hands, table_points=got["mcr"],
                 riichi=got.get("riichi", False),
                 any_penalty=any(p["penalty"] for p in players),
-                unseated=got["unseated_games"])
+                unseated=got["unseated_games"], penalties=got.get("penalties", []))
 
 
 def player(con, pid):

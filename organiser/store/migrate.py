@@ -16,6 +16,8 @@ ADDED = (
     ("players", "country", "TEXT NOT NULL DEFAULT ''"),
     ("players", "last_name", "TEXT NOT NULL DEFAULT ''"),
     ("players", "first_name", "TEXT NOT NULL DEFAULT ''"),
+    ("players", "role", "TEXT NOT NULL DEFAULT 'player'"),
+    ("penalties", "reason", "TEXT"),
 )
 
 

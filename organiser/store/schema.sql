@@ -42,7 +42,8 @@ CREATE TABLE IF NOT EXISTS players (
     assoc_id TEXT NOT NULL DEFAULT '',
     country TEXT NOT NULL DEFAULT '',
     last_name TEXT NOT NULL DEFAULT '',
-    first_name TEXT NOT NULL DEFAULT ''
+    first_name TEXT NOT NULL DEFAULT '',
+    role TEXT NOT NULL DEFAULT 'player'         -- player | substitute | ghost (organiser/event/substitutes.py)
 );
 
 CREATE TABLE IF NOT EXISTS tables (
@@ -198,7 +199,23 @@ CREATE TABLE IF NOT EXISTS penalties (
     why TEXT NOT NULL,
     player_id INTEGER NOT NULL REFERENCES players(id),
     tround_id INTEGER REFERENCES trounds(id),
-    points INTEGER NOT NULL                     -- added to the player's score (negative: a penalty)
+    points INTEGER NOT NULL,                    -- added to the player's score (negative: a penalty)
+    reason TEXT                                 -- a preset's key (organiser/event/penalty_presets.py); NULL: a free amount
+);
+
+-- Substitutes (organiser/event/substitutes.py): who sits in an absent player's seat from
+-- one tournament round (for that round, or to the end of the event: to_tround NULL), and
+-- whom the seat's games count for: the absent player, nobody, or the substitute.
+CREATE TABLE IF NOT EXISTS substitutions (
+    id INTEGER PRIMARY KEY,
+    at REAL NOT NULL,
+    who TEXT NOT NULL,
+    why TEXT NOT NULL,
+    player_id INTEGER NOT NULL REFERENCES players(id),
+    substitute_id INTEGER NOT NULL REFERENCES players(id),
+    from_tround INTEGER NOT NULL REFERENCES trounds(id),
+    to_tround INTEGER REFERENCES trounds(id),
+    counts TEXT NOT NULL CHECK (counts IN ('absent', 'nobody', 'substitute'))
 );
 
 -- The organiser's own scoring of each record (organiser/replay.py): what the table

@@ -2,7 +2,7 @@
 re-seated or voided; the corrections' history; penalties given to players."""
 
 
-from organiser.event import corrections, disputes, tournament
+from organiser.event import corrections, disputes, penalty_presets, tournament
 from organiser.results import corrtext, queries, views
 from organiser.text import elnames
 from organiser.text.reasons import Reason
@@ -109,11 +109,15 @@ def penalties_page(request):
         players = tournament.players(con)
         trs = {t["id"]: t["number"] for t in tournament.trounds(con)}
         rounds_ = tournament.trounds(con)
+        presets = penalty_presets.for_event(con)      # the ruleset's reasons and amounts
+        for p, x in zip(pens, penalty_presets.listed(con, pens)):
+            p["reason_words"], p["note"] = x["reason"], x["note"]
     for p in pens:
         p["when"] = views.clock(p["at"])
         p["tround"] = trs.get(p["tround_id"])
     return page(request, "admin/penalties.html", "/admin/penalties", title="Penalties",
-                penalties=list(reversed(pens)), players=players, trounds=rounds_)
+                penalties=list(reversed(pens)), players=players, trounds=rounds_,
+                presets=presets)
 
 
 @post("/penalties")
