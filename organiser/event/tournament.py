@@ -486,7 +486,7 @@ def devices(con):
     """Devices without their secrets; what they reported (build, data) and the rest as
     stored values safe to show; `revoked`: whatever the revocation's time reads as."""
     out = rows(con, "SELECT id, table_no, label, created_at, revoked_at, build, data FROM "
-                    "devices ORDER BY created_at, id")
+                    "devices WHERE id != 'organiser' ORDER BY created_at, id")  # (paper sheets')
     for d in out:
         d["revoked"] = d["revoked_at"] is not None
         d["revoked_at"], d["created_at"] = stored.when(d["revoked_at"]), stored.when(d["created_at"])

@@ -30,7 +30,8 @@ from organiser.event.tournament import ModelError
 MENU = (("/admin", "Event"), ("/admin/rounds", "Rounds & seating"),
         ("/admin/clock", "Round clock"),
         ("/admin/devices", "Devices"), ("/admin/corrections", "Corrections"),
-        ("/admin/penalties", "Penalties"), ("/admin/refused", "Refused requests"))
+        ("/admin/penalties", "Penalties"), ("/admin/paper", "Paper sheets"),
+        ("/admin/refused", "Refused requests"))
 
 
 class Login(Exception):
