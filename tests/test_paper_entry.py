@@ -122,6 +122,10 @@ def test_a_paper_game_is_scored_by_the_engine_and_counts(live, db_url):
     mine = [x for x in rows if x.get("table") == "2"]
     assert any(x["winner"] == seated[1] and x["from"] == seated[0] for x in mine), mine
 
+    # the hand log says whose they are: a paper sheet, entered by the director
+    log = adm.get("/tables/2").text
+    assert "paper sheet, entered by director" in log and "/admin/paper/" + journal in log
+    assert "device organiser" not in log
     # the sheet's page lists them; the last taken back (asked first) leaves the win
     sheet = adm.get(page).text
     assert "wins on" in sheet and "Take back hand 2" in sheet
