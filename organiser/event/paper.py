@@ -119,8 +119,8 @@ def sheets(con):
         n = one(con, "SELECT COUNT(*) AS n FROM records WHERE session_id = ? AND "
                      "effective = 1 AND kind != 'start'", (r["id"],))["n"]
         players = stored.loads(r["players"])
-        out.append(dict(journal=r["journal"], session_id=r["id"], table_no=r["table_no"],
-                        tround_id=r["tround_id"], refused=r["refused"],
+        out.append(dict(device=DEVICE, journal=r["journal"], session_id=r["id"],
+                        table_no=r["table_no"], tround_id=r["tround_id"], refused=r["refused"],
                         players=players if isinstance(players, list) else [],
                         by=body.get("by") if isinstance(body, dict) else None,
                         at=r["created_at"], hands=n))
