@@ -141,3 +141,25 @@ def test_a_paper_game_is_scored_by_the_engine_and_counts(live, db_url):
     devices = adm.get("/admin/devices").text
     assert '<td class="mono">dev1</td>' in devices
     assert '<td class="mono">organiser</td>' not in devices
+
+
+def test_a_sheet_entered_after_its_round_closed_counts(live, db_url):
+    """The director's entry is never late: a sheet of a round closed longer ago than the
+    grace lands at its table and counts (a device's hand then would be held)."""
+    srv, ev, adm = live
+    assert adm.put("/api/admin/grace", json={"seconds": 0}).status_code == 200
+    assert adm.post("/api/admin/trounds/%d/close" % ev["tround"]).status_code == 200
+    journal = open_sheet(adm, ev, table=1)
+    page = "/admin/paper/" + journal
+    r = post(adm, page, page + "/hand", dict(GOOD, **{"from": "0"}))
+    assert "hand scored:" in r.text
+    scored(adm)
+    assert query(db_url, "SELECT seq, status FROM replayed WHERE device = 'organiser'") == [
+        (1, "ok"), (2, "ok")]
+    assert query(db_url, "SELECT late FROM records WHERE device = 'organiser'") == [(0,), (0,)]
+    names = {v: k for k, v in ev["players"].items()}
+    by_id = {p["id"]: p["score"] for p in adm.get("/api/v1/standings").json()["players"]}
+    assert by_id[ev["seating"][1][1]] > 0, names
+    # a sheet for a table the round did not seat is refused with the reason
+    r = post(adm, "/admin/paper", "/admin/paper", {"tround_id": ev["tround"], "table_no": 7})
+    assert "table 7 is not seated in that round" in r.text and "sheet opened" not in r.text
