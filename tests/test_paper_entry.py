@@ -160,6 +160,19 @@ def test_a_sheet_entered_after_its_round_closed_counts(live, db_url):
     names = {v: k for k, v in ev["players"].items()}
     by_id = {p["id"]: p["score"] for p in adm.get("/api/v1/standings").json()["players"]}
     assert by_id[ev["seating"][1][1]] > 0, names
+    # a sheet whose players sat otherwise than the seating said: its hands go to them
+    swapped = list(ev["seating"][2])
+    swapped[0], swapped[1] = swapped[1], swapped[0]
+    r = post(adm, "/admin/paper", "/admin/paper", dict(
+        {"tround_id": ev["tround"], "table_no": 2},
+        **{"seat%d" % i: p for i, p in enumerate(swapped)}))
+    assert "sheet opened" in r.text
+    page = str(r.url).split("?")[0].replace(str(adm.base_url).rstrip("/"), "")
+    r = post(adm, page, page + "/hand", dict(GOOD, **{"from": "0"}))
+    assert "hand scored:" in r.text
+    scored(adm)
+    by_id = {p["id"]: p["score"] for p in adm.get("/api/v1/standings").json()["players"]}
+    assert by_id[swapped[1]] > 0 > by_id[swapped[0]]
     # a sheet for a table the round did not seat is refused with the reason
     r = post(adm, "/admin/paper", "/admin/paper", {"tround_id": ev["tround"], "table_no": 7})
     assert "table 7 is not seated in that round" in r.text and "sheet opened" not in r.text

@@ -6,7 +6,7 @@ as the organiser's own record (organiser.event.paper) and counts like a device's
 
 from anyio import from_thread
 
-from organiser.event import paper, tournament
+from organiser.event import corrections, paper, tournament
 from organiser.event.tournament import ModelError
 from organiser.results import queries
 from organiser.scoring import papercheck
@@ -48,7 +48,9 @@ def sheet_open(request, f):
         ids = [c if c is not None else s for c, s in zip(chosen, seated)]
         if None in ids and None not in seated:
             raise ModelError("a sheet names four different players")
-        journal, _ = paper.open_sheet(con, who, table_no, tround_id, ids)
+        journal, sid = paper.open_sheet(con, who, table_no, tround_id, ids)
+        if ids != seated:       # the game's hands go to the players the sheet names
+            corrections.reseat(con, who, said(request, "paper sheet"), sid, ids)
     from_thread.run(request.app.state.scoring.rescore, paper.DEVICE, journal)
     changed(request, "paper")
     return back("%s/%s" % (PAGE, journal), ok=said(request, "sheet opened: enter its hands"))
