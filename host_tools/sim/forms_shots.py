@@ -53,9 +53,10 @@ def shoot(url, out):
             _hand(pg, *h)
         target = None
 
-        def snap(name, lang):
+        def snap(name, lang, height=None):
             f = os.path.join(out, "forms-%s-%s.png" % (name, lang))
-            pg.screenshot(path=f, full_page=True)
+            clip = {"x": 0, "y": 0, "width": 1280, "height": height} if height else None
+            pg.screenshot(path=f, full_page=True, clip=clip)
             shots.append(f)
 
         for lang in LANGS:
@@ -75,7 +76,8 @@ def shoot(url, out):
             snap("correct-hand", lang)
             pg.goto(url + "/admin?lang=" + lang)
             pg.select_option("select[name=rules]", "hk")        # its settings shown, unsaved
-            snap("event", lang)
+            box = pg.locator("form[action='/admin/event']").bounding_box()
+            snap("event", lang, int(box["y"] + box["height"] + 24))    # the form, not the players
         b.close()
     return shots
 
