@@ -176,3 +176,13 @@ def test_a_sheet_entered_after_its_round_closed_counts(live, db_url):
     # a sheet for a table the round did not seat is refused with the reason
     r = post(adm, "/admin/paper", "/admin/paper", {"tround_id": ev["tround"], "table_no": 7})
     assert "table 7 is not seated in that round" in r.text and "sheet opened" not in r.text
+
+
+def test_no_device_may_take_the_organiser_s_name(tmp_path):
+    from organiser.event import tournament
+    from organiser.store.db import Database
+    db = Database(str(tmp_path / "o.db"))
+    with db.write() as con:
+        with pytest.raises(tournament.ModelError, match="exists"):
+            tournament.register_device(con, device_id="organiser")
+    db.close()

@@ -26,6 +26,10 @@ KIND = "o"
 def ensure_device(con, now=None):
     """The organiser's own device row (the journals' owner), revoked from the start."""
     now = now or time.time()
+    d = one(con, "SELECT revoked_at, table_no FROM devices WHERE id = ?", (DEVICE,))
+    if d is not None and (d["revoked_at"] is None or d["table_no"] is not None):
+        # (a database from before paper sheets, where a device took the name)
+        raise ModelError("a device registered as %s: paper sheets need the name", DEVICE)
     con.execute("INSERT INTO devices (id, secret, table_no, label, created_at, revoked_at) "
                 "VALUES (?, ?, NULL, 'paper sheets', ?, ?) ON CONFLICT (id) DO NOTHING",
                 (DEVICE, secrets.token_hex(32), now, now))

@@ -464,7 +464,8 @@ def register_device(con, table_no=None, label="", device_id=None, now=None):
     device_id = device_id or "d-" + secrets.token_hex(4)
     if not isinstance(device_id, str) or not DEVICE_ID.fullmatch(device_id):
         raise ModelError("device id: 1-32 letters, digits, '-' or '_'")
-    if one(con, "SELECT 1 FROM devices WHERE id = ?", (device_id,)):
+    if one(con, "SELECT 1 FROM devices WHERE id = ?", (device_id,)) or \
+            device_id == "organiser":           # the paper sheets' journals' (paper.py)
         raise ModelError("device %s exists", device_id)
     secret = signing.new_secret()
     con.execute("INSERT INTO devices (id, secret, table_no, label, created_at) "
