@@ -1,7 +1,7 @@
 """The director's pages, a module a section of the menu: login, event (setup), rounds
 (and seating), devices, corrections (and penalties), hand (a hand corrected by its tiles),
 refused (the refused-request log), schedule (the whole event's seating, the players' cards), tiebreaks; what they share is in base.  Each section has its
-own router (paper: a game entered from a paper sheet); `router` holds them all (the round clock's page is the pages' clock_pages)."""
+own router; `router` holds them all (the round clock's page is the pages' clock_pages)."""
 
 from fastapi import APIRouter
 

@@ -21,7 +21,8 @@ def event_page(request):
                    teams=tournament.teams(con), players=tournament.players(con),
                    tables=tournament.tables(con), rulesets=tournament.RULESETS,
                    ruleset_names=tournament.RULESET_NAMES, device_langs=tournament.DEVICE_LANGS,
-                   device_lang_names=tournament.DEVICE_LANG_NAMES, settings_mark=settingsform.MARK)
+                   device_lang_names=tournament.DEVICE_LANG_NAMES,
+                   settings_mark=settingsform.MARK)
         ctx["setting_fields"] = settingsform.rulesets_fields(
             request, tournament.RULESETS, ev["rules"], ev["settings"])
     return page(request, "admin/event.html", "/admin", title="Event setup", **ctx)
@@ -40,7 +41,8 @@ def event_save(request, f):
                              avoid_teammates=bool(f.get("avoid_teammates")),
                              device_lang=f.get("device_lang") or None,
                              games_per_tround=games)
-    if (settings is not None and settings != before["settings"]) or (f.get("rules") or before["rules"]) != before["rules"]:
+    moved = settings is not None and settings != before["settings"]
+    if moved or (f.get("rules") or before["rules"]) != before["rules"]:
         # every journal scored again with them (on the event loop, which marks journals)
         anyio.from_thread.run_sync(request.app.state.scoring.mark_all)
     elnames.forget_event_lang(request.app)      # the pages' default language with it

@@ -9,10 +9,10 @@ from organiser.store.record_model import MAX_SETTING
 from organiser.text import elnames, handtext, words
 from organiser.text.reasons import Reason
 
-MARK = "settings_of"
+MARK = "settings_of"            # the fieldset's hidden field: which ruleset's fields came
 # settings the device's screen does not list (set at the organiser only): their words here
 OWN_LABELS = {"max_streak": "the highest streak a referee may set",
-              "max_huang": "the highest 荒番 a referee may set"}            # the fieldset's hidden field: which ruleset's fields came
+              "max_huang": "the highest 荒番 a referee may set"}
 
 
 def field(rules, name):
