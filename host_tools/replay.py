@@ -138,6 +138,8 @@ class Replayer:
         else:
             err = ans.get("error") or {}
             out.update(status="refused", error="%s: %s" % (err.get("code"), err.get("message")))
+            if isinstance(err.get("detail"), dict):
+                out["why"] = err["detail"]      # a win's reason and counted elements
             if err.get("code") == "no_session" and self.no_table:
                 out["error"] = self.no_table    # the true reason: the start's
             if err.get("code") == "time_up" or OVER_BOUND in str(err.get("message")):

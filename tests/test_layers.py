@@ -52,6 +52,7 @@ LAYERS = (
     ("host generators", ("host_tools", "host_tools.gen.tables")),
     ("host paths", ("host_tools.paths",)),
     ("host build", ("host_tools.gen", "host_tools.gen.font", "host_tools.gen.elnames",
+                    "host_tools.gen.tablewords",
                     "host_tools.buildlock",
                     "host_tools.build")),
     ("host encoders", ("host_tools.keys", "host_tools.mcr_oracle", "host_tools.riichi_oracle")),

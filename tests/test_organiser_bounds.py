@@ -508,7 +508,8 @@ def test_the_director_sets_the_bounds_on_the_event_page(live):
     csrf = hashlib.sha256(b"csrf:" + adm.cookies.get(auth.COOKIE).encode()).hexdigest()[:32]
     assert 'name="games_per_tround"' in adm.get("/admin").text
     r = adm.post("/admin/event", headers={"Origin": srv.url}, follow_redirects=False, data={
-        "csrf": csrf, "name": "Test Cup", "rules": "hk", "settings": '{"max_streak": 30}',
+        "csrf": csrf, "name": "Test Cup", "rules": "hk", "settings_of": "hk",
+        "setting.hk.max_streak": "30", "setting.hk.quanbao": "1",
         "games_per_tround": "2", "avoid_teammates": "1"})
     assert r.status_code == 303 and "error" not in r.headers["location"], r.headers
     scored(dev)

@@ -359,8 +359,8 @@ def test_a_hand_named_by_a_referee_corrected_by_its_tiles(corrected):
     # + 2 flowers = 140 fan; Bo pays 8 + 140 = 148, Ada and Cy 8 each: Di +164
     r = client.post("/admin/corrections/hand", data=dict(
         csrf=csrf(client, "/admin/corrections/hand?target=" + target), target=target,
-        kind="win", winner=seat["Di"], **{"from": seat["Bo"]}, concealed="2223334445556s",
-        melds="", win="6s", flowers="1f6f", flags="", why="tiles keyed at the wrong table"))
+        kind="win", winner=seat["Di"], **{"from": seat["Bo"]}, tiles="2223334445556s 6s",
+        flowers="1f6f", words="", why="tiles keyed at the wrong table"))
     assert r.status_code == 200 and "hand re-scored: 140" in r.text
     page = client.get("/admin/corrections/hand", params={"target": target}).text
     assert "Di wins on Bo&#39;s discard" in page or "Di wins on Bo's discard" in page
@@ -389,16 +389,16 @@ def test_a_hand_named_by_a_referee_corrected_by_its_tiles(corrected):
     # a correction the engine refuses says so and the hand is held
     r = client.post("/admin/corrections/hand", data=dict(
         csrf=csrf(client, "/admin/corrections/hand?target=" + target), target=target,
-        kind="win", winner=seat["Di"], **{"from": seat["Bo"]}, concealed="2223334445559s",
-        win="6s", why="a slip"))
+        kind="win", winner=seat["Di"], **{"from": seat["Bo"]}, tiles="2223334445559s 6s",
+        why="a slip"))
     assert "refuses the hand as corrected" in r.text
     # what the director types is shown as text wherever it appears
     hostile = '<img src=x onerror="alert(1)">'
     r = client.post("/admin/corrections/hand", data=dict(
         csrf=csrf(client, "/admin/corrections/hand?target=" + target), target=target,
-        kind="win", winner=seat["Di"], concealed=hostile, win="6s", flowers=hostile,
-        flags="", why=hostile))
-    assert "refuses the hand as corrected" in r.text
+        kind="win", winner=seat["Di"], tiles="2223334445559s 6s", flowers="",
+        words=hostile, why=hostile))
+    assert "is not a context word of this ruleset" in r.text
     for text in (r.text, fresh(client, "/tables/1"), client.get("/admin/corrections").text):
         assert "<img" not in text
     assert "&lt;img" in r.text
@@ -540,8 +540,8 @@ def test_a_correction_settles_the_hands_after_it_again():
                                                           "hand": 1}).json()["hand"]
             r = client.post("/admin/corrections/hand", data=dict(
                 csrf=csrf(client, "/admin/corrections/hand?target=" + first["target"]),
-                target=first["target"], kind="win", winner=0, concealed=hand1["hand"]["hand"],
-                win=hand1["hand"]["win"], why="the dealer won it"))
+                target=first["target"], kind="win", winner=0,
+                tiles=hand1["hand"]["hand"] + " " + hand1["hand"]["win"], why="the dealer won it"))
             assert "hand re-scored" in r.text
             after = client.get("/api/admin/hand", params={"target": before["target"]}
                                ).json()["hand"]

@@ -454,7 +454,8 @@ def test_the_event_settings_are_ones_a_device_start_may_carry(live):
         r = adm.put("/api/admin/event", json={"settings": bad})
         assert r.status_code == 400 and "settings" in r.json()["error"], bad
     r = _form(adm, "/admin", "/admin/event", {"name": "Cup", "rules": "mcr",
-                                             "settings": '{"base": 100000}'})
+                                             "settings_of": "mcr",
+                                             "setting.mcr.base": "100000"})
     assert r.status_code == 303 and "error=" in r.headers["location"]
     assert adm.put("/api/admin/event", json={"settings": {"base": 10, "hands": 8}}
                    ).status_code == 200

@@ -17,6 +17,7 @@ from organiser.store.db import one
 from organiser.event.tournament import ModelError
 
 GRACE_DEFAULT = 900
+PAPER_DEVICE = "organiser"      # the organiser's own journals: paper sheets (paper.py)
 GRACE_MAX = 86400
 
 
@@ -52,6 +53,8 @@ def _int(v):
 def place(con, device, tag, now=None):
     """(table_no, tround_id, refused reason or None, continued session id or None)."""
     now = now or time.time()
+    if device == PAPER_DEVICE:
+        return _paper_place(con, tag)
     dev = one(con, "SELECT table_no FROM devices WHERE id = ?", (device,))
     table_no = dev["table_no"] if dev else None
     if table_no is None:
@@ -78,6 +81,16 @@ def place(con, device, tag, now=None):
                (tr["id"], table_no)):
         return table_no, tr["id"], "table %d is not seated in %s" % (table_no, name), None
     return table_no, tr["id"], None, continued(con, device, table_no, tr["id"])
+
+
+def _paper_place(con, tag):
+    """A paper sheet's game: at the table and in the round the director named (its
+    start's tag), whenever it is entered; it continues no device's session."""
+    table_no, tround = _int(tag.get("table")), _int(tag.get("tround"))
+    if not one(con, "SELECT 1 FROM seating WHERE tround_id = ? AND table_no = ?",
+               (tround, table_no)):
+        return table_no, None, "the sheet names no seated table of a known round", None
+    return table_no, tround, None, None
 
 
 def late(con, session_id, now):

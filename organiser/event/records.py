@@ -173,12 +173,14 @@ def derive(con, device, journal, seq, now, row=None, known=None):
         body = stored.loads(body)
         sid = _new_session(con, device, journal, seq, body if isinstance(body, dict) else {},
                            now)
-        late = sid is not None and binding.late(con, sid, now)
+        late = sid is not None and binding.late(con, sid, now) and \
+            device != binding.PAPER_DEVICE         # a paper sheet comes when it comes
         nxt = None
     else:
         top = known[0] if known is not None else _top(con, device, journal, seq)
         sid = top["session_id"] if top else None
-        late = sid is not None and binding.round_late(con, top, now)
+        late = sid is not None and binding.round_late(con, top, now) and \
+            device != binding.PAPER_DEVICE
         # the next record's top is this one, in the same session and round
         nxt = ({"seq": seq, "session_id": sid, "status": top["status"] if top else None,
                 "closed_at": top["closed_at"] if top else None},)

@@ -470,7 +470,8 @@ def register_device(con, table_no=None, label="", device_id=None, now=None):
     device_id = device_id or "d-" + secrets.token_hex(4)
     if not isinstance(device_id, str) or not DEVICE_ID.fullmatch(device_id):
         raise ModelError("device id: 1-32 letters, digits, '-' or '_'")
-    if one(con, "SELECT 1 FROM devices WHERE id = ?", (device_id,)):
+    if one(con, "SELECT 1 FROM devices WHERE id = ?", (device_id,)) or \
+            device_id == "organiser":           # the paper sheets' journals' (paper.py)
         raise ModelError("device %s exists", device_id)
     secret = signing.new_secret()
     con.execute("INSERT INTO devices (id, secret, table_no, label, created_at) "
@@ -492,7 +493,7 @@ def devices(con):
     """Devices without their secrets; what they reported (build, data) and the rest as
     stored values safe to show; `revoked`: whatever the revocation's time reads as."""
     out = rows(con, "SELECT id, table_no, label, created_at, revoked_at, build, data FROM "
-                    "devices ORDER BY created_at, id")
+                    "devices WHERE id != 'organiser' ORDER BY created_at, id")  # (paper sheets')
     for d in out:
         d["revoked"] = d["revoked_at"] is not None
         d["revoked_at"], d["created_at"] = stored.when(d["revoked_at"]), stored.when(d["created_at"])

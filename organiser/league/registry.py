@@ -88,6 +88,8 @@ class Registry:
             raise RegistryError("an event's slug: 1-40 lower-case letters, digits or '-'")
         if self.league(league_id) is None:
             raise RegistryError("no league %s" % league_id)
+        # every event's paper sheets have the organiser's own journals: no device's id
+        devices = [d for d in devices if d != "organiser"]
         with self._tx():
             if self.con.execute("SELECT 1 FROM events WHERE slug = ?", (slug,)).fetchone():
                 raise RegistryError("an event %r exists" % slug)

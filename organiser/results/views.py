@@ -241,6 +241,7 @@ def hand_log(con, number, games=None, show=None):
                               "ORDER BY r.seq", (sid,))
         hands = []
         prev = {}
+        paper_by = None         # a paper sheet's (the organiser's own records, kind o): who
         for r in recs:
             rec = stored.record(r["body"])
             ev = rec["event"]
@@ -251,6 +252,9 @@ def hand_log(con, number, games=None, show=None):
                 st["hand_no"] = riichi.hand_name(raw)
             if r["kind"] == "start":
                 prev = st
+                body = stored.loads(r["body"])
+                if isinstance(body, dict) and body.get("k") == "o":
+                    paper_by = stored.text(body.get("by"), 64) or "?"
                 continue
             fix = corr.get(("hand", corrections.record_target(r["device"], r["journal"],
                                                                r["seq"])))
@@ -294,7 +298,7 @@ def hand_log(con, number, games=None, show=None):
                 prev = st
         out.append(dict(id=g["session_id"], tround=trs.get(g["tround_id"]), rules=g["rules"],
                         device=g["device"], journal=g["journal"], players=players,
-                        reseated=reseat is not None, show_winds=True,
+                        paper_by=paper_by, reseated=reseat is not None, show_winds=True,
                         hands=list(reversed(hands)), scores=g["scores"]))
     return dict(sessions=out, showing=show,
                 rounds=[(t, trs.get(t)) for t in here])

@@ -144,6 +144,12 @@ class Engine:
         with self.lock:
             self._stop()
 
+    def check(self, req):
+        """One request answered apart from the journals' scoring (a paper sheet's hand
+        tried before it is written: organiser.scoring.papercheck)."""
+        with self.lock:
+            return self._ask(req)
+
     def forget(self, keys):
         """The scoring could not store these journals' rows: they are replayed from their
         start next time (the process's state of them ran ahead of what is stored).  No

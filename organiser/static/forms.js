@@ -10,3 +10,15 @@ document.addEventListener("submit", function (e) {
   var q = f && f.getAttribute && f.getAttribute("data-confirm");
   if (q && !window.confirm(q)) e.preventDefault();
 });
+// The event form: the chosen ruleset's table settings shown, the others' hidden and not
+// sent (a <fieldset data-rules> each; without scripts the saved ruleset's stand).
+document.addEventListener("change", function (e) {
+  var t = e.target;
+  if (!t || t.name !== "rules" || !t.form) return;
+  var sets = t.form.querySelectorAll("fieldset[data-rules]");
+  for (var i = 0; i < sets.length; i++) {
+    var on = sets[i].getAttribute("data-rules") === t.value;
+    sets[i].hidden = !on;
+    sets[i].disabled = !on;
+  }
+});

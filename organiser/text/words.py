@@ -3,6 +3,7 @@
 from WORDS (organiser/text/words.tsv); a word the table lacks, or no language chosen, stays as
 written.  The scoring elements' names come from organiser/text/elnames.json (elnames.py)."""
 
+import glob
 import os
 
 _PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "words.tsv")
@@ -26,6 +27,9 @@ def _load(path):
 
 
 WORDS = _load(_PATH)
+# a form's own words in a file of its own (words_<form>.tsv): a word already here stands
+for _extra in sorted(glob.glob(os.path.join(os.path.dirname(_PATH), "words_*.tsv"))):
+    WORDS.update({k: v for k, v in _load(_extra).items() if k not in WORDS})
 _COLUMN = {"zh-Hant": 0, "zh-Hans": 1}
 
 

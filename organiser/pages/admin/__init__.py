@@ -6,10 +6,10 @@ own router; `router` holds them all (the round clock's page is the pages' clock_
 
 from fastapi import APIRouter
 
-from organiser.pages.admin import corrections, devices, event, hand, login, refused, \
-    rounds, schedule, substitutes, tiebreaks
+from organiser.pages.admin import corrections, devices, event, hand, login, paper, \
+    refused, rounds, schedule, substitutes, tiebreaks
 
 router = APIRouter()
-for section in (login, event, rounds, schedule, devices, corrections, hand, refused,
+for section in (login, event, rounds, schedule, devices, corrections, hand, paper, refused,
                 tiebreaks, substitutes):
     router.include_router(section.router)

@@ -31,6 +31,7 @@ MENU = (("/admin", "Event"), ("/admin/rounds", "Rounds & seating"),
         ("/admin/clock", "Round clock"),
         ("/admin/devices", "Devices"), ("/admin/corrections", "Corrections"),
         ("/admin/substitutes", "Substitutes"), ("/admin/penalties", "Penalties"),
+        ("/admin/paper", "Paper sheets"),
         ("/admin/refused", "Refused requests"))
 
 

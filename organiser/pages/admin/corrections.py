@@ -32,6 +32,7 @@ def corrections_page(request):
         sessions = _sessions(con)
         players = tournament.players(con)
         trs = tournament.trounds(con)
+        hand_groups = _hand_groups(con, trs)
     lang = elnames.visitor_lang(request)
     names = {p["id"]: p["name"] for p in players}
     numbers = {t["id"]: t["number"] for t in trs}
@@ -41,7 +42,21 @@ def corrections_page(request):
     target = request.query_params.get("target", "")
     return page(request, "admin/corrections.html", "/admin/corrections", title="Corrections",
                 history=list(reversed(hist)), sessions=sessions, players=players, held=held,
-                trounds=trs, target=target, session_id=request.query_params.get("session", ""))
+                trounds=trs, target=target, session_id=request.query_params.get("session", ""),
+                hand_groups=hand_groups)
+
+
+def _hand_groups(con, trs):
+    """The hands the payments form picks from, a group a table and round: [{table,
+    tround, hands: [{target, hand_no, event, winner_name, from_name, total, unit}]}]."""
+    numbers = {t["id"]: t["number"] for t in trs}
+    groups = {}
+    for h in queries.each_hand(con):
+        if h["event"] == "start":
+            continue
+        key = (h["table"], numbers.get(h["tround_id"]))
+        groups.setdefault(key, []).append(h)
+    return [dict(table=k[0], tround=k[1], hands=v) for k, v in groups.items()]
 
 
 @post("/corrections/payments")

@@ -1,13 +1,12 @@
 """The event's setup: its settings, teams, players and tables."""
 
-import json
-
 import anyio
 
 from organiser.event import presets, tournament
 from organiser.text import elnames
 from organiser.store import record_model
 from organiser.event.tournament import ModelError
+from organiser.pages.admin import settingsform
 from organiser.pages.admin.base import back, changed, page, section, said, whole, \
     whole_or_none
 
@@ -18,36 +17,38 @@ router, get, post = section()
 def event_page(request):
     with request.app.state.db.read() as con:
         ev = tournament.event(con)
-        ctx = dict(ev=ev, settings_json=json.dumps(ev["settings"], ensure_ascii=False),
+        ctx = dict(ev=ev,
                    teams=tournament.teams(con), players=tournament.players(con),
                    tables=tournament.tables(con), rulesets=tournament.RULESETS,
                    ruleset_names=tournament.RULESET_NAMES, device_langs=tournament.DEVICE_LANGS,
-                   device_lang_names=tournament.DEVICE_LANG_NAMES, presets=presets.PRESETS)
+                   device_lang_names=tournament.DEVICE_LANG_NAMES, presets=presets.PRESETS,
+                   settings_mark=settingsform.MARK)
+        ctx["setting_fields"] = settingsform.rulesets_fields(
+            request, tournament.RULESETS, ev["rules"], ev["settings"])
     return page(request, "admin/event.html", "/admin", title="Event setup", **ctx)
 
 
 @post("/event")
 def event_save(request, f):
-    try:
-        settings = json.loads(f.get("settings") or "{}")
-    except ValueError:
-        raise ModelError("settings: not JSON")
-    rules = f.get("rules") or None
-    if f.get("preset"):                 # a named table (a Riichi event's EMA or WRC rules)
-        got = presets.preset(f.get("preset"))
-        if got is None:
-            raise ModelError("no preset %r", f.get("preset"))
-        rules, settings = got
     hands = whole_or_none(f.get("hands_per_tround"), "hands per tournament round")
     games = whole_or_none(f.get("games_per_tround"), "games per tournament round")
     with request.app.state.db.write() as con:
         before = tournament.event(con)
+        rules = f.get("rules") or None
+        settings = settingsform.read(f, rules or before["rules"], before["rules"],
+                                     before["settings"])
+        if f.get("preset"):             # a named table (a Riichi event's EMA or WRC rules)
+            got = presets.preset(f.get("preset"))
+            if got is None:
+                raise ModelError("no preset %r", f.get("preset"))
+            rules, settings = got
         tournament.set_event(con, name=f.get("name") or None, rules=rules,
                              settings=settings, hands_per_tround=hands,
                              avoid_teammates=bool(f.get("avoid_teammates")),
                              device_lang=f.get("device_lang") or None,
                              games_per_tround=games)
-    if settings != before["settings"] or (rules or before["rules"]) != before["rules"]:
+    moved = settings is not None and settings != before["settings"]
+    if moved or (rules or before["rules"]) != before["rules"]:
         # every journal scored again with them (on the event loop, which marks journals)
         anyio.from_thread.run_sync(request.app.state.scoring.mark_all)
     elnames.forget_event_lang(request.app)      # the pages' default language with it

@@ -1,8 +1,9 @@
 """A hand named as a referee names it (table, round, game, hand), shown as it counts
 and corrected by its tiles: scored again by the organiser's engine."""
 
-from organiser.event import corrections
+from organiser.event import corrections, tournament
 from organiser.results import handref
+from organiser.text import elnames, handtext
 from organiser.event.tournament import ModelError
 from organiser.pages.admin.base import back, changed, director, field_name, page, refusal, \
     section, said, whole
@@ -22,6 +23,8 @@ def hand_page(request):
     target = q.get("target", "")
     named = {k: q.get(k, "") for k in ("table", "round", "game", "hand")}
     hand, error = None, None
+    with request.app.state.db.read() as con:
+        rules = tournament.event(con)["rules"]
     try:
         with request.app.state.db.read() as con:
             if not target and all(named.values()):
@@ -37,14 +40,26 @@ def hand_page(request):
         named = {"table": hand["table"], "round": hand["tround"], "game": hand["game"],
                  "hand": hand["hand_no"]}
         h = hand["hand"] if isinstance(hand["hand"], dict) else {}
+        lang = elnames.visitor_lang(request)
+        tiles, flowers = handtext.show(h, lang, rules)
+        flags = [w for w in h.get("flags") or [] if isinstance(w, str)]
         hand["form"] = dict(
             kind=hand["event"] if hand["event"] in ("win", "draw") else "win",
-            concealed=h.get("hand", ""), win=h.get("win", ""),
-            melds="\n".join(m for m in h.get("melds") or [] if isinstance(m, str)),
-            flowers=h.get("flowers", "") or "",
-            flags=" ".join(f for f in h.get("flags") or [] if isinstance(f, str)))
+            tiles=tiles, flowers=flowers, words=handtext.words_text(flags, rules, lang),
+            winner=hand["winner"])
+        hand["form"]["from"] = hand["from"]
+    hand_form = handform_context(request, rules)
     return page(request, "admin/hand.html", "/admin/corrections", title="Correct a hand",
-                hand=hand, named=named, error=error)
+                hand=hand, named=named, error=error, hand_form=hand_form)
+
+
+def handform_context(request, rules):
+    """What the hand form's help shows: the ruleset's context words as the device names
+    them in the page's language, and whether its flowers are counted."""
+    lang = elnames.visitor_lang(request)
+    ids = handtext.word_ids(rules)
+    return dict(words=handtext.words_text(ids, rules, lang),
+                counted=rules in handtext.COUNTED)
 
 
 def _seat_field(f, key, what, optional=False):
@@ -57,8 +72,9 @@ def _seat_field(f, key, what, optional=False):
     return v
 
 
-def amended_event(f):
-    """The event a hand's correction form describes."""
+def amended_event(f, rules):
+    """The event a hand's form describes (the correction form, a paper sheet's hand): its
+    tiles, flowers and context words as the device shows them (organiser.text.handtext)."""
     if f.get("kind") == "draw":
         return {"event": "draw"}
     winner = _seat_field(f, "winner", "winner")
@@ -66,16 +82,13 @@ def amended_event(f):
     if frm == winner:
         raise ModelError("the winner cannot be the discarder: leave it empty for a "
                          "self-drawn win")
-    if not f.get("concealed") or not f.get("win"):
-        raise ModelError("a win needs its concealed tiles and its winning tile")
-    hand = {"hand": f["concealed"].replace(" ", ""), "win": f["win"].replace(" ", "")}
-    melds = [" ".join(m.split()) for m in f.get("melds", "").splitlines() if m.strip()]
-    if melds:
-        hand["melds"] = melds
-    if f.get("flowers"):
-        hand["flowers"] = f["flowers"].replace(" ", "")
-    if f.get("flags"):
-        hand["flags"] = f["flags"].split()
+    if not f.get("tiles"):
+        raise ModelError("a win needs its tiles, the winning tile last")
+    try:
+        hand = handtext.parse_win(f.get("tiles"), f.get("flowers", ""), f.get("words", ""),
+                                  rules)
+    except handtext.HandTextError as e:
+        raise ModelError("%s", e.reason)
     ev = {"event": "win", "winner": winner, "hand": hand}
     if frm is not None:
         ev["from"] = frm
@@ -88,7 +101,9 @@ def correct_hand(request, f):
     organiser replays; its engine scores and settles it again, and the hands after it."""
     who = director(request)
     target = f.get("target", "")
-    ev = amended_event(f)
+    with request.app.state.db.read() as con:
+        rules = tournament.event(con)["rules"]
+    ev = amended_event(f, rules)
     with request.app.state.db.write() as con:
         corrections.add(con, who, f.get("why", ""), "event", target, {"event": ev})
     changed(request, "correction")

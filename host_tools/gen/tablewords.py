@@ -1,0 +1,58 @@
+"""Generate the organiser's copy of what a device's screens call a ruleset's table words
+(organiser/text/tablewords.json): for each ruleset, its context words in the from
+screen's order and its table settings with their defaults, each named in the three
+languages as the device names them (firmware/ui/labels*.py WORDS, firmware/ui/setnames.py).
+The organiser reaches nothing of firmware/, so its forms read this file (the director
+types a hand's words as the device shows them; the event form's fields are the
+ruleset's settings); tests/test_handtext.py checks it is up to date.
+
+    python -m host_tools.gen.tablewords [OUT]     (default organiser/text/tablewords.json)
+"""
+
+import json
+import os
+import sys
+
+from host_tools import paths
+
+OUT = os.path.join(paths.ROOT, "organiser", "text", "tablewords.json")
+RULESETS = ("mcr", "hk", "tw", "sh", "riichi")
+LANGS = ("zh-Hant", "zh-Hans", "en")
+_LABELS = {"zh-Hant": "labels", "zh-Hans": "labels_hans", "en": "labels_en"}
+
+
+def tables():
+    """{ruleset: {"words": [ids], "settings": {name: default}, "word_names": {lang: {id:
+    name}}, "setting_names": {lang: {name: label}}}}."""
+    paths.use_firmware()
+    import hand
+    import importlib
+    from ui import setnames
+    labels = {lang: importlib.import_module("ui." + mod) for lang, mod in _LABELS.items()}
+    out = {}
+    for rid in RULESETS:
+        scorer = importlib.import_module("rules." + rid)
+        words = list(hand.COMMON_FLAGS) + list(getattr(scorer, "HAND_FLAGS", scorer.FLAGS))
+        settings = dict(importlib.import_module("rules.%s_table" % rid).SETTINGS)
+        out[rid] = {"words": words, "settings": settings,
+                    "word_names": {lang: {w: labels[lang].word(w) for w in words}
+                                   for lang in LANGS},
+                    "setting_names": {lang: {s: setnames.name(s, lang) for s in settings}
+                                      for lang in LANGS}}
+    return out
+
+
+def text():
+    return json.dumps(tables(), ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    out = argv[0] if argv else OUT
+    with open(out, "w", encoding="utf-8") as f:
+        f.write(text())
+    print(out)
+
+
+if __name__ == "__main__":
+    main()
