@@ -378,3 +378,55 @@ def test_the_bundle_is_a_folder_any_web_server_serves(organiser, phone, tmp_path
     finally:
         srv.shutdown()
         srv.server_close()
+
+
+def test_a_phone_continues_the_session_of_a_failed_board(browser, tmp_path):
+    """The spare-device flow with a phone: table 1's board uploads part of a game and
+    fails; the director registers a phone for table 1 and revokes the board; the phone's
+    seating pull brings the organiser's state of the game, its start continues it, and the
+    organiser counts one game, its scores those of the uninterrupted session."""
+    import httpx
+    webbundle.build_bundle()
+    db = str(tmp_path / "o.db")
+    ev = fx.setup_event(db, n_tables=1, rules="mcr", password=PASSWORD)
+    board = ev["devices"][0]
+    events, _ = legal_session("mcr", 6, seed=31)
+    cut = 4                                          # the start and three hands on the board
+    tag = {"table": 1, "tround": ev["tround"]}
+    ctx = browser.new_context(**PHONE)
+    pg = ctx.new_page()
+    pg.errors = []
+    with demo.serve(db) as url, httpx.Client(base_url=url, timeout=30) as adm, \
+            httpx.Client(base_url=url, timeout=30) as dev:
+        part = fx.play([dict(events[0], tag=tag)] + events[1:cut])
+        assert board.upload(dev, fx.journal_id(41), part, url).json()["acked"] == len(part)
+        assert adm.post("/api/admin/login", json={"name": "director", "password": PASSWORD}
+                        ).status_code == 200
+        got = adm.post("/api/admin/devices", json={"table": 1, "label": "phone"}).json()
+        assert adm.post("/api/admin/devices/%s/revoke" % board.id, json={}).status_code == 200
+        try:
+            open_terminal(pg, url, "#device=%s&secret=%s&table=1" % (got["id"], got["secret"]))
+            end = time.time() + 30
+            while "resume" not in json.loads(bytes(pg.evaluate(READ_FILE, "settings.json"))):
+                assert time.time() < end, "the phone's seating pull brought no resume"
+                time.sleep(0.3)
+            dealer = table_answer(events[:cut])["dealer"]
+            per = keys.session_keys([dict(events[0], dealer=dealer)] + events[cut:], "mcr")
+            for ks in per:
+                type_event(pg, ks)
+            jseq = pg.evaluate("terminal.app.session.jseq")
+            end = time.time() + 60
+            while len(organiser_records(db, got["id"])) < jseq:
+                assert time.time() < end, "the phone's records never all reached the organiser"
+                time.sleep(0.3)
+        finally:
+            ctx.close()
+        whole = table_answer(events)
+        grid = dev.get("/api/v1/tables").json()["tables"][0]
+        assert got["id"] in grid["devices"]
+        assert grid["hands"] == whole["hand_no"] - 1
+        assert dev.get("/api/v1/scoring").json()["disputed"] == 0
+        by_id = {p["id"]: p for p in dev.get("/api/v1/standings").json()["players"]}
+        seats = ev["seating"][1]
+        assert [by_id[p]["score"] for p in seats] == whole["scores"]
+        assert [by_id[p]["games"] for p in seats] == [1, 1, 1, 1]
