@@ -47,15 +47,20 @@ def cpython(reqs, rounds=3):
 
     ok = ours_pass()
     theirs_pass()
-    ours = theirs = float("inf")
-    for _ in range(rounds):
-        t0 = time.perf_counter()
-        ours_pass()
-        ours = min(ours, time.perf_counter() - t0)
-        t0 = time.perf_counter()
-        theirs_pass()
-        theirs = min(theirs, time.perf_counter() - t0)
+    ours, theirs = best_of(rounds, ours_pass, theirs_pass)
     return ok, ours, theirs
+
+
+def best_of(rounds, *passes):
+    """Each pass's least seconds over `rounds` rounds, the passes taken in turn (the least
+    disturbed by the machine's other work)."""
+    best = [float("inf")] * len(passes)
+    for _ in range(rounds):
+        for i, run in enumerate(passes):
+            t0 = time.perf_counter()
+            run()
+            best[i] = min(best[i], time.perf_counter() - t0)
+    return best
 
 
 def on_device(reqs, heap):

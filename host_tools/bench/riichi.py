@@ -10,7 +10,7 @@ import argparse
 import time
 
 from host_tools import paths, riichi_oracle
-from host_tools.bench.mcr import on_device, pct
+from host_tools.bench.mcr import best_of, on_device, pct
 
 
 def cpython(hands, rounds=3):
@@ -27,14 +27,7 @@ def cpython(hands, rounds=3):
 
     ours_ans = ours_pass()
     theirs_ans = theirs_pass()
-    ours = theirs = float("inf")
-    for _ in range(rounds):
-        t0 = time.perf_counter()
-        ours_pass()
-        ours = min(ours, time.perf_counter() - t0)
-        t0 = time.perf_counter()
-        theirs_pass()
-        theirs = min(theirs, time.perf_counter() - t0)
+    ours, theirs = best_of(rounds, ours_pass, theirs_pass)
     return ours_ans, theirs_ans, ours, theirs
 
 

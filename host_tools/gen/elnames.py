@@ -6,11 +6,10 @@ of firmware/, so its pages read this file; tests/test_langs.py checks it is up t
     python -m host_tools.gen.elnames [OUT]        (default organiser/text/elnames.json)
 """
 
-import json
 import os
-import sys
 
 from host_tools import paths
+from host_tools.gen import json_text, write
 
 OUT = os.path.join(paths.ROOT, "organiser", "text", "elnames.json")
 RULESETS = ("mcr", "hk", "tw", "sh", "riichi")
@@ -53,15 +52,11 @@ def names():
 
 
 def text():
-    return json.dumps(names(), ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+    return json_text(names())
 
 
 def main(argv=None):
-    argv = sys.argv[1:] if argv is None else argv
-    out = argv[0] if argv else OUT
-    with open(out, "w", encoding="utf-8") as f:
-        f.write(text())
-    print(out)
+    write(text, OUT, argv)
 
 
 if __name__ == "__main__":

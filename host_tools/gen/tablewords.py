@@ -9,11 +9,10 @@ ruleset's settings); tests/test_handtext.py checks it is up to date.
     python -m host_tools.gen.tablewords [OUT]     (default organiser/text/tablewords.json)
 """
 
-import json
 import os
-import sys
 
 from host_tools import paths
+from host_tools.gen import json_text, write
 
 OUT = os.path.join(paths.ROOT, "organiser", "text", "tablewords.json")
 RULESETS = ("mcr", "hk", "tw", "sh", "riichi")
@@ -43,15 +42,11 @@ def tables():
 
 
 def text():
-    return json.dumps(tables(), ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+    return json_text(tables())
 
 
 def main(argv=None):
-    argv = sys.argv[1:] if argv is None else argv
-    out = argv[0] if argv else OUT
-    with open(out, "w", encoding="utf-8") as f:
-        f.write(text())
-    print(out)
+    write(text, OUT, argv)
 
 
 if __name__ == "__main__":

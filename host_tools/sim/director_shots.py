@@ -10,16 +10,11 @@ and both Chinese scripts.
     python -m host_tools.sim.director_shots [--out docs/img]
 """
 
-import argparse
 import os
 import random
-import shutil
-import tempfile
 
-from host_tools import paths
-from host_tools.sim import organiser_demo as demo
+from host_tools.sim import organiser_demo as demo, pageshots
 
-CHROMIUM = "/usr/bin/chromium"
 PASSWORD = "screenshots"
 PAGES = (("/admin/substitutes", "substitutes"), ("/admin/penalties", "penalties"),
          ("/", "standings"))
@@ -90,41 +85,21 @@ def stage(pg, url, db_path, ev, folder):
 
 
 def shoot(url, db_path, ev, out, folder):
-    from playwright.sync_api import sync_playwright
     shots = []
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True)
-        pg = b.new_context(viewport={"width": 1280, "height": 900}).new_page()
-        pg.goto(url + "/admin/login?next=/admin/substitutes")
-        pg.fill("input[name=password]", PASSWORD)
-        pg.click("button:has-text('Log in')")
+    with pageshots.director(url, PASSWORD, "/admin/substitutes") as pg:
         stage(pg, url, db_path, ev, folder)
-        for lang in ("en", "zh-Hant", "zh-Hans"):
-            for path, name in PAGES:
-                pg.goto(url + path + "?lang=" + lang)
-                f = os.path.join(out, "director-%s-%s.png" % (name, lang))
-                pg.screenshot(path=f, full_page=True)
-                shots.append(f)
-        b.close()
+        shots += pageshots.in_each_lang(pg, url, PAGES, out, "director")
     return shots
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--out", default=os.path.join(paths.ROOT, "docs", "img"))
-    a = ap.parse_args(argv)
-    os.makedirs(a.out, exist_ok=True)
-    folder = tempfile.mkdtemp(prefix="director-shots-")
-    try:
+    def make(out, folder):
         db = os.path.join(folder, "organiser.db")
         ev = demo.setup_event(db, name="MCR Open · demo", rules="mcr", rounds=3,
                               password=PASSWORD)
         with demo.serve(db) as url:
-            for f in shoot(url, db, ev, a.out, folder):
-                print(f)
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
+            return shoot(url, db, ev, out, folder)
+    pageshots.run(__doc__, "director", make, argv)
 
 
 if __name__ == "__main__":

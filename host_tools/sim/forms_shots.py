@@ -10,15 +10,10 @@ chosen, unsaved: numbers and on/off boxes).
     python -m host_tools.sim.forms_shots [--out docs/img]
 """
 
-import argparse
 import os
-import shutil
-import tempfile
 
-from host_tools import paths
-from host_tools.sim import organiser_demo as demo
+from host_tools.sim import organiser_demo as demo, pageshots
 
-CHROMIUM = "/usr/bin/chromium"
 PASSWORD = "screenshots"
 LANGS = ("en", "zh-Hant", "zh-Hans")
 # (winner, from, tiles, flowers): the sheet's hands as a referee wrote them
@@ -37,15 +32,8 @@ def _hand(pg, winner, frm, tiles, flowers):
 
 
 def shoot(url, out):
-    from playwright.sync_api import sync_playwright
     shots = []
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True)
-        pg = b.new_context(viewport={"width": 1280, "height": 900}).new_page()
-        pg.goto(url + "/admin/login?next=/admin/paper")
-        pg.fill("input[name=password]", PASSWORD)
-        pg.click("button:has-text('Log in')")
-        pg.wait_for_url("**/admin/paper")
+    with pageshots.director(url, PASSWORD, "/admin/paper") as pg:
         pg.click("#paper-open button")                     # table 1, the round's seating
         pg.wait_for_selector(".notice.ok")
         sheet = pg.url.split("?")[0]
@@ -78,25 +66,16 @@ def shoot(url, out):
             pg.select_option("select[name=rules]", "hk")        # its settings shown, unsaved
             box = pg.locator("form[action='/admin/event']").bounding_box()
             snap("event", lang, int(box["y"] + box["height"] + 24))    # the form, not the players
-        b.close()
     return shots
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--out", default=os.path.join(paths.ROOT, "docs", "img"))
-    a = ap.parse_args(argv)
-    os.makedirs(a.out, exist_ok=True)
-    folder = tempfile.mkdtemp(prefix="forms-shots-")
-    try:
+    def make(out, folder):
         db = os.path.join(folder, "organiser.db")
         demo.setup_event(db, rules="mcr", password=PASSWORD)
         with demo.serve(db) as url:
-            for f in shoot(url, a.out):
-                print(f)
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
+            return shoot(url, out)
+    pageshots.run(__doc__, "forms", make, argv)
 
 
 if __name__ == "__main__":

@@ -8,19 +8,15 @@ then photographs the season ranking.
     python -m host_tools.sim.league_shots [--out docs/img]
 """
 
-import argparse
 import contextlib
 import json
 import os
 import random
-import shutil
 import sqlite3
 import sys
-import tempfile
 import urllib.request
 
-from host_tools import paths
-from host_tools.sim import organiser_demo as demo
+from host_tools.sim import organiser_demo as demo, pageshots
 
 CHROMIUM = "/usr/bin/chromium"
 # the summer event: some of spring's players again, some new
@@ -85,23 +81,16 @@ def shoot(url, lid, out):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--out", default=os.path.join(paths.ROOT, "docs", "img"))
-    a = ap.parse_args(argv)
-    os.makedirs(a.out, exist_ok=True)
-    folder = tempfile.mkdtemp(prefix="league-shots-")
-    try:
+    def make(out, folder):
         registry, lid = league(folder)
         with serve_league(registry) as url:
             with urllib.request.urlopen(url + "/api/league/%d" % lid) as r:
                 got = json.loads(r.read())
             print("season: %d players over %s" % (len(got["ranking"]), ", ".join(
                 e["name"] for e in got["events"])))
-            shoot(url, lid, a.out)
-        print("wrote %s" % os.path.join(a.out, "league-season.png"))
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
+            shoot(url, lid, out)
+        return [os.path.join(out, "league-season.png")]
+    pageshots.run(__doc__, "league", make, argv)
 
 
 if __name__ == "__main__":

@@ -4,15 +4,11 @@ played into a fresh organiser, then each page photographed by headless Chromium.
     python -m host_tools.sim.organiser_shots [--out docs/img]
 """
 
-import argparse
 import os
 import random
-import shutil
-import tempfile
 import time
 
-from host_tools.sim import organiser_demo as demo
-from host_tools import paths
+from host_tools.sim import organiser_demo as demo, pageshots
 
 CHROMIUM = "/usr/bin/chromium"
 PASSWORD = "screenshots"
@@ -109,13 +105,7 @@ def shoot(url, out):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--out", default=os.path.join(paths.ROOT, "docs", "img"))
-    a = ap.parse_args(argv)
-    os.makedirs(a.out, exist_ok=True)
-    folder = tempfile.mkdtemp(prefix="organiser-shots-")
-    try:
+    def make(out, folder):
         db = os.path.join(folder, "organiser.db")
         ev = demo.setup_event(db, password=PASSWORD)
         with demo.serve(db, stuck_seconds=STUCK_SECONDS) as url:
@@ -127,12 +117,9 @@ def main(argv=None):
             tables = demo.play_round(url, ev["devices"], r2, rng, [3, 5, 2, 4])
             flag_tables(url, tables)
             refusals(url, ev["devices"])
-            shoot(url, a.out)
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
-    for name in sorted(os.listdir(a.out)):
-        if name.startswith("organiser-"):
-            print(os.path.join(a.out, name))
+            shoot(url, out)
+        return [os.path.join(out, n) for n in sorted(os.listdir(out)) if n.startswith("organiser-")]
+    pageshots.run(__doc__, "organiser", make, argv)
 
 
 if __name__ == "__main__":
