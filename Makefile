@@ -32,7 +32,7 @@ TEST_JOBS ?= $(shell n=$$(nproc 2>/dev/null || echo 1); echo $$(( n < 2 ? n : 2 
 
 # The organiser's core tests run on PostgreSQL too (a private server from Debian's packages).
 test: build
-	$(PY) -m pytest -q -n $(TEST_JOBS) --dist loadfile tests
+	$(PY) -m pytest -q -n $(TEST_JOBS) --dist loadfile --no-loadscope-reorder tests
 
 # Every organiser test on PostgreSQL (about 3 minutes).
 test-pg: build

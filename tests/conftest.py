@@ -42,7 +42,20 @@ def pytest_generate_tests(metafunc):
     metafunc.parametrize("engine", engines, scope="module")
 
 
+# The longest files, longest first (measured: docs/testing.md).  `make test` hands whole
+# files to its two processes in collection order (--dist loadfile --no-loadscope-reorder):
+# started first, none of them is left running alone at the end.  A file not named here
+# keeps its place after them.
+LONGEST_FIRST = ("test_firmware_frozen", "test_app_circuitpython", "test_sim_corpus",
+                 "test_app_pico", "test_ui_fuzz_pico", "test_score_cli", "test_watchdog_pico",
+                 "test_mcr_oracle", "test_firmware_deploy", "test_session_props", "test_tables",
+                 "test_venue", "test_organiser_stored", "test_loop", "test_round_clock_pico",
+                 "test_uploader", "test_round_clock_device", "test_pico_memory")
+
+
 def pytest_collection_modifyitems(config, items):
+    rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda it: rank.get(it.path.stem, len(rank)))     # stable: the rest in order
     if config.getoption("engine") != "pg":
         return
     keep = [it for it in items if "engine" in getattr(it, "fixturenames", ())]
