@@ -18,6 +18,7 @@ from organiser.store import stored
 from organiser.store.db import one, rows
 from organiser.event import gamebound
 from organiser.event import tiebreaks
+from organiser.results import gamerows
 
 PLACE_POINTS = (4, 2, 1, 0)
 
@@ -193,19 +194,24 @@ def _rank(items, key):
     return items
 
 
-def compute(con, tround_id=None):
+def compute(con, tround_id=None, from_store=True):
     """{"players": [...], "teams": [...], "unseated_games": [...], "mcr": bool} for the
-    whole event or one tournament round."""
+    whole event or one tournament round: the stored game results' sums
+    (organiser.results.gameresults) while they are the database's, else (or with
+    from_store False) from the records."""
     ev = one(con, "SELECT rules FROM event WHERE id = 1")
     mcr = ev["rules"] == "mcr"
-    corr = corrections.latest(con)
     ps = {p["id"]: {"id": p["id"], "name": p["name"], "team_id": p["team_id"],
                     "team": p["team"], "score": 0, "penalties": 0, "total": 0, "games": 0,
                     "hands": 0, "table_points": Fraction(0), "best_game": None}
           for p in rows(con, "SELECT p.id, p.name, p.team_id, t.name AS team FROM players p "
                              "LEFT JOIN teams t ON t.id = p.team_id")}
-    unseated = []
-    for g in games(con, tround_id, corr):
+    held = gamerows.sums(con, tround_id) if from_store else None
+    unseated = [] if held is None else held["unseated"]
+    for pid, got in (held["players"].items() if held is not None else ()):
+        if pid in ps:                   # the stored games' sums (gameresults): a read
+            ps[pid].update(got)
+    for g in (games(con, tround_id, corrections.latest(con)) if held is None else ()):
         if any(p is None or p not in ps for p in g["players"]):
             if g["hands"] or any(g["scores"]):
                 unseated.append({"session_id": g["session_id"], "table_no": g["table_no"],
