@@ -56,6 +56,7 @@ def create_app(db_path, max_body=MAX_BODY, stuck_seconds=180, pages=True, sync="
         yield
         app.state.broker.close()
         app.state.scoring.close()
+        app.state.exports_held.close()
         if hasattr(app.state, "pages_work"):
             app.state.pages_work.close()
         app.state.db.close()

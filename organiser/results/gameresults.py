@@ -34,7 +34,9 @@ from organiser.store.db import one, rows
 COLUMNS = ("session_id", "seat", "tround_id", "table_no", "rules", "player_id", "counted",
            "first_seat", "score", "hands", "table_points12", "stat_hands", "wins",
            "self_draws", "deal_ins", "draws", "won_total", "won_n", "won_max", "unit")
-INSERT = "INSERT INTO game_results (%s) VALUES (%s)" % (", ".join(COLUMNS),
+# OR REPLACE: another organiser process on the same PostgreSQL database storing the same
+# game at the same moment overwrites it rather than failing on its key
+INSERT = "INSERT OR REPLACE INTO game_results (%s) VALUES (%s)" % (", ".join(COLUMNS),
                                                         ", ".join("?" * len(COLUMNS)))
 
 
@@ -61,8 +63,8 @@ def refresh(con, journals=(), whole=False):
     for g in games:
         con.executemany(INSERT, _rows(con, g, corr, players))
     if trounds is None:
-        con.execute("DELETE FROM game_results_basis")
-        con.execute("INSERT INTO game_results_basis (id, basis) VALUES (1, ?)", (now,))
+        con.execute("INSERT OR REPLACE INTO game_results_basis (id, basis) VALUES (1, ?)",
+                    (now,))
     return len(games)
 
 
