@@ -14,9 +14,10 @@ request, twenty anonymous readers at once took the organiser from 100 MB to 1.3 
   (standings, the EMA file) LIGHT_AT_ONCE, so a standings' reader never waits behind a
   whole event's hands.  They run on threads of their own (`builders`), not on the
   reader's: each thread reads the database with its own connection and allocates from
-  its own malloc arena, so that builds made by whichever of forty request threads came
-  first left forty page caches and forty arenas of a whole event's freed rows behind
-  (the organiser's peak RSS under twenty readers: 1.9x its idle, now less);
+  its own malloc arena, and builds made by whichever of forty request threads came
+  first left many page caches and arenas of a whole event's freed rows behind (the
+  organiser's peak RSS under twenty readers: 1.9x its idle; 1.15x on builder threads,
+  docs/bench.md);
 - the hands are written one game at a time (`queries.each_hand`), never held as one list
   of rows: a build holds one game's rows and the bytes written so far;
 - the results held are bounded in bytes (HELD_BYTES, the least recently used dropped).
