@@ -226,4 +226,49 @@ def test_a_refresh_stores_what_the_records_give(db_url, games_recs):
             assert all(sum(g["table_points"]) == Fraction(7) for g in gamerows.stored_games(con))
 
 
+def test_a_whole_refresh_keeps_only_the_figures_that_hold(db_url, games_recs, monkeypatch):
+    """A whole refresh (the basis changed) keeps a game's seat figures only where no
+    correction since names its round's journals: a void entered straight into the
+    database, before any rescoring, is in the refreshed figures of its game, and the
+    other round's game keeps its own."""
+    ev = setup_event(db_url)
+    app = create_app(db_url, pages=False)
+    auth.set_password(app.state.db, "director", "s3cret-pw")
+    with TestClient(app) as c:
+        assert c.post("/api/admin/login", json={"name": "director",
+                                                "password": "s3cret-pw"}).status_code == 200
+        d1 = ev["devices"][0]
+        d1.upload(c, journal_id(1), games_recs[0])
+        t1 = ev["tround"]
+        assert c.post("/api/admin/trounds/%d/close" % t1).status_code == 200
+        t2 = c.post("/api/admin/trounds", json={}).json()["id"]
+        assert c.post("/api/admin/trounds/%d/seating/generate" % t2, json={}).status_code == 200
+        assert c.post("/api/admin/trounds/%d/open" % t2).status_code == 200
+        d1.upload(c, journal_id(3), games_recs[2])
+        db = app.state.db
+        held_equal_to_records(db, monkeypatch)
+        seq = next(r["seq"] for r in games_recs[2] if r["event"]["event"] == "win")
+    db = Database(db_url)
+    try:
+        with db.write() as con:
+            before = {(g["tround_id"], seat): f for g in standings.games(con)
+                      for seat, f in enumerate(gameresults.seat_figures(
+                          con, g, corrections.latest(con)))}
+            corrections.add(con, "director", "not played", "void",
+                            corrections.record_target(d1.id, journal_id(3), seq), {})
+            assert not gamerows.fresh(con)
+            assert gameresults.refresh_if_stale(con) == 2
+        held = held_equal_to_records(db, monkeypatch)
+        with db.read() as con:
+            after = {(g["tround_id"], seat): f for g in standings.games(con)
+                     for seat, f in enumerate(gameresults.seat_figures(
+                         con, g, corrections.latest(con)))}
+        assert [after[(t1, s)] for s in range(4)] == [before[(t1, s)] for s in range(4)]
+        assert sum(after[(t2, s)]["hands"] for s in range(4)) == \
+            sum(before[(t2, s)]["hands"] for s in range(4)) - 4       # the void hand
+        assert held
+    finally:
+        db.close()
+
+
 pytestmark = pytest.mark.pg_core

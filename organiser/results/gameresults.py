@@ -26,14 +26,17 @@ yet refreshed, an event file just imported), the readers get None and compute fr
 records as before, so that a reader never sees a stale result."""
 
 import asyncio
+import json
 import sys
 
 from organiser.event import corrections
 from organiser.results import gamerows, standings, stats
+from organiser.store import stored
 from organiser.store.db import one, rows
+FIGURES = ("stat_hands", "wins", "self_draws", "deal_ins", "draws", "won_total", "won_n",
+           "won_max", "unit")
 COLUMNS = ("session_id", "seat", "tround_id", "table_no", "rules", "player_id", "counted",
-           "first_seat", "score", "hands", "table_points12", "stat_hands", "wins",
-           "self_draws", "deal_ins", "draws", "won_total", "won_n", "won_max", "unit")
+           "first_seat", "score", "hands", "table_points12", "sessions") + FIGURES
 # OR REPLACE: another organiser process on the same PostgreSQL database storing the same
 # game at the same moment overwrites it rather than failing on its key
 INSERT = "INSERT OR REPLACE INTO game_results (%s) VALUES (%s)" % (", ".join(COLUMNS),
@@ -44,14 +47,19 @@ INSERT = "INSERT OR REPLACE INTO game_results (%s) VALUES (%s)" % (", ".join(COL
 
 def refresh(con, journals=(), whole=False):
     """Store the results of the games that the journals' ([(device, journal)]) sessions
-    are in, or were in before; every game when `whole` or when the basis changed.
+    are in, or were in before; every game when `whole` or when the basis changed (then
+    a game's seat figures, which only its records give, are kept where neither its
+    sessions nor, since the stored basis, a correction of its round's journals moved).
     Returns the number of games stored.  Call inside a write transaction."""
     now = gamerows.basis(con)
+    held = gamerows.held_basis(con)
     corr = corrections.latest(con)
-    trounds = None if whole or gamerows.held_basis(con) != now else _trounds_of(con, journals, corr)
+    trounds = None if whole or held != now else _trounds_of(con, journals, corr)
     if trounds is not None and None in trounds:
         trounds = None                  # a session in no round: the games() of all
+    keep = {}
     if trounds is None:
+        keep = _kept_figures(con, held, journals, corr)
         games = standings.games(con, None, corr)
         con.execute("DELETE FROM game_results")
     else:
@@ -61,11 +69,52 @@ def refresh(con, journals=(), whole=False):
             con.execute("DELETE FROM game_results WHERE tround_id = ?", (t,))
     players = {r[0] for r in con.execute("SELECT id FROM players")}
     for g in games:
-        con.executemany(INSERT, _rows(con, g, corr, players))
+        con.executemany(INSERT, _rows(con, g, corr, players, keep))
     if trounds is None:
         con.execute("INSERT OR REPLACE INTO game_results_basis (id, basis) VALUES (1, ?)",
                     (now,))
     return len(games)
+
+
+def _kept_figures(con, held, journals, corr):
+    """{(game, seat): (its sessions, its figures' columns)} of the stored games whose
+    figures still hold: not in a round of the journals scored now, nor of a journal a
+    correction since the stored basis names; nothing from another VERSION's rows."""
+    try:
+        old = json.loads(held) if held else None
+        since = int(old[3]) if old and old[0] == gamerows.VERSION else None
+    except (ValueError, TypeError, IndexError):
+        since = None
+    if since is None:
+        return {}
+    named = set(journals)
+    for kind, target in con.execute("SELECT kind, target FROM corrections WHERE id > ?",
+                                    (since,)):
+        target = target if isinstance(target, str) else ""
+        if target.startswith("session:"):
+            r = con.execute("SELECT device, journal FROM sessions WHERE id = ?",
+                            (stored.number(_int(target[8:]), 0, 2 ** 53),)).fetchone()
+            if r is not None:
+                named.add((r[0], r[1]))
+        elif target.count("/") >= 2:
+            named.add(tuple(target.rsplit("/", 2)[:2]))
+    redo = _trounds_of(con, sorted(named), corr)
+    if None in redo:
+        return {}
+    out = {}
+    for r in con.execute("SELECT session_id, seat, tround_id, sessions, %s FROM game_results"
+                         % ", ".join(FIGURES)):
+        if r[2] not in redo:
+            out[(r[0], r[1])] = (r[3], tuple(r[4:]))
+    out[None] = redo
+    return out
+
+
+def _int(text):
+    try:
+        return int(text)
+    except ValueError:
+        return None
 
 
 def refresh_if_stale(con):
@@ -104,23 +153,32 @@ def _trounds_of(con, journals, corr):
     return {t if isinstance(t, int) and not isinstance(t, bool) else None for t in out}
 
 
-def _rows(con, g, corr, players):
-    """A game's four rows (COLUMNS)."""
+def _rows(con, g, corr, players, keep=None):
+    """A game's four rows (COLUMNS); its figures from keep (_kept_figures) where they
+    hold, else from its records."""
     counted = all(p is not None and p in players for p in g["players"])
     tp = (standings.table_points(g["scores"]) if (g["rules"] == "mcr" and g["hands"])
           else None)
-    figures = seat_figures(con, g, corr)
+    keep = keep or {}
+    sessions = json.dumps(g["sessions"])
+    kept = [keep.get((g["session_id"], seat)) for seat in range(4)]
+    if all(k is not None and k[0] == sessions for k in kept) \
+            and g["tround_id"] not in keep.get(None, ()):
+        figures = [k[1] for k in kept]
+    else:
+        figures = []
+        for f in seat_figures(con, g, corr):
+            totals = f["totals"]
+            figures.append((f["hands"], f["wins"], f["self_draws"], f["deal_ins"], f["draws"],
+                            sum(totals), len(totals), max(totals) if totals else None,
+                            f["unit"]))
     out = []
     for seat, pid in enumerate(g["players"]):
-        f = figures[seat]
-        totals = f["totals"]
         out.append((g["session_id"], seat, g["tround_id"], g["table_no"], g["rules"] or "",
                     pid, 1 if counted else 0,
                     1 if pid is None or g["players"].index(pid) == seat else 0,
                     g["scores"][seat], g["hands"],
-                    int(tp[seat] * 12) if tp is not None else None,
-                    f["hands"], f["wins"], f["self_draws"], f["deal_ins"], f["draws"],
-                    sum(totals), len(totals), max(totals) if totals else None, f["unit"]))
+                    int(tp[seat] * 12) if tp is not None else None, sessions) + figures[seat])
     return out
 
 

@@ -22,10 +22,9 @@ def basis(con):
     c = con.execute("SELECT COALESCE(MAX(id), 0), COUNT(*) FROM corrections").fetchone()
     p = con.execute("SELECT COUNT(*), COALESCE(MAX(id), 0), COALESCE(SUM(id), 0) "
                     "FROM players").fetchone()
-    h = hashlib.sha1()
-    for r in con.execute("SELECT tround_id, table_no, seat, player_id FROM seating "
-                         "ORDER BY tround_id, table_no, seat"):
-        h.update(("%s,%s,%s,%s;" % tuple(r)).encode())
+    h = hashlib.sha1(repr([tuple(r) for r in con.execute(
+        "SELECT tround_id, table_no, seat, player_id FROM seating "
+        "ORDER BY tround_id, table_no, seat")]).encode())
     return json.dumps([VERSION, e.get("rules"), gamebound.limit(con), int(c[0]), int(c[1]),
                        int(p[0]), int(p[1]), int(p[2]), h.hexdigest()])
 
