@@ -67,6 +67,8 @@ def held_equal_to_records(db, monkeypatch=None):
                 tp = standings.table_points(w["scores"]) if (w["rules"] == "mcr" and
                                                              w["hands"]) else None
                 assert g["table_points"] == tp
+                assert g["places"] == ([sorted(w["scores"], reverse=True).index(x) + 1
+                                        for x in w["scores"]] if w["hands"] else [None] * 4)
             assert gamerows.sums(con, t) is not None            # read, not computed
             assert standings.compute(con, t) == standings.compute(con, t, from_store=False)
         pids = [r[0] for r in con.execute("SELECT id FROM players")]

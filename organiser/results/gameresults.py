@@ -36,7 +36,7 @@ from organiser.store.db import one, rows
 FIGURES = ("stat_hands", "wins", "self_draws", "deal_ins", "draws", "won_total", "won_n",
            "won_max", "unit")
 COLUMNS = ("session_id", "seat", "tround_id", "table_no", "rules", "player_id", "counted",
-           "first_seat", "score", "hands", "table_points12", "sessions") + FIGURES
+           "first_seat", "score", "hands", "table_points12", "place", "sessions") + FIGURES
 # OR REPLACE: another organiser process on the same PostgreSQL database storing the same
 # game at the same moment overwrites it rather than failing on its key
 INSERT = "INSERT OR REPLACE INTO game_results (%s) VALUES (%s)" % (", ".join(COLUMNS),
@@ -178,8 +178,15 @@ def _rows(con, g, corr, players, keep=None):
                     pid, 1 if counted else 0,
                     1 if pid is None or g["players"].index(pid) == seat else 0,
                     g["scores"][seat], g["hands"],
-                    int(tp[seat] * 12) if tp is not None else None, sessions) + figures[seat])
+                    int(tp[seat] * 12) if tp is not None else None,
+                    places(g["scores"])[seat] if g["hands"] else None, sessions)
+                   + figures[seat])
     return out
+
+
+def places(scores):
+    """Each seat's place by its score, 1..4; tied seats share the best of their places."""
+    return [1 + sum(1 for x in scores if x > v) for v in scores]
 
 
 def seat_figures(con, g, corr):

@@ -86,7 +86,7 @@ def figures(con, player_id):
 
 def stored_games(con, tround_id=None):
     """The stored rows as games ({session_id, tround_id, table_no, rules, players,
-    scores, hands, table_points}), in the order of their first sessions: what the tests
+    scores, hands, table_points, places}), in the order of their first sessions: what the tests
     hold against standings.games()."""
     where, args = ("", ()) if tround_id is None else (" WHERE tround_id = ?", (tround_id,))
     out = {}
@@ -95,7 +95,9 @@ def stored_games(con, tround_id=None):
         g = out.setdefault(r["session_id"], {
             "session_id": r["session_id"], "tround_id": r["tround_id"],
             "table_no": r["table_no"], "rules": r["rules"], "players": [None] * 4,
-            "scores": [0] * 4, "hands": r["hands"], "table_points": None})
+            "scores": [0] * 4, "hands": r["hands"], "table_points": None,
+            "places": [None] * 4})
+        g["places"][r["seat"]] = r["place"]
         g["players"][r["seat"]] = r["player_id"]
         g["scores"][r["seat"]] = r["score"]
         if r["table_points12"] is not None:

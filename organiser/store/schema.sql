@@ -243,6 +243,7 @@ CREATE TABLE IF NOT EXISTS game_results (
     score INTEGER NOT NULL,                     -- the seat's sum of the payments that count
     hands INTEGER NOT NULL,                     -- the game's hands
     table_points12 INTEGER,                     -- MCR: 12 x the seat's table points (4-2-1-0, ties shared); else NULL
+    place INTEGER,                              -- the seat's place in the game by score (1..4, ties share the best); NULL: no hand yet
     sessions TEXT NOT NULL DEFAULT '[]',        -- the game's sessions (JSON list: spares', restarts' too)
     -- the seat's figures on a player's page (organiser/results/stats.py)
     stat_hands INTEGER NOT NULL DEFAULT 0,
