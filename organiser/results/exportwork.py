@@ -136,13 +136,7 @@ class Held:
 def setup(app):
     """The application's Held, told of every change the broker announces."""
     held = app.state.exports_held = Held()
-    broker = app.state.broker
-    publish = broker.publish
-
-    def publish_and_note(topic, data=None):
-        held.changed()
-        publish(topic, data)
-    broker.publish = publish_and_note
+    app.state.broker.watch(lambda topic, data: held.changed())     # a subscriber of its
     return held
 
 
