@@ -35,8 +35,9 @@ def held_basis(con):
 
 
 def fresh(con):
-    """True if the stored results are the database's (nothing they depend on changed
-    since they were stored but records still to be scored)."""
+    """True if the stored results are the database's: nothing they depend on besides
+    the records changed since they were stored (the records' changes are stored as the
+    scoring stores them)."""
     return held_basis(con) == basis(con)
 
 
