@@ -32,7 +32,7 @@ from organiser.live.live import Broker
 from organiser.scoring.scoring import Scoring
 from organiser.event.tournament import ModelError
 from organiser.guard import replays
-from organiser.results import exportwork
+from organiser.results import exportwork, gameresults
 from organiser.api import director_api, schedule_api, tiebreak_api
 
 MAX_BODY = 64 * 1024
@@ -56,6 +56,7 @@ def create_app(db_path, max_body=MAX_BODY, stuck_seconds=180, pages=True, sync="
         yield
         app.state.broker.close()
         app.state.scoring.close()
+        app.state.exports_held.close()
         if hasattr(app.state, "pages_work"):
             app.state.pages_work.close()
         app.state.db.close()
@@ -71,8 +72,12 @@ def create_app(db_path, max_body=MAX_BODY, stuck_seconds=180, pages=True, sync="
     # it is held as disputed)
     engine = replay.Engine(engine_command or replay.COMMAND,
                            replay.TIMEOUT if engine_timeout is None else engine_timeout)
+    # each game's result stored as it is scored (organiser.results.gameresults), and again
+    # after any other change to what the games depend on
     app.state.scoring = Scoring(app.state.db, app.state.commits, app.state.broker, scoring,
-                                engine)
+                                engine, gameresults.refresh if scoring != "off" else None)
+    if scoring != "off":                # (the load benchmark's reference: from the records)
+        gameresults.follow(app.state.broker, app.state.commits)
     app.state.max_body = max_body
     # the organiser's time source for the round clock (a test compresses a round with its own)
     app.state.clock = clock

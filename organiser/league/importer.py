@@ -104,7 +104,8 @@ def check(path):
         con.close()
 
 
-NEVER_IMPORTED = ("admin_sessions",)     # a venue's logins open nothing on the league
+NEVER_IMPORTED = ("admin_sessions",     # a venue's logins open nothing on the league
+                  "game_results", "game_results_basis")     # derived: stored again here
 
 
 def fresh(checked, dest):

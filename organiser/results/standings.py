@@ -19,7 +19,7 @@ from organiser.store.db import one, rows
 from organiser.event import gamebound
 from organiser.event import tiebreaks
 from organiser.event import penalty_presets, substitutes
-from organiser.results import riichi
+from organiser.results import gamerows, riichi
 
 PLACE_POINTS = (4, 2, 1, 0)
 
@@ -195,20 +195,35 @@ def _rank(items, key):
     return items
 
 
-def compute(con, tround_id=None):
+def compute(con, tround_id=None, from_store=True):
     """{"players": [...], "teams": [...], "unseated_games": [...], "mcr": bool} for the
-    whole event or one tournament round."""
+    whole event or one tournament round: the stored game results' sums
+    (organiser.results.gameresults) while they are the database's, else (or with
+    from_store False) from the records."""
     ev = one(con, "SELECT rules FROM event WHERE id = 1")
     mcr = ev["rules"] == "mcr"
-    corr = corrections.latest(con)
     ps = {p["id"]: {"id": p["id"], "name": p["name"], "team_id": p["team_id"],
                     "team": p["team"], "score": 0, "penalties": 0, "total": 0, "games": 0,
                     "hands": 0, "table_points": Fraction(0), "best_game": None}
           for p in rows(con, "SELECT p.id, p.name, p.team_id, t.name AS team FROM players p "
                              "LEFT JOIN teams t ON t.id = p.team_id")}
-    unseated = []
     to = substitutes.credit(con)        # a substitute's or a ghost's seat: whom it counts for
-    played = games(con, tround_id, corr)
+    # the stored games' sums (gameresults): a read; a Riichi event's results with uma are
+    # worked out from its games
+    held = gamerows.sums(con, tround_id) if from_store and ev["rules"] != riichi.RULES \
+        else None
+    unseated = [] if held is None else held["unseated"]
+    for tr, pid, got in (held["players"] if held is not None else ()):
+        who = to(tr, pid)
+        if who is None or who not in ps:
+            continue
+        p = ps[who]
+        for k in ("score", "hands", "games", "table_points"):
+            p[k] += got[k]
+        if got["best_game"] is not None:
+            p["best_game"] = got["best_game"] if p["best_game"] is None else \
+                max(p["best_game"], got["best_game"])
+    played = games(con, tround_id, corrections.latest(con)) if held is None else []
     for g in played:
         if any(p is None or p not in ps for p in g["players"]):
             if g["hands"] or any(g["scores"]):

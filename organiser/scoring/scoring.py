@@ -23,8 +23,12 @@ RETRIES = 3         # tries in a row that fail before the journals wait for thei
 
 
 class Scoring:
-    def __init__(self, db, commits, broker, kind="process", engine=None):
+    def __init__(self, db, commits, broker, kind="process", engine=None, results=None):
         self.db, self.commits, self.broker = db, commits, broker
+        # results(con, journals): the scored journals' games stored, in the transaction
+        # that stores their records (organiser.results.gameresults.refresh, given by the
+        # application: the results' room is above this one)
+        self.results = results
         self.kind = kind                # process; off: no scoring (the benchmark's reference)
         self.engine = engine or replay.Engine()
         self.dirty = {}          # (device, journal) -> [futures waiting for its scoring]
@@ -101,6 +105,9 @@ class Scoring:
             return
         self.engine.start()
         self._touched()
+        if self.results is not None:        # an older database: its games stored now
+            with self.db.write() as con:
+                self.results(con, ())
         with self.db.read() as con:
             keys = con.execute(
                 "SELECT DISTINCT r.device, r.journal FROM records r JOIN journals j ON "
@@ -125,7 +132,8 @@ class Scoring:
                 try:
                     got = await loop.run_in_executor(None, self.engine.replay_journals,
                                                      self.db.path, keys)
-                    done = await self.commits.run(lambda con: store_all(con, keys, got))
+                    done = await self.commits.run(
+                        lambda con: store_all(con, keys, got, self.results))
                 except Exception as e:
                     # a worker that died, a database busy beyond its timeout: a new worker
                     # (its engines replay the journals from their start) and another try
@@ -168,12 +176,16 @@ class Scoring:
         self.engine.close()
 
 
-def store_all(con, keys, got):
+def store_all(con, keys, got, results=None):
     """store() of each journal scored together: what they all depend on read once (each
-    read a round trip to a PostgreSQL server)."""
+    read a round trip to a PostgreSQL server); then results(con, the journals stored):
+    their games' results stored beside them."""
     fp = tuple(replay.fingerprint(con))
     closes = tournament.closes_rounds(con)
-    return [store(con, k, g, fp, closes) for k, g in zip(keys, got)]
+    done = [store(con, k, g, fp, closes) for k, g in zip(keys, got)]
+    if results is not None:
+        results(con, [k for k, d in zip(keys, done) if d is not None])
+    return done
 
 
 def store(con, key, got, fp=None, closes=True):

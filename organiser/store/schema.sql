@@ -241,3 +241,44 @@ CREATE TABLE IF NOT EXISTS replayed (
     PRIMARY KEY (device, journal, seq)
 );
 CREATE INDEX IF NOT EXISTS replayed_status ON replayed(status);
+
+-- Each game's result, stored when the organiser scores it (organiser/results/gameresults.py):
+-- one row per seat of every game that counts (a game: its first session's id), what the
+-- standings, a player's page and the printed results read instead of the records.
+-- Derived: written again whole when `game_results_basis` no longer matches what the
+-- games depend on besides the records (the seating, the corrections, the players, the
+-- event's ruleset and games a round); never imported from an event file.
+CREATE TABLE IF NOT EXISTS game_results (
+    session_id INTEGER NOT NULL,                -- the game's first session
+    seat INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 3),
+    tround_id INTEGER,
+    table_no INTEGER,
+    rules TEXT NOT NULL,
+    player_id INTEGER,                          -- the seat's player (NULL: none seated)
+    counted INTEGER NOT NULL,                   -- 1: the game's four players are the event's (it counts in the standings)
+    first_seat INTEGER NOT NULL,                -- 1: the player's first seat in this game (their figures)
+    score INTEGER NOT NULL,                     -- the seat's sum of the payments that count
+    hands INTEGER NOT NULL,                     -- the game's hands
+    table_points12 INTEGER,                     -- MCR: 12 x the seat's table points (4-2-1-0, ties shared); else NULL
+    place INTEGER,                              -- the seat's place in the game by score (1..4, ties share the best); NULL: no hand yet
+    sessions TEXT NOT NULL DEFAULT '[]',        -- the game's sessions (JSON list: spares', restarts' too)
+    -- the seat's figures on a player's page (organiser/results/stats.py)
+    stat_hands INTEGER NOT NULL DEFAULT 0,
+    wins INTEGER NOT NULL DEFAULT 0,
+    self_draws INTEGER NOT NULL DEFAULT 0,
+    deal_ins INTEGER NOT NULL DEFAULT 0,
+    draws INTEGER NOT NULL DEFAULT 0,
+    won_total INTEGER NOT NULL DEFAULT 0,       -- the sum, number and largest of the totals of the hands won
+    won_n INTEGER NOT NULL DEFAULT 0,
+    won_max INTEGER,
+    unit TEXT,
+    PRIMARY KEY (session_id, seat)
+);
+CREATE INDEX IF NOT EXISTS game_results_tround ON game_results(tround_id, player_id);
+CREATE INDEX IF NOT EXISTS game_results_player ON game_results(player_id);
+
+-- What the stored game results were computed from besides the records (JSON).
+CREATE TABLE IF NOT EXISTS game_results_basis (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    basis TEXT NOT NULL
+);
