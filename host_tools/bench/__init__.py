@@ -10,7 +10,7 @@ May import: host_tools' top (build, paths, keys, mcr_oracle, riichi_oracle), boa
 
 # name -> what it measures (python -m host_tools.bench NAME)
 NAMES = {
-    "engine": "the hand engine: time per hand, heap, the smallest heaps (then mcr and pico)",
+    "engine": "the hand engine: time per hand, heap, the smallest heaps (then mcr, riichi and pico)",
     "mcr": "Chinese Official scoring beside pymahjonggb, and on the unix port",
     "riichi": "Riichi scoring beside the reference (mahjong 2.1.0), and on the unix port",
     "pico": "scoring time and heap per ruleset on the emulated Pico",
