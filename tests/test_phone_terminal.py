@@ -4,7 +4,8 @@ WebAssembly port in headless Chromium at a phone's size, served by the organiser
 counts) typed on the touch keypad are saved in the browser's IndexedDB and read back equal
 to CPython's table (host_tools.table); a reload mid-hand loses nothing; a table cut off
 the network for several hands uploads every record exactly once when it returns; the
-canvas shows the pixels of the MicroPython OLED's frame buffer for the same keys (the unix port running the simulator's device)."""
+canvas shows the pixels of the MicroPython OLED's frame buffer for the same keys (the unix
+port running the simulator's device)."""
 
 import io
 import json

@@ -5,8 +5,9 @@
 
 Each NAME is a module here with a main().  devbench, benchhands and benchsmoke run unchanged
 inside MicroPython too (copied as files, not imported from this package).
-May import: host_tools' top (build, paths, keys, mcr_oracle, riichi_oracle), board/, sim/, tests' helpers
-(corpus, uploader_harness, uifuzz), the organiser; never imported by firmware/ or the organiser."""
+May import: host_tools' top (build, paths, keys, mcr_oracle, riichi_oracle, riichi_play), board/,
+sim/, tests' helpers (corpus, uploader_harness, uifuzz), the organiser; never imported by
+firmware/ or the organiser."""
 
 # name -> what it measures (python -m host_tools.bench NAME)
 NAMES = {
