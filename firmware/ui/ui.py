@@ -184,7 +184,7 @@ class UI:
             elif mode == FROM:
                 self.k_from(k, long)
             else:
-                (None, None, self.k_from, self.k_review, self.k_words)[mode](k)
+                (None, None, None, self.k_review, self.k_words)[mode](k)
         except Refused as e:
             self.say(str(e))
         except MemoryError:
