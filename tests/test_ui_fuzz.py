@@ -1,7 +1,7 @@
 """Random keys into the screens on CPython, every ruleset (riichi: its dora keys too), odd
 settings (tests/uifuzz.py): every screen reached, every key answered within a bound,
-nothing raised, no row wider than the screen, the journal what host_tools.table gives.  A failure prints its seed and
-its keys.  (`make bench` types many more.)"""
+nothing raised, no row wider than the screen, the journal what host_tools.table gives.
+A failure prints its seed and its keys.  (`make bench` types many more.)"""
 
 import json
 import subprocess
