@@ -139,6 +139,8 @@ def event_keys(ev, info, rules=None, dealer=0, running=False):
         keys += keymap.NEW_RULES * ((order.index(ev["rules"]) - order.index(rules or order[0])) % len(order))
         keys += str(ev.get("dealer", 0) + 1)
         return keys + keymap.OK + (keymap.OK if running else "")
+    if len(info) > 3 and keymap.DECLARE_KEYS.get(info[3]) == name:    # riichi: 5-8
+        return str(ev["seat"] + 5) + keymap.OK
     menu = info[2]
     keys = keymap.EVENTS_KEY + menu_keys([m[0] for m in menu].index(name))
     for field, kind in dict(menu)[name]:

@@ -115,7 +115,7 @@ def hand_tiles(h):
 def keys_per_tile(n=2000, seed=6, red_fives=False):
     """(keys per tile of the wins alone, with their riichi declarations too) over n wins:
     keys from the status screen through the save key, as host_tools/keys.py gives them
-    (the declaration: the events menu's riichi, the seat, the save)."""
+    (the declaration: the status screen's 5-8, the save)."""
     from host_tools import keys        # (it puts the firmware on the path)
     info = keys.ruleset("riichi")
     rng = random.Random(seed)

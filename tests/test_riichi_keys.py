@@ -1,5 +1,5 @@
-"""Riichi at the table's keys (CPython): the from screen counts dora, ura dora and red
-fives (5, 6, 7; held: back to 0), the review shows the yaku, the dora, `N han M fu` and
+"""Riichi at the table's keys (CPython): the status screen's 5-8 declare riichi, the from
+screen counts dora, ura dora and red fives (5, 6, 7; held: back to 0), the review shows the yaku, the dora, `N han M fu` and
 every payment; the key encoder's keys for a Riichi session (declarations, draws, wins with
 their context in the proportions of real play, host_tools/riichi_play.py) typed into the
 screens save what the table gives; the keys per tile over those hands are printed."""
@@ -59,6 +59,24 @@ def test_the_from_screen_counts_dora_ura_and_red_fives():
     ui.key("#")
     assert ui.ses.state["scores"] == [30000, 42000, 18000, 30000]
     assert ui.ses.state["deltas"] == [0, 13000, -12000, 0]
+
+
+def test_status_keys_5_to_8_declare_riichi():
+    ui = ui_for()
+    assert "5-8 riichi" in [r.strip() for r in ui.status_lines()]
+    ui.key("7")                         # seat 3 declares: the review, then # saves
+    assert ui.mode == REVIEW and ui.ev == {"event": "riichi", "seat": 2}, ui.screen()
+    ui.key("#")
+    assert ui.mode == STATUS and ui.ses.state["scores"] == [30000, 30000, 29000, 30000]
+    assert ui.ses.state["extras"]["pot"] == 1
+    ui.key("7")                         # once a hand: refused with the reason
+    assert ui.mode == STATUS and "once a hand" in ui.msg and ui.ses.state["extras"]["pot"] == 1
+    # no other ruleset's status takes them
+    mcr = UI(session.Session(os.path.join(tempfile.mkdtemp(), "journal.bin")),
+             dict(CFG, rules="mcr"), 5, 21)
+    type_keys(mcr, keys.event_keys({"event": "start", "rules": "mcr"}, None, "mcr"))
+    mcr.key("7")
+    assert mcr.mode == STATUS and mcr.ses.jseq == 1
 
 
 def test_a_count_the_table_does_not_allow_is_refused_on_the_from_screen():

@@ -41,3 +41,6 @@ COUNT_KEYS = {"riichi": (("5", "dora"), ("6", "ura"), ("7", "aka"))}
 # events (the stick), not words
 SCREEN_WORDS = {"riichi": ("ippatsu", "last_tile", "kong_replacement", "heavenly", "earthly",
                            "human")}
+# the status screen of a ruleset whose hands bring a declaration (riichi: the stick):
+# 5-8, seat 1-4 declares it (its review, then #); the events menu has it too
+DECLARE_KEYS = {"riichi": "riichi"}
