@@ -34,7 +34,8 @@ MODIFIER = {entry.CHI: "0", entry.PON: "#", entry.KAN: "S", entry.ANKAN: "SS",
 def ruleset(rid):
     """(n_sets, context words in screen order, events menu, rid) of a ruleset, as the
     device has them."""
-    return asks.ruleset_info(rid) + (rid,)
+    n, words, menu = asks.ruleset_info(rid)
+    return n, keymap.SCREEN_WORDS.get(rid, words), menu, rid
 
 
 def tile_keys(h, n_sets, counted=False):
@@ -88,6 +89,8 @@ def win_keys(ev, info):
                 keys.append(keymap.DOWN * (i - pos) + keymap.TOGGLE)
                 pos = i
         keys.append(keymap.OK)
+    for key, field in keymap.COUNT_KEYS.get(info[3] if len(info) > 3 else None, ()):
+        keys.append(key * count_of(h, field))     # the from screen: one key per dora
     frm = ev.get("from")
     if frm is None:
         keys.append(str(ev["winner"] + 1))
@@ -97,6 +100,20 @@ def win_keys(ev, info):
         keys.append(str(frm + 1))
     keys.append(keymap.OK)           # save
     return "".join(keys)
+
+
+def count_of(h, field):
+    """A counted field of hand h (riichi's dora, ura, aka) as the count the device keys:
+    indicator tiles given as text are counted over the hand's tiles as the scorer does."""
+    v = h.get(field) or 0
+    if isinstance(v, int):
+        return v
+    from rules import riichi
+    c = bytearray(34)
+    for t in tiles.parse(h["hand"]) + tiles.parse(h["win"]) + [
+            t for m in h.get("melds") or [] for t in tiles.parse(m.split()[1])]:
+        c[t] += 1
+    return riichi.dora_held(c, v, field)
 
 
 def menu_keys(i):
@@ -122,6 +139,8 @@ def event_keys(ev, info, rules=None, dealer=0, running=False):
         keys += keymap.NEW_RULES * ((order.index(ev["rules"]) - order.index(rules or order[0])) % len(order))
         keys += str(ev.get("dealer", 0) + 1)
         return keys + keymap.OK + (keymap.OK if running else "")
+    if len(info) > 3 and keymap.DECLARE_KEYS.get(info[3]) == name:    # riichi: 5-8
+        return str(ev["seat"] + 5) + keymap.OK
     menu = info[2]
     keys = keymap.EVENTS_KEY + menu_keys([m[0] for m in menu].index(name))
     for field, kind in dict(menu)[name]:

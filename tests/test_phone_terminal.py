@@ -1,10 +1,11 @@
 """Any phone is a table's terminal (docs/phones.md): the application on MicroPython's
 WebAssembly port in headless Chromium at a phone's size, served by the organiser at
-/terminal/ on plain HTTP.  Hands of every ruleset typed on the touch keypad are saved in
-the browser's IndexedDB and read back equal to CPython's table (host_tools.table); a
-reload mid-hand loses nothing; a table cut off the network for several hands uploads every
-record exactly once when it returns; the canvas shows the pixels of the MicroPython OLED's
-frame buffer for the same keys (the unix port running the simulator's device)."""
+/terminal/ on plain HTTP.  Hands of every ruleset (Riichi's with its declarations and dora
+counts) typed on the touch keypad are saved in the browser's IndexedDB and read back equal
+to CPython's table (host_tools.table); a reload mid-hand loses nothing; a table cut off
+the network for several hands uploads every record exactly once when it returns; the
+canvas shows the pixels of the MicroPython OLED's frame buffer for the same keys (the unix
+port running the simulator's device)."""
 
 import io
 import json
@@ -18,7 +19,7 @@ import time
 import pytest
 
 import organiser_fixtures as fx
-from host_tools import keys, paths
+from host_tools import keys, paths, riichi_play
 from host_tools.board import webbundle
 from host_tools.sim import organiser_demo as demo
 from host_tools.table import host_handler
@@ -142,6 +143,21 @@ def test_hands_typed_on_the_touch_keypad_are_stored_as_the_table_scores_them(rid
     for ks in keys.session_keys(events, "mcr"):
         type_event(phone, ks)
     same_table(stored_state(phone, str(tmp_path)), table_answer(events))
+
+
+def test_riichi_hands_typed_on_the_touch_keypad_are_stored_as_the_table_scores_them(
+        organiser, phone, tmp_path):
+    """Riichi: declarations (the stick), a draw with a seat tenpai, wins with their dora and
+    ura dora counted on the from screen (host_tools/riichi_play)."""
+    events, _ = riichi_play.session(3, seed=15)
+    assert [e["event"] for e in events].count("riichi") == 2
+    assert any(e["event"] == "win" and e["hand"].get("ura") for e in events)
+    open_terminal(phone, organiser["url"])
+    for ks in keys.session_keys(events, "mcr"):
+        type_event(phone, ks)
+    state = stored_state(phone, str(tmp_path))
+    same_table(state, table_answer(events))
+    assert state["rules"] == "riichi"
 
 
 def test_a_reload_mid_hand_loses_nothing(organiser, phone, tmp_path):

@@ -236,6 +236,20 @@ def test_ura_dora_with_riichi_only():
     assert not a["ok"] and a["error"]["code"] == "bad_field"
 
 
+def test_dora_as_counts_the_devices_keys():
+    """The device keys the dora the hand holds as counts (ui/keymap.py COUNT_KEYS): the same
+    answer as the indicators that make them; ura dora still riichi hands only."""
+    assert score(dora=2, **PINFU) == score(dora="4s", **PINFU)
+    assert score(flags=["riichi"], dora=1, ura=2, **PINFU) == \
+        score(flags=["riichi"], dora="9s", ura="4s", **PINFU)
+    assert score(dora=0, **PINFU) == score(**PINFU)
+    for bad in (-1, 36, True, 1.5):
+        a = score(dora=bad, **PINFU)
+        assert not a["ok"] and a["error"]["code"] == "bad_field", bad
+    a = score(ura=1, **PINFU)
+    assert not a["ok"] and a["error"]["code"] == "bad_field"
+
+
 def test_red_fives():
     a = score(aka=1, **PINFU)
     assert ("aka_dora", 1) in [(it["id"], it["count"]) for it in a["items"]]

@@ -1,7 +1,7 @@
-"""Random keys into the screens on CPython, every ruleset, odd settings (tests/uifuzz.py):
-every screen reached, every key answered within a bound, nothing raised, no row wider
-than the screen, the journal what host_tools.table gives.  A failure prints its seed and
-its keys.  (`make bench` types many more.)"""
+"""Random keys into the screens on CPython, every ruleset (riichi: its dora keys too), odd
+settings (tests/uifuzz.py): every screen reached, every key answered within a bound,
+nothing raised, no row wider than the screen, the journal what host_tools.table gives.
+A failure prints its seed and its keys.  (`make bench` types many more.)"""
 
 import json
 import subprocess
@@ -17,7 +17,8 @@ KEYS = 1500             # per ruleset: a few thousand in all keeps `make test` s
 SIM_KEYS = 300          # the simulator answers a key at a time over a pipe: fewer
 
 
-@pytest.mark.parametrize("rid,seed", [("mcr", 1), ("hk", 2), ("tw", 3), ("sh", 4)])
+@pytest.mark.parametrize("rid,seed", [("mcr", 1), ("hk", 2), ("tw", 3), ("sh", 4),
+                                      ("riichi", 14)])
 def test_random_keys_reach_every_screen_and_never_hang(rid, seed, tmp_path):
     f = uifuzz.Fuzz(rid, seed, str(tmp_path)).run(KEYS)
     if f.wide:
@@ -31,7 +32,8 @@ def test_random_keys_reach_every_screen_and_never_hang(rid, seed, tmp_path):
     assert saved > 2
 
 
-@pytest.mark.parametrize("rid,seed", [("mcr", 5), ("hk", 6), ("tw", 7), ("sh", 8)])
+@pytest.mark.parametrize("rid,seed", [("mcr", 5), ("hk", 6), ("tw", 7), ("sh", 8),
+                                      ("riichi", 13)])
 def test_the_same_keys_on_micropython_save_the_same_journal(rid, seed, tmp_path):
     """The compiled screens in the unix port: the keys of a CPython run, each answered
     within the bound, no exception, no row wider than the screen, the same records."""

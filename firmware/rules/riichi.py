@@ -12,7 +12,9 @@
 #   double_wind_2     a pair of a wind both seat and prevalent is 2 fu, not 4
 # The hand's own words: riichi, double_riichi, ippatsu (and the contract's last_tile,
 # kong_replacement, heavenly, earthly, human).  Its own fields: "dora" and "ura", the
-# dora and ura dora indicators as tiles ("3m7z"), "aka", the red fives held (a count).
+# dora and ura dora indicators as tiles ("3m7z") or the dora the hand holds as a count
+# (the device's keys: a referee counts them as the players call them), "aka", the red
+# fives held (a count).
 #
 # The answer: "total" the points the winner takes for the hand alone (honba and riichi
 # sticks are the table's), unit "points"; "han", "fu", "yakuman", "limit"; "pay" the
@@ -231,11 +233,24 @@ def _indicators(value, what):
     if value is None or value == "":
         return []
     if not isinstance(value, str):
-        raise HandError("bad_field", "%s: the indicator tiles as text, e.g. \"3m7z\"" % what)
+        raise HandError("bad_field", "%s: the indicator tiles as text, e.g. \"3m7z\", or a count"
+                        % what)
     out = tiles.parse(value)
     if len(out) > 5:
         raise HandError("bad_field", "%s: at most 5 indicators (one and four kan dora)" % what)
     return out
+
+
+_MOST_DORA = const(35)    # above any hand's count (18 tiles, five indicators, four alike at most)
+
+
+def dora_held(counts, value, what):
+    """The dora of one kind the hand holds: value a count, or indicator tiles counted."""
+    if isinstance(value, int) and value is not True and value is not False:
+        if value < 0 or value > _MOST_DORA:
+            raise HandError("bad_field", "%s: a count 0..%d" % (what, _MOST_DORA))
+        return value
+    return count_dora(counts, _indicators(value, what))
 
 
 def count_dora(counts, indicators):
@@ -589,8 +604,8 @@ def score(hand, analysis):
     c = hf.counts
     riichi = "riichi" in f or "double_riichi" in f
     # dora, ura dora (riichi hands only) and red fives: the same in every reading
-    dora = (count_dora(c, _indicators(ex.get("dora"), "dora")),
-            count_dora(c, _indicators(ex.get("ura"), "ura")) if riichi else 0,
+    dora = (dora_held(c, ex.get("dora"), "dora"),
+            dora_held(c, ex.get("ura"), "ura") if riichi else 0,
             _aka(c, ex.get("aka", 0)))
     n_dora = dora[0] + dora[1] + dora[2]
     counts = bytearray(N_YAKU)

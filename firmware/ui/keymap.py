@@ -32,3 +32,15 @@ EDIT_KEY = "#"          # held: edit the typed tiles (A/B move, 1-9 the number, 
 EDIT_SUIT = "C"         # suit, * deletes, # done)
 COUNTED_FLOWERS = ("mcr",)  # rulesets whose flowers are all worth the same: typed as a count
 
+# the from screen of a ruleset whose win counts what the tiles do not show (riichi: dora,
+# ura dora, red fives, counted as the players call them): each key adds one to the hand's
+# field of that name, held it puts it back to 0
+COUNT_KEYS = {"riichi": (("5", "dora"), ("6", "ura"), ("7", "aka"))}
+# a ruleset's context words as its words screen offers them, in this order (else every
+# word its scorer takes): riichi's own first; its riichi and double riichi are the table's
+# events (the stick), not words
+SCREEN_WORDS = {"riichi": ("ippatsu", "last_tile", "kong_replacement", "heavenly", "earthly",
+                           "human")}
+# the status screen of a ruleset whose hands bring a declaration (riichi: the stick):
+# 5-8, seat 1-4 declares it (its review, then #); the events menu has it too
+DECLARE_KEYS = {"riichi": "riichi"}

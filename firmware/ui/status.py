@@ -25,6 +25,10 @@ def key(ui, k):
         ui.review({"event": "override"})
     elif closed(ui) and ("1" <= k <= "4" or k == K.DRAW_KEY or k == K.EVENTS_KEY):
         raise Refused(CLOSED)
+    elif "5" <= k <= "8" and st["rules"] in K.DECLARE_KEYS:    # a seat declares
+        if closed(ui):
+            raise Refused(CLOSED)
+        ui.review({"event": K.DECLARE_KEYS[st["rules"]], "seat": ord(k) - 53})
     elif "1" <= k <= "4":
         from ui.entry import Entry         # loaded per hand (a tight heap drops it between)
         ui.ev = {"event": "win", "winner": ord(k) - 49}
@@ -128,6 +132,8 @@ def lines(ui):
     if ui.cfg.get("_space"):                    # the flash running low (ui/app.py)
         out.extend(wrap(ui.cfg["_space"], ui.cols))
     out.append("1-4 win A draw")
+    if st and st["rules"] in K.DECLARE_KEYS:
+        out.append("5-8 " + K.DECLARE_KEYS[st["rules"]])
     out.append("B event C history")
     out.append("* undo 0 new D set")
     return out

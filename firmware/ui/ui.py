@@ -156,7 +156,7 @@ class UI:
         rid = self.ses.state["rules"]
         if self.info is None or self.info[0] != rid:
             n, words, menu = self.ses.facts(rid)
-            self.info = (rid, n, words, menu)
+            self.info = (rid, n, K.SCREEN_WORDS.get(rid, words), menu)
         return self.info
 
     def seat_winds(self):
@@ -181,8 +181,10 @@ class UI:
                 self.part(PARTS[mode]).key(self, k)
             elif mode == ENTRY:
                 self.k_entry(k, long)
+            elif mode == FROM:
+                self.k_from(k, long)
             else:
-                (None, None, self.k_from, self.k_review, self.k_words)[mode](k)
+                (None, None, None, self.k_review, self.k_words)[mode](k)
         except Refused as e:
             self.say(str(e))
         except MemoryError:
@@ -310,12 +312,27 @@ class UI:
         self.why = None
         self.go(FROM)
 
-    def k_from(self, k):
+    def counted(self):
+        """The from screen's count keys of the session's ruleset: ((key, field), ...)."""
+        return K.COUNT_KEYS.get(self.ses.state["rules"], ())
+
+    def k_from(self, k, long=False):
         if k == K.UP or k == K.DOWN:            # the refusal's lines
             self.page(k, len(self.s_from()[1]))
             return
         self.why = None
         self.top = 0
+        for key, field in self.counted():
+            if k == key:                        # one more (held: none) of what it counts
+                if "hand" not in self.ev:       # kept with the hand typed so far
+                    self.ev["hand"] = self.entry.hand()
+                h = self.ev["hand"]
+                n = 0 if long else h.get(field, 0) + 1
+                if n:
+                    h[field] = n
+                else:
+                    h.pop(field, None)
+                return
         if k == K.BACK:
             self.entry.back()
             self.go(ENTRY)
@@ -330,9 +347,13 @@ class UI:
             s = ord(k) - 49
             ev = self.ev
             h = self.entry.hand()
-            flags = (ev.get("hand") or {}).get("flags")
+            old = ev.get("hand") or {}
+            flags = old.get("flags")
             if flags:
                 h["flags"] = flags
+            for _, field in self.counted():
+                if field in old:
+                    h[field] = old[field]
             ev["hand"] = h
             if s == ev["winner"]:
                 if self.rob:
@@ -471,6 +492,11 @@ class UI:
         out.extend(["1-4 paid in, %d %s" % (w + 1, lb.SELF), "win on %s? * no" % win,
                     "0 robbed kong: %s" % ("yes" if self.rob else "no"),
                     "C words" + (": %d on" % len(flags) if flags else "")])
+        counted = self.counted()
+        if counted:                     # 5 dora0 6 ura0 7 aka0
+            h = self.ev.get("hand") or {}
+            out.append(" ".join(["%s %s%d" % (key, field, h.get(field, 0))
+                                 for key, field in counted]))
         out.extend(wrap(self.entry.show(), self.cols))
         return fit(self.name(w), "%s %s from?" % (lb.WIN, win), self.cols), out
 

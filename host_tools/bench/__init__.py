@@ -5,12 +5,13 @@
 
 Each NAME is a module here with a main().  devbench, benchhands and benchsmoke run unchanged
 inside MicroPython too (copied as files, not imported from this package).
-May import: host_tools' top (build, paths, keys, mcr_oracle, riichi_oracle), board/, sim/, tests' helpers
-(corpus, uploader_harness, uifuzz), the organiser; never imported by firmware/ or the organiser."""
+May import: host_tools' top (build, paths, keys, mcr_oracle, riichi_oracle, riichi_play), board/,
+sim/, tests' helpers (corpus, uploader_harness, uifuzz), the organiser; never imported by
+firmware/ or the organiser."""
 
 # name -> what it measures (python -m host_tools.bench NAME)
 NAMES = {
-    "engine": "the hand engine: time per hand, heap, the smallest heaps (then mcr and pico)",
+    "engine": "the hand engine: time per hand, heap, the smallest heaps (then mcr, riichi and pico)",
     "mcr": "Chinese Official scoring beside pymahjonggb, and on the unix port",
     "riichi": "Riichi scoring beside the reference (mahjong 2.1.0), and on the unix port",
     "pico": "scoring time and heap per ruleset on the emulated Pico",

@@ -126,6 +126,8 @@ def main():
     print()
     subprocess.run([sys.executable, "-m", "host_tools.bench", "mcr"], cwd=paths.ROOT, check=False)
     print()
+    subprocess.run([sys.executable, "-m", "host_tools.bench", "riichi"], cwd=paths.ROOT, check=False)
+    print()
     subprocess.run([sys.executable, "-m", "host_tools.bench", "pico"], cwd=paths.ROOT, check=False)
 
 

@@ -9,12 +9,12 @@ write, no drawing) over the same hands.
 The firmware runs as the compiled `.mpy` build (build/device) from a LittleFS image made
 with MicroPython's own vfs.VfsLfs2 in the unix port; the board times each call with
 time.ticks_us.  The hands: each ruleset's random device corpus (tests/test_*_device.py,
-tests/corpus.py; mcr: host_tools/mcr_oracle's generator), one-suit hands with many
-readings, seven pairs / knitted / orphans shapes where the ruleset has them, hands with
-several kongs and host_tools/bench/benchhands; of that pool the hands with the most readings
+tests/corpus.py; mcr: host_tools/mcr_oracle's generator; riichi: host_tools/riichi_oracle's),
+one-suit hands with many readings, seven pairs / knitted / orphans shapes where the ruleset
+has them, hands with several kongs and host_tools/bench/benchhands; of that pool the hands with the most readings
 are all kept, the rest sampled with a fixed seed.
 
-    .venv/bin/python -m host_tools.bench pico [--rules mcr,hk,tw,sh] [--hands 300] [--top 120]
+    .venv/bin/python -m host_tools.bench pico [--rules mcr,hk,tw,sh,riichi] [--hands 300] [--top 120]
         [--uf2 build/firmware/pico/firmware.uf2 | --device OTHER/build/device]
 
 The before figures: an earlier commit's build (`git worktree add ../before COMMIT`, its
@@ -37,8 +37,8 @@ from host_tools.board import pico
 
 OUT = os.path.join(paths.BUILD, "bench_pico")
 PICO = os.path.join(paths.SHARED, "pico")
-RULESETS = ("mcr", "hk", "tw", "sh")
-N_SETS = {"mcr": 4, "sh": 4, "hk": 5, "tw": 5}
+RULESETS = ("mcr", "hk", "tw", "sh", "riichi")
+N_SETS = {"mcr": 4, "sh": 4, "hk": 5, "tw": 5, "riichi": 4}
 
 # ---- the hands -----------------------------------------------------------------------
 
@@ -163,11 +163,14 @@ def pool(rid, seed):
     if rid == "mcr":
         from host_tools import mcr_oracle
         hands = mcr_oracle.hands(1200, seed)
+    elif rid == "riichi":           # the oracle's hands: every yaku, dora, ura dora, red fives
+        from host_tools import riichi_oracle
+        hands = [dict(h, rules=rid) for h in riichi_oracle.hands(seed, 1200)]
     else:
         mod = __import__("test_%s_device" % rid)
         hands = [mod.random_hand(rng) for _ in range(1200)]
     hands += one_suit(rng, rid, 400) + kongs(rng, rid, 100)
-    if rid in ("mcr", "sh"):
+    if rid in ("mcr", "sh", "riichi"):
         hands += seven_pairs(rng, rid, 80)
     if rid == "mcr":
         hands += knitted(rng, rid, 80)
@@ -184,7 +187,7 @@ def weight(h):
     if not contract.score_hand(dict(h))["ok"]:
         return None
     rules = contract.ruleset(rid)
-    parsed = handmod.parse(req, rules.N_SETS, rules.FLAGS, True)
+    parsed = handmod.parse(req, rules.N_SETS, rules.FLAGS, True, getattr(rules, "FIELDS", ()))
     return len(engine.analyse(parsed, rules.SHAPES).readings)
 
 
@@ -223,7 +226,7 @@ def phases(rid, req):
             body[k] = req[k]
     gc.collect()
     t0 = ticks_us()
-    h = hand.parse(body, rules.N_SETS, rules.FLAGS, True)
+    h = hand.parse(body, rules.N_SETS, rules.FLAGS, True, getattr(rules, 'FIELDS', ()))
     t1 = ticks_us()
     a = engine.analyse(h, rules.SHAPES)
     t2 = ticks_us()
@@ -308,6 +311,16 @@ def win_event(h):
     for k in h:
         if k not in ("rules", "seat", "round", "dealer", "streak"):
             body[k] = h[k]
+    if h.get("rules") == "riichi":
+        # the table takes riichi (so ippatsu and ura dora) only after its declaration, and
+        # red fives only where it has them (the EMA's has none): the win leaves them out
+        flags = [f for f in body.get("flags", ()) if f not in ("riichi", "double_riichi",
+                                                                "ippatsu")]
+        body.pop("ura", None)
+        body.pop("aka", None)
+        body.pop("flags", None)
+        if flags:
+            body["flags"] = flags
     ev = {"event": "win", "winner": 0, "hand": body}
     if h.get("by", "self") != "self":
         ev["from"] = 1

@@ -1,7 +1,8 @@
 """Riichi scoring speed: hands per second on CPython beside the reference (PyPI mahjong
 2.1.0, pure Python) over the same generated hands with their context (the best of three
 passes each after a warm-up), the two answers compared on every hand as the oracle test
-does; then median / p99 time per hand on the MicroPython unix port with its heap at 64k.
+does; the keys per tile at the table (host_tools/riichi_play); then median / p99 time per
+hand on the MicroPython unix port with its heap at 64k (the emulated Pico's: bench pico).
 
     .venv/bin/python -m host_tools.bench riichi [--hands 100000] [--device-hands 2000] [--heap 64k]
 """
@@ -67,6 +68,16 @@ def main(argv=None):
           % (n / theirs, theirs * 1e6 / n))
     print("  answers: %d the same, %d yakuman not cumulative (RCR 2016 4.2), %d different"
           % (verdicts.count(True), verdicts.count("yakuman"), verdicts.count(False)))
+    from host_tools import riichi_play
+    ema, ema_declared = riichi_play.keys_per_tile(2000, seed=6)
+    red, red_declared = riichi_play.keys_per_tile(2000, seed=6, red_fives=True)
+    print("Keys per tile at the table (status screen through the save key, 2000 wins of "
+          "host_tools/riichi_play,")
+    print("  context in the proportions of real play; target <= 1.25):")
+    print("  EMA / WRC (no red fives): %.3f, %.3f with the riichi declarations' keys"
+          % (ema, ema_declared))
+    print("  three red fives         : %.3f, %.3f with the riichi declarations' keys"
+          % (red, red_declared))
     if args.device_hands:
         reqs = [dict(h, rules="riichi") for h in hands[:args.device_hands]]
         times = on_device(reqs, args.heap)
