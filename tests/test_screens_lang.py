@@ -30,12 +30,14 @@ WINS = {
     "tw": {"hand": "111z222z123m4p", "melds": ["ankan 5555z", "chi 234s"], "win": "4p",
            "flowers": "15f"},
     "sh": {"hand": "111z345m678m4m", "melds": ["kan 2222m"], "win": "4m", "flowers": "12f"},
+    "riichi": {"hand": "555z234m456p67s88s", "win": "5s"},             # haku
 }
 REFUSED = {
     "mcr": {"hand": "123m345p678s11z55s", "win": "5s"},     # under 8 fan
     "sh": {"hand": "456p789s234m5p", "melds": ["chi 123m"], "win": "5p", "flowers": "1f"},
     "hk": {"hand": "111z222z123m4p", "melds": ["kan 5555z", "chi 234s"], "win": "5p"},
     "tw": {"hand": "111z222z123m4p", "melds": ["kan 5555z", "chi 234s"], "win": "5p"},
+    "riichi": {"hand": "234m456p78s11s", "melds": ["chi 123p"], "win": "9s"},  # no yaku
 }
 
 
@@ -122,6 +124,9 @@ class Walk:
         self.press(K.OK)
         assert ui.ses.state is not None
         self.press(K.PAGE_KEY * 3)                      # the status's pages
+        if self.rid == "riichi":                         # seat 2 declares: its ippatsu counts
+            self.press("6" + K.OK)
+        saved = ui.ses.jseq
         # a win: entry, from (with the context words), review, saved
         ev = {"event": "win", "winner": 1, "from": 2, "hand": WINS[self.rid]}
         ks = keys.event_keys(ev, info)
@@ -134,7 +139,7 @@ class Walk:
         assert ui.mode == U.REVIEW, whole(ui)
         self.press(K.DOWN * 12)
         self.press(K.OK)
-        assert ui.ses.jseq == 2, whole(ui)
+        assert ui.ses.jseq == saved + 1, whole(ui)
         # a self-drawn win typed key by key, the held-# editor on the way
         self.press("3" + "0" + ("2" if self.rid == "mcr" else "3") + "D5")
         self.press(K.EDIT_KEY, True)
@@ -180,7 +185,7 @@ def lines_with(walk, bad):
     return [(why, line) for why, line in walk.seen if set(line) & bad]
 
 
-@pytest.mark.parametrize("rid", ("mcr", "hk", "tw", "sh"))
+@pytest.mark.parametrize("rid", ("mcr", "hk", "tw", "sh", "riichi"))
 def test_an_english_session_shows_no_chinese_but_the_players_names(rid):
     w = Walk(rid, "en").walk()
     # every screen was seen
@@ -195,7 +200,7 @@ def test_an_english_session_shows_no_chinese_but_the_players_names(rid):
         assert "a win needs 8" in text and "Concealed Hand 2" in text
 
 
-@pytest.mark.parametrize("rid", ("mcr", "hk", "tw", "sh"))
+@pytest.mark.parametrize("rid", ("mcr", "hk", "tw", "sh", "riichi"))
 @pytest.mark.parametrize("lang,other", [("zh-Hant", SIMP_ONLY), ("zh-Hans", TRAD_ONLY)])
 def test_a_chinese_session_writes_one_script(rid, lang, other):
     w = Walk(rid, lang).walk()
