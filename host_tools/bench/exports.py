@@ -28,7 +28,7 @@ import time
 import urllib.request
 
 from host_tools import paths
-from host_tools.bench import pages
+from host_tools.bench import organiser, pages
 from host_tools.sim.organiser_demo import free_port
 
 PARALLEL = 20
@@ -155,12 +155,7 @@ def main():
         if errors:
             print("  first error: %s" % errors[0])
     finally:
-        if proc is not None:
-            proc.terminate()
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+        organiser.stop(proc)
         shutil.rmtree(folder, ignore_errors=True)
 
 

@@ -136,6 +136,16 @@ def run(coro):
     return uvloop.run(coro)
 
 
+def stop(proc):
+    """An organiser process the bench started, stopped (killed if it does not stop)."""
+    if proc is not None:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
 def cpu_seconds(pid, children=False):
     """User + system CPU time of a process (Linux /proc); with children, of the worker
     processes it started too."""

@@ -301,12 +301,7 @@ def one_run(a, sessions):
     finally:
         if watchers is not None and watchers.is_alive():
             watchers.kill()
-        if proc is not None:
-            proc.terminate()
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+        load.stop(proc)
         shutil.rmtree(folder, ignore_errors=True)
 
 
