@@ -39,6 +39,14 @@ def refusals(url, devices):
                                                              "journal": "xyz", "records": []})
 
 
+def director(pg, url, next_path):
+    """pg logged in as the director, on next_path."""
+    pg.goto(url + "/admin/login?next=" + next_path)
+    pg.fill("input[name=password]", PASSWORD)
+    pg.click("button:has-text('Log in')")
+    return pg
+
+
 def shoot(url, out):
     from playwright.sync_api import sync_playwright
     with sync_playwright() as p:
@@ -58,10 +66,7 @@ def shoot(url, out):
             pg.goto(url + path)
             pg.wait_for_selector(".live-state[data-state=live]")
             pg.screenshot(path=os.path.join(out, "organiser-%s.png" % name), full_page=full)
-        adm = page(1280, 800)
-        adm.goto(url + "/admin/login?next=/admin/rounds/2")
-        adm.fill("input[name=password]", PASSWORD)
-        adm.click("button:has-text('Log in')")
+        adm = director(page(1280, 800), url, "/admin/rounds/2")
         adm.screenshot(path=os.path.join(out, "organiser-admin-seating.png"))
         adm.goto(url + "/admin/refused")
         adm.screenshot(path=os.path.join(out, "organiser-admin-refused.png"))
@@ -83,10 +88,7 @@ def shoot(url, out):
         pg.wait_for_selector("#proj-what:text-matches('^选手')")
         pg.screenshot(path=os.path.join(out, "organiser-projector-zh-Hans.png"))
         # the pages in Chinese: the visitor's choice (?lang=, then a cookie)
-        zh = page(1280, 800)
-        zh.goto(url + "/admin/login?next=/players/1%3Flang%3Dzh-Hant")
-        zh.fill("input[name=password]", PASSWORD)
-        zh.click("button:has-text('Log in')")
+        zh = director(page(1280, 800), url, "/players/1%3Flang%3Dzh-Hant")
         zh.screenshot(path=os.path.join(out, "organiser-player-zh-Hant.png"))
         zh.goto(url + "/admin/corrections/hand?table=1&round=2&game=1&hand=2&lang=zh-Hant")
         zh.screenshot(path=os.path.join(out, "organiser-admin-hand-zh-Hant.png"), full_page=True)

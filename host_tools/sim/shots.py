@@ -42,20 +42,31 @@ SHOTS = [
 ]
 
 
+def picture(args, out_png, eink, settings=None):
+    """The simulator run with args (its keys, its ruleset); its last frame saved as
+    out_png.  settings: the board's settings file, written first."""
+    work = tempfile.mkdtemp()
+    try:
+        board = os.path.join(work, "board")
+        if settings is not None:
+            os.makedirs(board)
+            with open(os.path.join(board, "settings.json"), "w", encoding="utf-8") as f:
+                json.dump(settings, f)
+        cmd = [sys.executable, "-m", "host_tools.sim"] + list(args) + [
+            "--png", os.path.join(work, "png"), "--state", board] + (["--eink"] if eink else [])
+        subprocess.run(cmd, cwd=paths.ROOT, check=True, capture_output=True)
+        frames = sorted(os.listdir(os.path.join(work, "png")))
+        shutil.copyfile(os.path.join(work, "png", frames[-1]), out_png)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def shoot(out, eink):
     os.makedirs(out, exist_ok=True)
     panel = "eink" if eink else "oled"
     for name, rules, keys in SHOTS:
-        work = tempfile.mkdtemp()
-        cmd = [sys.executable, "-m", "host_tools.sim", "--rules", rules, "--keys", keys,
-               "--png", os.path.join(work, "png"), "--state", os.path.join(work, "board")]
-        if eink:
-            cmd.append("--eink")
-        subprocess.run(cmd, cwd=paths.ROOT, check=True, capture_output=True)
-        frames = sorted(os.listdir(os.path.join(work, "png")))
-        shutil.copyfile(os.path.join(work, "png", frames[-1]),
-                        os.path.join(out, "%s-%s.png" % (panel, name)))
-        shutil.rmtree(work)
+        picture(["--rules", rules, "--keys", keys],
+                os.path.join(out, "%s-%s.png" % (panel, name)), eink)
 
 
 # Names from several European alphabets (Latin-1 and Latin Extended-A: the font's half
@@ -71,20 +82,8 @@ def names(out, eink):
     os.makedirs(out, exist_ok=True)
     panel = "eink" if eink else "oled"
     for name, players in NAMES:
-        work = tempfile.mkdtemp()
-        board = os.path.join(work, "board")
-        os.makedirs(board)
-        with open(os.path.join(board, "settings.json"), "w", encoding="utf-8") as f:
-            json.dump({"rules": "mcr", "lang": "en", "players": players}, f)
-        cmd = [sys.executable, "-m", "host_tools.sim", "--keys", "0#",
-               "--png", os.path.join(work, "png"), "--state", board]
-        if eink:
-            cmd.append("--eink")
-        subprocess.run(cmd, cwd=paths.ROOT, check=True, capture_output=True)
-        frames = sorted(os.listdir(os.path.join(work, "png")))
-        shutil.copyfile(os.path.join(work, "png", frames[-1]),
-                        os.path.join(out, "%s-%s.png" % (panel, name)))
-        shutil.rmtree(work)
+        picture(["--keys", "0#"], os.path.join(out, "%s-%s.png" % (panel, name)), eink,
+                {"rules": "mcr", "lang": "en", "players": players})
 
 
 def main(argv=None):
