@@ -8,7 +8,8 @@ shared/rules/mcr-chinese-official.txt, translated by the documented differences
 
 import random
 
-SUITS = "mps"
+from host_tools.tilecodes import parse, text, tile  # noqa: F401 (the generator's, and its users')
+
 
 # pymahjonggb's names (simplified) in element order 1..81; the last is its own 明暗杠.
 ORACLE_NAMES = (
@@ -21,29 +22,6 @@ ORACLE_NAMES = (
     "独听・单钓 自摸 花牌").split()
 ORACLE_ID = {n: i + 1 for i, n in enumerate(ORACLE_NAMES)}
 MING_AN_GANG = "明暗杠"   # 5 fan in pymahjonggb; not in the seed text: 明槓 1 + 暗槓 2
-
-
-def tile(code):
-    if code < 27:
-        return "%d%s" % (code % 9 + 1, SUITS[code // 9])
-    return "%dz" % (code - 26)
-
-
-def text(codes):
-    return "".join(tile(c) for c in sorted(codes))
-
-
-def parse(s):
-    out = []
-    digits = []
-    for ch in s:
-        if ch.isdigit():
-            digits.append(int(ch))
-        else:
-            for d in digits:
-                out.append(26 + d if ch == "z" else "mps".index(ch) * 9 + d - 1)
-            digits = []
-    return out
 
 
 def oracle_tile(t):

@@ -9,6 +9,8 @@ come in the proportions of play written in docs/rules/riichi.md ("Tests")."""
 
 import random
 
+from host_tools.tilecodes import parse
+
 WINDS = "ESWN"
 FAMILIES = ("any", "any", "any", "half_flush", "full_flush", "terminals", "simples",
             "greens", "pungs", "honours_heavy", "outside", "pure_outside", "chows", "winds", "kongs")
@@ -180,28 +182,15 @@ def context(rng, hand):
 
 def _tiles(hand):
     """Every tile of the hand (melds included) as ints."""
-    out = _parse(hand["hand"]) + _parse(hand["win"])
+    out = parse(hand["hand"]) + parse(hand["win"])
     for m in hand.get("melds", ()):
-        out += _parse(m.split()[1])
+        out += parse(m.split()[1])
     return out
 
 
 def _count(hand, tile_text):
-    t = _parse(tile_text)[0]
+    t = parse(tile_text)[0]
     return _tiles(hand).count(t)
-
-
-def _parse(s):
-    out = []
-    digits = []
-    for ch in s:
-        if ch.isdigit():
-            digits.append(int(ch))
-        else:
-            base = "mpsz".index(ch) * 9
-            out += [base + d - 1 for d in digits]
-            digits = []
-    return out
 
 
 def hands(seed, n):
@@ -254,13 +243,13 @@ def reference(hand, words=()):
     all136 = []
     for m in hand.get("melds", ()):
         word, ts = m.split()
-        t136 = [take(t) for t in _parse(ts)]
+        t136 = [take(t) for t in parse(ts)]
         all136 += t136
         kind = {"chi": Meld.CHI, "pon": Meld.PON, "kan": Meld.KAN, "addkan": Meld.SHOUMINKAN,
                 "ankan": Meld.KAN}[word]
         melds.append(Meld(meld_type=kind, tiles=t136, opened=word != "ankan"))
-    concealed = [take(t) for t in _parse(hand["hand"])]
-    win = take(_parse(hand["win"])[0])
+    concealed = [take(t) for t in parse(hand["hand"])]
+    win = take(parse(hand["win"])[0])
     all136 += concealed + [win]
     flags = hand.get("flags", ())
     by = hand.get("by", "self")
@@ -293,8 +282,8 @@ def reference(hand, words=()):
         round_wind=27 + WINDS.index(hand.get("round", "E")),
         options=opts,
     )
-    dora = [_REF[t] * 4 + 3 for t in _parse(hand.get("dora", ""))]
-    ura = [_REF[t] * 4 + 3 for t in _parse(hand.get("ura", ""))]
+    dora = [_REF[t] * 4 + 3 for t in parse(hand.get("dora", ""))]
+    ura = [_REF[t] * 4 + 3 for t in parse(hand.get("ura", ""))]
     # the indicators' own copies do not matter to the count: the reference counts by kind
     res = HandCalculator.estimate_hand_value(all136, win, melds=melds, dora_indicators=dora,
                                              config=cfg, ura_dora_indicators=ura)
