@@ -6,7 +6,7 @@ the device, from the status screen through the save key.
 Each input line is a hand in the score contract's form plus `winner` and `from` (a win:
 `{"rules": "mcr", "winner": 1, "from": 2, "hand": "...", "win": "...", ...}`) or a table
 event (`{"event": "draw"}`, `{"event": "win", "winner": 1, "hand": {...}}`, ...); each
-output line holds the keys (0-9 A-D * #).  For tests, training cards and the manual;
+output line holds the keys (0-9 A-D * #, "~" before a held key: `presses` reads them).  For tests, training cards and the manual;
 docs/keys.md describes the key map.  Pure CPython: it reads the firmware's entry grammar
 (ui/entry.py), key map (ui/keymap.py) and a ruleset's words and events
 (asks.ruleset_info) for the key assignments.
@@ -26,9 +26,6 @@ from ui import entry, keymap  # noqa: E402
 
 KIND = {"chi": entry.CHI, "pon": entry.PON, "kan": entry.KAN, "ankan": entry.ANKAN,
         "addkan": entry.ADDKAN}
-# keys after a meld's first tile, by kind ("S": the suit key again)
-MODIFIER = {entry.CHI: "0", entry.PON: "#", entry.KAN: "S", entry.ANKAN: "SS",
-            entry.ADDKAN: "SSS"}
 
 
 def ruleset(rid):
@@ -45,8 +42,7 @@ def tile_keys(h, n_sets, counted=False):
         word, text = m.split()
         ts = sorted(tiles.parse(text))
         toks.append((ts[0], KIND[word]))
-    for t in tiles.parse(h["hand"]):
-        toks.append((t, entry.SINGLE))
+    toks.extend(concealed_sets(tiles.parse(h["hand"])))
     win = tiles.parse(h["win"])[0]
     wsuit = win // 9
     suits = sorted(set(t // 9 for t, _ in toks) | {wsuit},
@@ -67,11 +63,66 @@ def tile_keys(h, n_sets, counted=False):
             out.append(entry.SUIT_KEYS[s])
             cur = s
         for t, kind in sorted((x for x in toks if x[0] // 9 == s), key=lambda x: (x[1] == entry.SINGLE, x)):
-            out.append(str(t % 9 + 1))
-            if kind != entry.SINGLE:
-                out.append(MODIFIER[kind].replace("S", entry.SUIT_KEYS[s]))
+            out.extend(entry.set_keys(t, kind))
     out.append(str(win % 9 + 1))
     return "".join(out)
+
+
+def concealed_sets(ts):
+    """Concealed tiles ts (the winning tile apart) as the entry's tokens in the fewest keys:
+    held pungs (one key), held runs (two), the rest tile by tile."""
+    out = []
+    for s in range(4):
+        c = [0] * 9
+        for t in ts:
+            if t // 9 == s:
+                c[t % 9] += 1
+        out.extend((s * 9 + i, kind) for i, kind in _fewest(tuple(c), s == 3)[1])
+    return out
+
+
+def _fewest(c, honours, memo={}):
+    """(keys, [(index, kind)]) of counts c typed in the fewest keys."""
+    got = memo.get((c, honours))
+    if got is not None:
+        return got
+    i = next((j for j, n in enumerate(c) if n), None)
+    if i is None:
+        return 0, []
+    best = None
+    ways = [(entry.SINGLE, (i,))]
+    if c[i] >= 3:
+        ways.append((entry.TRIPLE, (i, i, i)))
+    if not honours and i < 7 and c[i + 1] and c[i + 2]:
+        ways.append((entry.RUN, (i, i + 1, i + 2)))
+    for kind, used in ways:
+        rest = list(c)
+        for j in used:
+            rest[j] -= 1
+        n, toks = _fewest(tuple(rest), honours)
+        n += len(entry.set_keys(i, kind))
+        if best is None or n < best[0]:
+            best = (n, [(i, kind)] + toks)
+    memo[(c, honours)] = best
+    return best
+
+
+def presses(text):
+    """Keys as the encoder writes them -> [(key, held)]: "~" before a held key."""
+    out = []
+    held = False
+    for k in text:
+        if k == "~":
+            held = True
+            continue
+        out.append((k, held))
+        held = False
+    return out
+
+
+def count(text):
+    """How many keys a text of keys is (a held key is one)."""
+    return len(text) - text.count("~")
 
 
 def win_keys(ev, info):

@@ -126,10 +126,10 @@ def keys_per_tile(n=2000, seed=6, red_fives=False):
         ev = {"event": "win", "winner": winner, "hand": h}
         if h["by"] != "self":
             ev["from"] = (winner + 1) % 4
-        n_keys += len(keys.event_keys(ev, info))
+        n_keys += keys.count(keys.event_keys(ev, info))
         n_tiles += hand_tiles(h)
         if declared:
-            n_declare += len(keys.event_keys({"event": declared, "seat": winner}, info))
+            n_declare += keys.count(keys.event_keys({"event": declared, "seat": winner}, info))
     return n_keys / n_tiles, (n_keys + n_declare) / n_tiles
 
 

@@ -36,7 +36,7 @@ def test_keys_per_tile_over_the_random_hands(rid):
         ev = {"event": "win", "winner": winner, "hand": h}
         if h["by"] != "self":
             ev["from"] = (winner + 1) % 4
-        n_keys += len(keys.event_keys(ev, info))
+        n_keys += keys.count(keys.event_keys(ev, info))
         n_tiles += hand_tiles(h)
     per_tile = n_keys / n_tiles
     print("%s: %.3f keys per tile over 2000 hands of tests/handgen" % (rid, per_tile))
@@ -51,8 +51,8 @@ def test_encoded_keys_typed_into_the_ui_save_what_the_table_gives(rid):
     # rid: the ruleset the new-session screen offers first; a new session over a
     # running one confirms
     for ev, want, ks in zip(events, answers, keys.session_keys(events, rid)):
-        for k in ks:
-            ui.key(k)
+        for k, held in keys.presses(ks):
+            ui.key(k, held)
             ui.screen()                 # every screen on the way draws
         assert ui.mode == 0 and ui.msg.startswith(("saved", "started")), (ev, ui.screen())
         got = {k: v for k, v in ses.state.items()}
@@ -70,12 +70,12 @@ def test_mcr_flowers_cost_two_keys_whatever_their_count():
         plain = keys.event_keys(ev, info)
         fl = dict(h, flowers="".join(str(f) for f in rng.sample(range(1, 9), n)) + "f")
         with_flowers = keys.event_keys(dict(ev, hand=fl), info)
-        assert len(with_flowers) == len(plain) + 2, (n, plain, with_flowers)
+        assert keys.count(with_flowers) == keys.count(plain) + 2, (n, plain, with_flowers)
         # typed into the screens, the entry holds that many flowers and the same tiles
         ses = session.Session(os.path.join(tempfile.mkdtemp(), "journal.bin"))
         ui = UI(ses, dict(CFG), 5, 21)
-        for k in "0#" + with_flowers[:-1]:
-            ui.key(k)
+        for k, held in keys.presses("0#" + with_flowers[:-1]):
+            ui.key(k, held)
         got = ui.ev["hand"] if ui.mode == 3 else ui.entry.hand()
         assert len(tiles.parse(got["flowers"], True)) == n
         assert tiles.parse(got["hand"]) == tiles.parse(h["hand"])

@@ -232,8 +232,8 @@ def test_the_review_screen_names_in_the_settings_language(lang, shown):
     for k in "0#":
         ui.key(k)
     ev = {"event": "win", "winner": 1, "from": 2, "hand": {"hand": "1122334455667m", "win": "7m"}}
-    for k in keys.event_keys(ev, keys.ruleset("mcr"))[:-1]:
-        ui.key(k)
+    for k, held in keys.presses(keys.event_keys(ev, keys.ruleset("mcr"))[:-1]):
+        ui.key(k, held)
     rows_ = ui.screen()
     assert any(r.startswith(shown + " ") for r in rows_), rows_
     assert all(cells(r.lstrip("\x01")) <= 21 for r in rows_)

@@ -30,8 +30,8 @@ def ui_for(settings=None):
 
 
 def type_keys(ui, ks):
-    for k in ks:
-        ui.key(k)
+    for k, held in keys.presses(ks):
+        ui.key(k, held)
         ui.screen()
 
 

@@ -32,7 +32,7 @@ def test_keys_typed_into_the_simulator_journal_what_the_table_gives(rid, tmp_pat
     for ev, ks in zip(events[1:], keys.session_keys(events, rid)[1:]):
         typed.append(ks)
         if ev["event"] == "win":
-            n_keys += len(ks)
+            n_keys += keys.count(ks)
             n_tiles += hand_tiles(ev["hand"])
     per_tile = n_keys / n_tiles
     print("%s: %d hands, %.3f keys per tile" % (rid, N_HANDS, per_tile))

@@ -9,13 +9,16 @@
 #   0 first     flowers (花): each by its number 1..8 (春夏秋冬梅蘭菊竹), then a suit key;
 #               where all flowers are worth the same (mcr), one digit: how many, and
 #               the entry goes on in 萬.  D 0 (from honours) too; D again: back to honours
+#   1..9 held   a concealed pung (暗刻) of that tile: three tiles of the hand, one key
+#   0 held      after a tile: a concealed run (順子) from it; again: back to the tile
 #   *           takes back the last key (on the screen before: leaves the entry)
 #
 # Editing (held #) is ui/handedit.py's, loaded only then; `cur` is its cursor.
 #
-# Concealed sets are typed tile by tile: that is as short as any shortcut and leaves no
-# doubt.  The entry is done when the tiles make a whole hand (3 a set, kongs included,
-# + 2) and the last thing typed is a single tile: that tile is the winning tile.  A key
+# A concealed set held is only its tiles for the scorer (no meld), shown as its tiles.
+# The entry is done when the tiles make a whole hand (3 a set, kongs included, + 2) and
+# the last thing typed is a single tile: that tile is the winning tile; a concealed set
+# that would make the hand whole is refused (the winning tile goes last, alone).  A key
 # that cannot be right (a fifth copy, an 8 of honours, a run from 8, one tile too many)
 # is refused on the spot with the reason, and nothing typed before it is lost.
 
@@ -27,9 +30,11 @@ PON = 2
 KAN = 3
 ANKAN = 4
 ADDKAN = 5
+RUN = 6                         # concealed sets (held keys): tiles of the hand, no meld
+TRIPLE = 7
 MELD_WORDS = ("", "chi", "pon", "kan", "ankan", "addkan")
-CYCLES = {"0": (CHI,), "#": (PON,), "S": (KAN, ANKAN, ADDKAN)}
-SIZE = (1, 3, 3, 3, 3, 3)       # toward the hand's size: a tile 1, any set 3 (kongs too)
+CYCLES = {"0": (CHI,), "#": (PON,), "S": (KAN, ANKAN, ADDKAN), "~0": (RUN,)}
+SIZE = (1, 3, 3, 3, 3, 3, 3, 3)  # toward the hand's size: a tile 1, any set 3 (kongs too)
 SUIT_KEYS = "ABCD"
 SUITS = "mpszf"
 FLOWERS = 4
@@ -37,6 +42,17 @@ HONOURS = 3
 HONOUR_NAMES = "東南西北中發白"        # 1z..7z as the tiles show them
 FLOWER_NAMES = "春夏秋冬梅蘭菊竹"      # 1f..8f
 MOD_KEYS = ("", "0", "#", "S", "SS", "SSS")     # a set's keys after its tile (S: the suit's)
+WHOLE = "the winning tile last, alone"          # a concealed set would make the hand whole
+
+
+def set_keys(t, kind):
+    """The keys of a typed set in its suit ("~" before a held key): 4~0, ~5, 1DD."""
+    d = str(t % 9 + 1)
+    if kind == TRIPLE:
+        return ["~" + d]
+    if kind == RUN:
+        return [d, "~0"]
+    return [d] + list(MOD_KEYS[kind].replace("S", SUIT_KEYS[t // 9]))
 
 
 
@@ -44,9 +60,9 @@ def tiles_of(tile, kind):
     """The tiles a token holds (tile codes as in tiles.py: m 0-8, p 9-17, s 18-26, z 27-33)."""
     if kind == SINGLE:
         return (tile,)
-    if kind == CHI:
+    if kind == CHI or kind == RUN:
         return (tile, tile + 1, tile + 2)
-    if kind == PON:
+    if kind == PON or kind == TRIPLE:
         return (tile, tile, tile)
     return (tile, tile, tile, tile)
 
@@ -81,10 +97,11 @@ class Entry:
         """True when the tiles make a whole hand ending on a single tile (the winning one)."""
         return self.count == self.target and bool(self.tokens) and self.tokens[-1][1] == SINGLE
 
-    def press(self, k):
-        """Type key k.  Raises Refused (state unchanged) for a key that cannot be right."""
-        self._apply(k)
-        self.keys.append(k)
+    def press(self, k, long=False):
+        """Type key k (long: held).  Raises Refused (state unchanged) for a key that cannot
+        be right.  keys holds a held key as "~k"."""
+        self._apply(k, long)
+        self.keys.append("~" + k if long else k)
 
     def back(self):
         """Take back the last key; False when there was nothing to take back."""
@@ -94,12 +111,15 @@ class Entry:
         self.keys = []
         self._reset()
         for k in keys:
-            self.press(k)
+            self.press(k[-1], len(k) > 1)
         return True
 
     # -- one key ----------------------------------------------------------------------
 
-    def _apply(self, k):
+    def _apply(self, k, long=False):
+        if long and k == "0":           # held after a tile: a concealed run
+            self._modify("~0")
+            return
         if k in SUIT_KEYS:
             s = SUIT_KEYS.index(k)
             cur = self.suit
@@ -137,6 +157,12 @@ class Entry:
         if self.suit == HONOURS and d > 7:
             raise Refused("honours are 1 to 7")
         t = self.suit * 9 + d - 1
+        if long:                        # held: a concealed pung, never the winning tile
+            if self.count + 3 == self.target:
+                raise Refused(WHOLE)
+            self._swap((), (t, t, t), 3)
+            self.tokens.append((t, TRIPLE))
+            return
         self._swap((), (t,), 1)
         self.tokens.append((t, SINGLE))
 
@@ -150,9 +176,12 @@ class Entry:
             new = cycle[i] if i < len(cycle) else SINGLE
         else:
             new = cycle[0]
-        if new == CHI and (t >= 27 or t % 9 > 6):
+        if (new == CHI or new == RUN) and (t >= 27 or t % 9 > 6):
             raise Refused("no run from %s" % name(t))
-        self._swap(tiles_of(t, kind), tiles_of(t, new), SIZE[new] - SIZE[kind])
+        grow = SIZE[new] - SIZE[kind]
+        if new == RUN and grow and self.count + grow == self.target:
+            raise Refused(WHOLE)
+        self._swap(tiles_of(t, kind), tiles_of(t, new), grow)
         self.tokens[-1] = (t, new)
 
     def _swap(self, old, new, dcount):
@@ -181,6 +210,8 @@ class Entry:
             t, kind = self.tokens[i]
             if kind == SINGLE:
                 conc.append(t)
+            elif kind >= RUN:           # a concealed set: its tiles
+                conc.extend(tiles_of(t, kind))
             else:
                 melds.append(MELD_WORDS[kind] + " " + text(tiles_of(t, kind)))
         conc.sort()
@@ -222,6 +253,10 @@ class Entry:
             d = face(t, False, honours)
             if kind == SINGLE:
                 out.append(d)
+            elif kind == RUN:           # concealed sets: their tiles, as typed one by one
+                out.append(d + face(t + 1, False) + face(t + 2, False))
+            elif kind == TRIPLE:
+                out.append(d * 3)
             elif kind == CHI:
                 out.append("(" + d + face(t + 1, False) + face(t + 2, False) + ")")
             elif kind == PON:

@@ -4,7 +4,7 @@
 # so * afterwards takes back one key as before.  Loaded only while editing.
 
 from ui import keymap as K
-from ui.entry import CHI, FLOWERS, HONOURS, MOD_KEYS, SUIT_KEYS, Refused
+from ui.entry import CHI, FLOWERS, HONOURS, RUN, SUIT_KEYS, Refused, set_keys
 from ui.ui import fit, wrap
 
 
@@ -65,7 +65,7 @@ def resuit(e):
     for step in (1, 2, 3):
         s = (t // 9 + step) % 4
         n = t % 9
-        if s == HONOURS and (n > 6 or kind == CHI):
+        if s == HONOURS and (n > 6 or kind == CHI or kind == RUN):
             continue
         toks = list(e.tokens)
         toks[e.cur] = (s * 9 + n, kind)
@@ -93,14 +93,13 @@ def rebuild(e, toks):
         if s != suit:
             keys.append(SUIT_KEYS[s])
             suit = s
-        keys.append(str(t % 9 + 1))
-        keys.extend(MOD_KEYS[kind].replace("S", SUIT_KEYS[s]))
+        keys.extend(set_keys(t, kind))
     old = (e.keys, e.suit, e.tokens, e.flowers, e.count, e.copies)
     e.keys = []
     e._reset()
     try:
         for k in keys:
-            e.press(k)
+            e.press(k[-1], len(k) > 1)
     except Refused:
         e.keys, e.suit, e.tokens, e.flowers, e.count, e.copies = old
         raise

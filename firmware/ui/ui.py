@@ -303,7 +303,7 @@ class UI:
             if not e.back():
                 self.go(STATUS)
             return
-        e.press(k)
+        e.press(k, long)                        # held 1-9, 0: a concealed set
         if e.done():
             self.to_from()
 

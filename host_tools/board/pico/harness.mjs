@@ -22,6 +22,7 @@
 //   write {data}                       bytes (latin1 string) to the board's USB serial
 //   press {key, ms}  down {key}  up {key}  release_all {}
 //   type {keys, hold_ms, gap_ms}       keys pressed one after another; runs until the last gap
+//                                      ("~k": k held long_ms, 700: a long press)
 //   screen {png, scale}                OLED picture: text art (#/.), GDDRAM hex; PNG to a file
 //   read_fs {out}                      filesystem region of flash to a file
 //   stats {}                           flash stats, OLED stats, key log, watchdog (enabled,
@@ -148,9 +149,19 @@ const commands = {
   async down({ key }) { needKeypad().down(key); return {}; },
   async up({ key }) { needKeypad().up(key); return {}; },
   async release_all() { needKeypad().releaseAll(); return {}; },
-  async type({ keys, hold_ms = 50, gap_ms = 50 }) {
+  async type({ keys, hold_ms = 50, gap_ms = 50, long_ms = 700 }) {
     const t0 = emuMs();
-    await board.runUntil(needKeypad().type(keys, { holdMs: hold_ms, gapMs: gap_ms }));
+    // "~k" in a string: k held long_ms, a long press (the firmware's is 600 ms)
+    const parts = typeof keys === 'string' ? keys.split(/(~.)/) : [keys];
+    for (const part of parts) {
+      if (!part || !part.length) continue;
+      if (typeof part === 'string' && part[0] === '~') {
+        await board.runUntil(needKeypad().press(part[1], long_ms));
+        await board.wait(gap_ms);
+      } else {
+        await board.runUntil(needKeypad().type(part, { holdMs: hold_ms, gapMs: gap_ms }));
+      }
+    }
     return { started: t0 };
   },
   async screen({ png = null, scale = 4 }) {
