@@ -38,8 +38,13 @@ TORN = ("", " torn")
 
 
 def press(ui, keys):
+    held = False
     for k in keys:
-        ui.key(k)
+        if k == "~":                    # the next key held (the key encoder's notation)
+            held = True
+            continue
+        ui.key(k, held)
+        held = False
 
 
 def records():

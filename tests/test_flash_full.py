@@ -40,8 +40,13 @@ out = {"hands": [], "refused": None}
 async def driver():
     for ks in %(hands)r:
         n = app.session.jseq
+        held = False
         for k in ks:
-            app.keypad.feed(k, False)
+            if k == "~":                # the next key held (the key encoder's notation)
+                held = True
+                continue
+            app.keypad.feed(k, held)
+            held = False
             await asyncio.sleep_ms(2)
         await until(lambda: app.session.jseq > n or "NOT saved" in app.ui.msg, 5000)
         await asyncio.sleep_ms(30)

@@ -246,7 +246,8 @@ def test_the_board_s_review_in_english_in_the_unix_port(tmp_path):
     short English forms."""
     from test_app_unix import boot
     ev = {"event": "win", "winner": 1, "from": 2, "hand": {"hand": "1122334455667m", "win": "7m"}}
-    burst = keys.event_keys(ev, keys.ruleset("mcr"))[:-1]
+    burst = [k + ("~" if held else "")          # test_app_unix's notation: "k~" held
+             for k, held in keys.presses(keys.event_keys(ev, keys.ruleset("mcr"))[:-1])]
     r = boot(tmp_path, json.dumps({"rules": "mcr", "lang": "en"}), fresh=True, burst=burst)
     assert r["faults"] == 0
     assert any(row.startswith("7 Shifted Pairs ") for row in r["now"]), r["now"]

@@ -91,9 +91,16 @@ def open_terminal(pg, url, fragment=""):
     assert not pg.errors, pg.errors
 
 
-def tap(pg, key):
+def tap(pg, key, held=False):
     n = pg.evaluate("terminal.keys")
-    pg.tap('#keypad button[data-key="%s"]' % key)
+    if held:                            # a long press, as a thumb holds it
+        box = pg.locator('#keypad button[data-key="%s"]' % key).bounding_box()
+        pg.mouse.move(box["x"] + 10, box["y"] + 10)
+        pg.mouse.down()
+        time.sleep(0.8)
+        pg.mouse.up()
+    else:
+        pg.tap('#keypad button[data-key="%s"]' % key)
     wait(pg, "(n) => terminal.keys > n", arg=n)
     time.sleep(0.025)                   # the key's own debounce (20 ms) before it comes again
 
@@ -105,8 +112,8 @@ def saved(pg):
 
 
 def type_event(pg, ks):
-    for k in ks:
-        tap(pg, k)
+    for k, held in keys.presses(ks):
+        tap(pg, k, held)
     saved(pg)
 
 
@@ -166,8 +173,8 @@ def test_a_reload_mid_hand_loses_nothing(organiser, phone, tmp_path):
     open_terminal(phone, organiser["url"])
     for ks in per[:3]:
         type_event(phone, ks)
-    for k in per[3][:len(per[3]) // 2]:          # half a hand typed, then the page reloads
-        tap(phone, k)
+    for k, held in keys.presses(per[3][:len(per[3]) // 2]):   # half a hand, then a reload
+        tap(phone, k, held)
     open_terminal(phone, organiser["url"])
     assert phone.evaluate("terminal.app.session.state.hand_no") == \
         table_answer(events[:3])["hand_no"]
@@ -263,8 +270,8 @@ def test_the_canvas_shows_the_oleds_pixels(organiser, phone):
     open_terminal(phone, organiser["url"])
     typed = ""
     for step in ("", start, hand[:-1], hand[-1], "C"):
-        for k in step:
-            tap(phone, k)
+        for k, held in keys.presses(step):
+            tap(phone, k, held)
         typed += step
         if step == start or step == hand[-1]:
             saved(phone)

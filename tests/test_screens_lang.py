@@ -108,8 +108,8 @@ class Walk:
                 self.seen.append((why, line))
 
     def press(self, ks, long=False):
-        for k in ks:
-            self.ui.key(k, long)
+        for k, held in keys.presses(ks):
+            self.ui.key(k, long or held)
             self.look(ks)
 
     def home(self):

@@ -23,8 +23,8 @@ def started(rid="mcr"):
 
 
 def press(ui, keys_):
-    for k in keys_:
-        ui.key(k)
+    for k, held in keys.presses(keys_):
+        ui.key(k, held)
 
 
 def text(ui):

@@ -30,7 +30,7 @@ async def driver():
     await asyncio.sleep_ms(0)
     typed = %(typed)r
     for i, k in enumerate(typed[:-1]):      # the hand, up to the score key
-        app.keypad.feed(k)
+        app.keypad.feed(k[-1], len(k) > 1)  # "~k": held
         await mpy_app.until(lambda: len(handled) == i + 1, 1000)
         await asyncio.sleep_ms(%(pause)d)
     out["before"] = {"scorer": scorers.loaded(), "room": heap._room,
@@ -52,7 +52,7 @@ def hand_keys(rid):
     events, _ = legal_session(rid, 1, seed=3, plain=True)
     for ev, ks in zip(events, keys.session_keys(events, rid)):
         if ev["event"] == "win":
-            return ks[:-1]          # the review's save key apart
+            return [("~" if held else "") + k for k, held in keys.presses(ks[:-1])]  # the save key apart
     raise AssertionError("no win")
 
 

@@ -127,8 +127,8 @@ class Fuzz:
             r = rng.random()
             if r < 0.04 and self.ses.state is not None:
                 self.press("*", True)               # home, then a whole legal hand
-                for k in self.legal():
-                    self.press(k)
+                for k, held in encoder.presses(self.legal()):
+                    self.press(k, held)
             elif r < 0.06:
                 self.press("*", True)               # a screen from the status, opened
                 for k in rng.choice(("C#", "C", "0#", "*")):

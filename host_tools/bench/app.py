@@ -63,8 +63,8 @@ def timings(text, typed, marks):
     screen drawn.  text: the board's K/S lines for the keys typed, one K line per key."""
     lines = [ln.split() for ln in text.splitlines() if ln[:2] in ("K ", "S ")]
     ks = [i for i, ln in enumerate(lines) if ln[0] == "K"]
-    if len(ks) != len(typed):
-        raise RuntimeError("%d keys seen for %d typed" % (len(ks), len(typed)))
+    if len(ks) != keys.count(typed):
+        raise RuntimeError("%d keys seen for %d typed" % (len(ks), keys.count(typed)))
     out = {}
     for n, i in enumerate(ks):
         if n in marks:
@@ -82,9 +82,11 @@ def marks(events, rid):
     typed_keys = keys.session_keys(events, rid)
     for ev, ks in zip(events, typed_keys):
         if ev["event"] == "win":
-            base = len(typed)
-            digit_at.update(base + i for i, k in enumerate(ks) if k.isdigit() and i < len(ks) - 3)
-            score_at.add(base + len(ks) - 2)   # the seat digit on the from screen
+            base = keys.count(typed)         # a key's index: a held key is one
+            ps = keys.presses(ks)
+            digit_at.update(base + i for i, (k, held) in enumerate(ps)
+                            if k.isdigit() and not held and i < len(ps) - 3)
+            score_at.add(base + len(ps) - 2)   # the seat digit on the from screen
         typed += ks
     return typed, typed_keys, digit_at, score_at
 

@@ -69,8 +69,8 @@ def main(argv=None):
         tap(pg, "*")
         review = []
         for i in range(a.hands):
-            for k in hand[:-2]:
-                tap(pg, k)
+            for k, held in keys.presses(hand[:-2]):
+                tap(pg, k, held)
             review.append(key_ms(pg, hand[-2]))      # the entry's last key: scored, reviewed
             tap(pg, hand[-1])                        # saved
             until(pg, "terminal.unsynced === 0")

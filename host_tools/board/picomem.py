@@ -205,7 +205,7 @@ class KeyedSession:
                 return False, "record %d differs" % (i + 1), said
         if len(recs) != len(self.events):
             return False, "%d records for %d events" % (len(recs), len(self.events)), said
-        return True, "%d events, %d keys" % (len(self.events), len(self.typed)), said
+        return True, "%d events, %d keys" % (len(self.events), keys.count(self.typed)), said
 
 
 def accepted(events):

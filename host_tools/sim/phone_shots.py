@@ -31,9 +31,17 @@ def until(pg, expr, timeout=30):
         time.sleep(0.05)
 
 
-def tap(pg, k):
+def tap(pg, k, held=False):
+    """Key k tapped (held: pressed 0.8 s, a long press)."""
     n = pg.evaluate("terminal.keys")
-    pg.tap('#keypad button[data-key="%s"]' % k)
+    if held:
+        box = pg.locator('#keypad button[data-key="%s"]' % k).bounding_box()
+        pg.mouse.move(box["x"] + 10, box["y"] + 10)
+        pg.mouse.down()
+        time.sleep(0.8)
+        pg.mouse.up()
+    else:
+        pg.tap('#keypad button[data-key="%s"]' % k)
     until(pg, "terminal.keys > %d" % n)
     time.sleep(0.03)
 
@@ -66,12 +74,13 @@ def shoot(url, out):
         per = keys.session_keys([start, HAND], "mcr")
         for k in per[0]:
             tap(pg, k)
-        for k in per[1][:-8]:
-            tap(pg, k)
+        hand = keys.presses(per[1])
+        for k, held in hand[:-8]:
+            tap(pg, k, held)
         time.sleep(0.3)
         pg.screenshot(path=os.path.join(out, "phone-entry.png"))
-        for k in per[1][-8:-1]:
-            tap(pg, k)
+        for k, held in hand[-8:-1]:
+            tap(pg, k, held)
         time.sleep(0.3)
         pg.screenshot(path=os.path.join(out, "phone-review.png"))
         b.close()
