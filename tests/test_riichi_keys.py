@@ -141,6 +141,6 @@ def test_keys_per_tile_over_hands_of_real_play():
     print("riichi: %.3f keys per tile (%.3f with the riichi declarations), %.3f with red "
           "fives (%.3f), over 2000 wins of host_tools/riichi_play" % (
               ema, ema_declared, red, red_declared))
-    # the target is 1.25; docs/rules/riichi.md says why a Riichi hand costs more
-    # (its concealed hands: a key a tile) and where its keys go.  A guard against growth:
-    assert ema <= 1.38 and red <= 1.42
+    # the target is 1.25 (docs/rules/riichi.md, "Keys at the table": its concealed
+    # hands typed as held sets); measured 1.154 and 1.183.  A guard against growth:
+    assert ema <= 1.18 and red <= 1.21

@@ -4,13 +4,20 @@ the spot and why, and that backspace takes back exactly one key."""
 import pytest
 
 from ui import handedit
+from ui import entry
 from ui.entry import Entry, Refused
 
 
 def typed(keys, n_sets=4):
+    """An entry with keys typed ("~" before a held key)."""
     e = Entry(n_sets)
+    held = False
     for k in keys:
-        e.press(k)
+        if k == "~":
+            held = True
+            continue
+        e.press(k, held)
+        held = False
     return e
 
 
@@ -125,7 +132,7 @@ def keys_again(e, n_sets=4, counted=False):
     """The entry's keys typed afresh give the same sets (what * takes back)."""
     f = Entry(n_sets, counted=counted)
     for k in e.keys:
-        f.press(k)
+        f.press(k[-1], len(k) > 1)
     return f.tokens, f.flowers, f.count
 
 
@@ -166,3 +173,73 @@ def test_editing_refuses_a_fifth_copy_and_changes_nothing():
     with pytest.raises(Refused) as err:
         handedit.change(e, 1)
     assert str(err.value) == "a fifth 1m" and e.tokens[-1] == (1, 0)
+
+
+def test_a_held_digit_is_a_concealed_pung_and_0_held_a_concealed_run():
+    e = typed("~5" + "2~0" + "B~1" + "D~5")
+    assert e.count == 12 and e.keys == ["~5", "2", "~0", "B", "~1", "D", "~5"]
+    assert e.tokens == [(4, entry.TRIPLE), (1, entry.RUN), (9, entry.TRIPLE), (31, entry.TRIPLE)]
+    assert e.show() == "555234m 111p 中中中"          # shown as their tiles: no meld marks
+    e.press("3")
+    e.press("3")                                      # the pair, won on the second 3z
+    assert e.done()
+    # for the scorer they are tiles of the hand: no melds
+    assert e.hand() == {"hand": "234555m111p3555z", "melds": [], "win": "3z"}
+
+
+def test_star_takes_back_a_held_key_whole():
+    e = typed("1~0~7")
+    e.back()                            # the pung of 7s: all three go
+    assert e.keys == ["1", "~0"] and e.count == 3 and e.copies[6] == 0
+    e.back()                            # the run: back to its first tile, as after 0
+    assert e.tokens == [(0, entry.SINGLE)] and e.count == 1 and e.copies[1] == 0
+    e = typed("4~0")
+    e.press("0", True)                  # held again: back to the tile, as 0 again
+    assert e.tokens == [(3, entry.SINGLE)] and e.count == 1
+
+
+def test_a_concealed_set_is_never_the_winning_tile():
+    # 11 tiles typed: a held set would make the hand whole with no winning tile
+    for held in ("~7", "4~0"):
+        e = typed("~1~2~3" + "B55" + held[:-2])
+        before = (list(e.keys), list(e.tokens), e.count, bytes(e.copies))
+        with pytest.raises(Refused) as err:
+            e.press(held[-1], True)
+        assert str(err.value) == entry.WHOLE
+        assert (list(e.keys), list(e.tokens), e.count, bytes(e.copies)) == before
+    # typed alone, the last tile is the winning one, whatever was held before it
+    e = typed("~1~2~3" + "B5" + "4~0")
+    assert e.count == 13 and not e.done()
+    e.press("5")
+    assert e.done() and e.hand() == {"hand": "111222333m4556p", "melds": [], "win": "5p"}
+
+
+@pytest.mark.parametrize("keys,reason", [
+    ("~0", "type a tile first"),         # held 0 first: not the flowers
+    ("D1~0", "no run from 1z"),
+    ("8~0", "no run from 8m"),
+    ("D~8", "honours are 1 to 7"),
+    ("11~1", "a fifth 1m"),
+    ("~1~2~3~4~5", "too many tiles (14)"),
+])
+def test_a_held_key_that_cannot_be_right_is_refused(keys, reason):
+    e = typed(keys[:-2])
+    before = (list(e.keys), list(e.tokens), e.count, bytes(e.copies), e.suit)
+    with pytest.raises(Refused) as err:
+        e.press(keys[-1], True)
+    assert str(err.value) == reason
+    assert (list(e.keys), list(e.tokens), e.count, bytes(e.copies), e.suit) == before
+
+
+def test_editing_a_concealed_set_keeps_it_concealed():
+    e = typed("~2" + "B3~0" + "D1")
+    handedit.start(e)
+    handedit.key(Screen(e), "A")                  # the run 345p
+    handedit.key(Screen(e), "6")                  # 678p, still concealed
+    assert e.tokens[1] == (14, entry.RUN) and e.show() == "222m 678p 東"
+    assert keys_again(e) == (e.tokens, e.flowers, e.count)
+    handedit.key(Screen(e), "C")                  # to 678s (honours cannot take a run)
+    assert e.tokens[1] == (23, entry.RUN)
+    handedit.key(Screen(e), "A")
+    handedit.key(Screen(e), "C")                  # the pung 222m to 222p
+    assert e.tokens[0] == (10, entry.TRIPLE) and keys_again(e) == (e.tokens, e.flowers, e.count)
