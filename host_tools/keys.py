@@ -6,7 +6,8 @@ the device, from the status screen through the save key.
 Each input line is a hand in the score contract's form plus `winner` and `from` (a win:
 `{"rules": "mcr", "winner": 1, "from": 2, "hand": "...", "win": "...", ...}`) or a table
 event (`{"event": "draw"}`, `{"event": "win", "winner": 1, "hand": {...}}`, ...); each
-output line holds the keys (0-9 A-D * #, "~" before a held key: `presses` reads them).  For tests, training cards and the manual;
+output line holds the keys (0-9 A-D * #; "~" before a held key, as the simulator reads
+them: `presses` reads them back).  For tests, training cards and the manual;
 docs/keys.md describes the key map.  Pure CPython: it reads the firmware's entry grammar
 (ui/entry.py), key map (ui/keymap.py) and a ruleset's words and events
 (asks.ruleset_info) for the key assignments.
@@ -81,9 +82,12 @@ def concealed_sets(ts):
     return out
 
 
-def _fewest(c, honours, memo={}):
-    """(keys, [(index, kind)]) of counts c typed in the fewest keys."""
-    got = memo.get((c, honours))
+_FEWEST = {}                        # (counts, honours) -> _fewest's answer
+
+
+def _fewest(c, honours):
+    """(keys, [(index, kind)]) of a suit's counts c typed in the fewest keys."""
+    got = _FEWEST.get((c, honours))
     if got is not None:
         return got
     i = next((j for j, n in enumerate(c) if n), None)
@@ -103,7 +107,7 @@ def _fewest(c, honours, memo={}):
         n += len(entry.set_keys(i, kind))
         if best is None or n < best[0]:
             best = (n, [(i, kind)] + toks)
-    memo[(c, honours)] = best
+    _FEWEST[(c, honours)] = best
     return best
 
 
