@@ -66,7 +66,7 @@ def s_menu(ui):
     labels = ui.labels()
     out = []
     for i, (name, _) in enumerate(ui.ruleset()[3]):
-        out.append((">" if i == ui.cur else " ") + "%d %s" % (i + 1, labels.event(name)))
+        out.append((">" if i == ui.cur else " ") + "%d %s" % (i + 1, labels.EVENTS.get(name, name)))
     return "events", out
 
 
@@ -82,4 +82,4 @@ def s_field(ui):
             out.append(fit(ui.name(s), "", ui.cols))
         if kind == "opt":
             out.append("# none")
-    return "%s: %s?" % (labels.event(ui.ev["event"]), labels.FIELDS.get(f, f)), out
+    return "%s: %s?" % (labels.EVENTS.get(ui.ev["event"], ui.ev["event"]), labels.FIELDS.get(f, f)), out

@@ -29,7 +29,7 @@ def key(ui, k):
 def summary(ui, ev, rec, cols):
     """One line of cols cells: the event, its winner and total."""
     labels = ui.labels()
-    line = labels.event(ev.get("event", ""))
+    line = labels.EVENTS.get(ev.get("event", ""), ev.get("event", ""))
     if "winner" in ev:
         line += " " + ui.name(ev["winner"])
     res = rec.get("result")

@@ -45,17 +45,3 @@ EVENTS = {
 
 FIELDS = {"winner": "winner", "from": "from", "seat": "seat", "a": "seat", "b": "and seat",
           "rank": "rank", "n": "number"}
-
-
-def word(w):
-    if w.startswith("chain_"):
-        return CHAIN + w[6:]
-    return WORDS.get(w, w)
-
-
-def event(name):
-    return EVENTS.get(name, name)
-
-
-def rules_row(rid):
-    return "0 rules: %s %s%s" % (rid, RULES[rid], HK16 if rid == "hk" else "")

@@ -101,7 +101,8 @@ def start(ui):
 def s_new(ui):
     # where a referee picks a ruleset, hk is named the 16-tile (Cloud Dragon Cup) table,
     # not Hong Kong old style
-    out = [ui.labels().rules_row(ui.new_rules),
+    lb, rid = ui.labels(), ui.new_rules
+    out = ["0 rules: %s %s%s" % (rid, lb.RULES[rid], lb.HK16 if rid == "hk" else ""),
            "1-4 dealer: %d" % (ui.new_dealer + 1), "# start  * back"]
     er = other_rules(ui)
     if er is not None:

@@ -76,6 +76,13 @@ def wrap(s, cols):
     return out
 
 
+def word(labels, w):
+    """A context word as the labels (ui/labels*.py) name it; a chain of n draws (sh) by n."""
+    if w.startswith("chain_"):
+        return labels.CHAIN + w[6:]
+    return labels.WORDS.get(w, w)
+
+
 def fit(left, right, cols):
     """left and right on one row, right-aligned, left cut to make room (right itself cut
     to the row when it alone is too wide)."""
@@ -511,7 +518,7 @@ class UI:
             if res.get("fu") and not res.get("yakuman"):      # riichi: han, fu, the limit
                 out.append(fit("%d han %d fu" % (res["han"], res["fu"]), res["limit"], self.cols))
             for w in self.dropped:
-                out.extend(wrap("%s: not counted here" % labels.word(w), self.cols))
+                out.extend(wrap("%s: not counted here" % word(labels, w), self.cols))
         if "undoes" in pv:           # an undo: what it takes back, the scores it brings back
             out.extend(self.part("history").undone_lines(self, pv["undoes"]))
             out.append("scores then:")
@@ -535,7 +542,7 @@ class UI:
             title = fit(self.name(ev["winner"]), "%d%s" % (
                 res["total"], labels.UNITS.get(res["unit"], res["unit"])), self.cols)
         else:
-            title = labels.event(ev["event"])
+            title = labels.EVENTS.get(ev["event"], ev["event"])
         return title, self.review_lines()
 
     def s_words(self):
@@ -544,7 +551,7 @@ class UI:
         out = []
         for i, w in enumerate(self.ruleset()[2]):
             out.append((">" if i == self.cur else " ") + ("[x]" if w in flags else "[ ]")
-                       + labels.word(w))
+                       + word(labels, w))
         return "0 on/off # done", out
 
 

@@ -27,6 +27,7 @@ def tables():
     import hand
     import importlib
     from ui import setnames
+    from ui.ui import word
     labels = {lang: importlib.import_module("ui." + mod) for lang, mod in _LABELS.items()}
     out = {}
     for rid in RULESETS:
@@ -34,7 +35,7 @@ def tables():
         words = list(hand.COMMON_FLAGS) + list(getattr(scorer, "HAND_FLAGS", scorer.FLAGS))
         settings = dict(importlib.import_module("rules.%s_table" % rid).SETTINGS)
         out[rid] = {"words": words, "settings": settings,
-                    "word_names": {lang: {w: labels[lang].word(w) for w in words}
+                    "word_names": {lang: {w: word(labels[lang], w) for w in words}
                                    for lang in LANGS},
                     "setting_names": {lang: {s: setnames.name(s, lang) for s in settings}
                                       for lang in LANGS}}
