@@ -9,7 +9,9 @@ version-1 names the rest of the organiser reads (event, payments, undoes), with 
 digest and clock reading kept beside (`digest`, `clock`).  It is stored so: a resend of
 the same record turns into the same stored record, so the identical-resend rule holds."""
 
-OWN = ("seq", "e", "k", "u", "p", "d", "c")
+# "t": a win's total as the device scored it, for the device's own history screen; the
+# organiser scores the hand itself and keeps nothing of it.
+OWN = ("seq", "e", "k", "u", "p", "d", "c", "t")
 
 
 def is_v2(rec):

@@ -130,7 +130,11 @@ def record(ses, i):
     r = heap.load("journal").Journal(ses.jpath).raw(stack[len(stack) - 1 - i])
     if r is None:
         raise OSError("journal record damaged")
-    return r[0], json.loads(r[1])
+    rec = json.loads(r[1])
+    if "e" in rec and "event" not in rec:
+        # version 2: under version 1's names, a win's total and unit from the record
+        rec = heap.load("record2").v1_view(rec, ses.state["rules"] if ses.state else None)
+    return r[0], rec
 
 
 def seat_winds(ses):

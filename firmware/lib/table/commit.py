@@ -5,6 +5,7 @@
 # a board it shares the heap with what the scorer left.
 
 import sys
+import json
 import journal
 from scorers import RULESETS
 from errors import HandError, error_result
@@ -77,21 +78,34 @@ def journal_of(ses):
     j = journal.Journal(ses.jpath)
     j.seq = ses.jseq
     j.end = ses.jend
+    j.v = ses.jv
     return j
 
 
 def append(ses, rec):
     j = journal_of(ses)
+    if ses.jseq == 0 or j.v == 0:
+        j.v = journal.NEW if ses.jseq == 0 else 1
+    if j.v == 2:
+        # version 2 (record2.py): the event, its payments, the state's digest and what
+        # the device knew of the round's clock; the state itself is rebuilt by replay
+        import record2
+        rec = record2.encode(rec, ses.clock() if ses.clock is not None else None)
+        rec = record2.dumps(rec)
     off, _ = j.append(rec)
     ses.jseq = j.seq
     ses.jend = j.end
     ses.jlast = off
+    ses.jv = j.v
     return off
 
 
 def reload(ses):
-    """The current state is always the one in the record at the top of the undo stack."""
-    if ses.state is None and ses.stack:
+    """The current state: version 1, the one in the record at the top of the undo stack;
+    version 2, the JSON the session kept of it while a hand was scored."""
+    if type(ses.state) is str:
+        ses.state = json.loads(ses.state)
+    elif ses.state is None and ses.stack and ses.jv != 2:
         ses.state = journal.Journal(ses.jpath).read(ses.stack[-1])["state"]
 
 

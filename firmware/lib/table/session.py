@@ -35,6 +35,7 @@
 
 import gc
 import sys
+import json
 import heap
 from heap import LEAN
 from errors import HandError, error_result
@@ -133,6 +134,8 @@ class Session:
         self.state = None
         self.stack = []
         self.jpath = journal_path
+        self.jv = 0             # the journal's version (journal.py): 0 before its record 1
+        self.clock = None       # () -> the round clock's reading [s left, pull] or None
         self.jseq = 0
         self.jend = 0
         self.jlast = 0
@@ -147,6 +150,8 @@ class Session:
         if journal_path is not None:
             heap.load("sessionops").resume(self)
             self._unload()
+            if self.jv == 2 and self.stack:     # version 2: the state by replay
+                self.state = self._rebuild(self.depth())
             self.keep()
 
     # ---- An event's path, top to bottom ----------------------------------------------
@@ -242,10 +247,15 @@ class Session:
         else:
             # 1 the event checked, its outcome worked out (a win: its scoring job)
             new, rec, job = self._prepare(ev)
+            if type(job) is int:            # a version-2 undo: the state before, replayed
+                new = self._rebuild(job)
+                job = None
             if job is not None:
                 # 2 a win: the table's steps leave the heap, the hand is scored
                 if LEAN and self.jpath is not None and not heap.roomy():
-                    self.state = None           # on flash already: read back after scoring
+                    # version 1: on flash already, read back after scoring; version 2:
+                    # kept as its JSON, one block instead of a dict's many
+                    self.state = json.dumps(self.state) if self.jv == 2 else None
                 self._unload()
                 result = score(job)
                 job = None
@@ -266,6 +276,27 @@ class Session:
         ops = heap.load("commit")       # not sessionops: after scoring, load little
         ops.reload(self)
         return ops.settle_win(self.state, ev, result)
+
+    def _rebuild(self, n):
+        """Version 2: the state after the first n entries of the undo stack (those on
+        flash below the window included), replayed from the nearest state known
+        (rebuild.py: the checkpoint's, else the session's start).  A replayed event the
+        engine refuses, or whose state's digest is not the record's, counts in
+        replay_errors."""
+        st, offs = heap.load("rebuild").plan(self, n)
+        top = self.state
+        for off in offs:
+            ev, d = heap.load("rebuild").event(self, off)
+            self.state = st
+            got = self._guard(ev, False)
+            if type(got) is tuple:
+                st = got[1]
+                if d and heap.load("record2").digest(st) != d:
+                    self.replay_errors += 1
+            else:
+                self.replay_errors += 1
+        self.state = top
+        return st
 
     # ---- The heap between events ----------------------------------------------------
 
@@ -300,8 +331,8 @@ class Session:
         return False
 
     def _reload(self):
-        if self.state is None and self.stack:   # a win refused while scoring:
-            heap.load("commit").reload(self)    # the state is on flash
+        if self.stack and (type(self.state) is str or self.state is None and self.jv != 2):
+            heap.load("commit").reload(self)    # a win refused while scoring
             self._unload()
 
     # ---- The undo stack and the boot checkpoint ---------------------------------------
