@@ -4,6 +4,7 @@
 # that what a win loads after scoring (this module, the journal, the hook) is small: on
 # a board it shares the heap with what the scorer left.
 
+import os
 import sys
 import json
 import journal
@@ -83,6 +84,13 @@ def journal_of(ses):
 
 
 def append(ses, rec):
+    if ses.jv == 2 or ses.jseq == 0:
+        # version 2 keeps a win's total only: the scorer's answer leaves the heap before
+        # the journal's code comes in
+        res = rec.get("result")
+        if res:
+            rec["result"] = {"total": res["total"]}
+        res = None
     j = journal_of(ses)
     if ses.jseq == 0 or j.v == 0:
         j.v = journal.NEW if ses.jseq == 0 else 1
@@ -100,13 +108,70 @@ def append(ses, rec):
     return off
 
 
+def park(ses):
+    """Version 2 (whose records hold no state): the state to a file beside the journal
+    while a hand is scored, out of the heap; reload() takes it back.  Where it cannot be
+    written it stays in RAM."""
+    try:
+        f = open(journal.side(ses.jpath, ".st"), "w")
+        try:
+            json.dump(ses.state, f)
+        finally:
+            f.close()
+    except OSError:
+        return
+    ses.state = None
+
+
+def before(ses):
+    """Version 2: the state before the record just written, beside the journal (its seq
+    on the first line; null before a first start), so that undo takes it back without a
+    replay (prior(): the undo of an undo replays).  Written for every record, so what it
+    holds is never another journal's.  A failure costs undo only that replay."""
+    try:
+        f = open(journal.side(ses.jpath, ".prev"), "w")
+        try:
+            f.write("%d\n" % ses.jseq)
+            json.dump(ses.state, f)
+        finally:
+            f.close()
+    except OSError:
+        pass
+
+
+def prior(ses, seq):
+    """The state before record seq (before()'s), or None where it is not kept."""
+    try:
+        f = open(journal.side(ses.jpath, ".prev"))
+    except OSError:
+        return None
+    try:
+        if f.readline().strip() != str(seq):
+            return None
+        return json.load(f)
+    except ValueError:
+        return None
+    finally:
+        f.close()
+
+
 def reload(ses):
-    """The current state: version 1, the one in the record at the top of the undo stack;
-    version 2, the JSON the session kept of it while a hand was scored."""
-    if type(ses.state) is str:
-        ses.state = json.loads(ses.state)
-    elif ses.state is None and ses.stack and ses.jv != 2:
-        ses.state = journal.Journal(ses.jpath).read(ses.stack[-1])["state"]
+    """The current state after a hand was scored without it: version 1, the one in the
+    record at the top of the undo stack; version 2, the one park() put aside."""
+    if ses.state is None and ses.stack:
+        if ses.jv != 2:
+            ses.state = journal.Journal(ses.jpath).read(ses.stack[-1])["state"]
+            return
+        path = journal.side(ses.jpath, ".st")
+        try:
+            f = open(path)
+        except OSError:
+            return          # none put aside: the state was not parked
+        try:
+            ses.state = json.load(f)
+        finally:
+            f.close()
+        os.remove(path)
 
 
 def commit(ses, ev, new, rec):
@@ -123,6 +188,8 @@ def commit(ses, ev, new, rec):
     rec["state"] = new
     if ses.jpath is not None:
         ses.stack.append(append(ses, rec))
+        if ses.jv == 2:
+            before(ses)
     else:
         ses.stack.append(ses.state)
     ses.state = new

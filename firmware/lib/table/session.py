@@ -35,7 +35,6 @@
 
 import gc
 import sys
-import json
 import heap
 from heap import LEAN
 from errors import HandError, error_result
@@ -150,8 +149,8 @@ class Session:
         if journal_path is not None:
             heap.load("sessionops").resume(self)
             self._unload()
-            if self.jv == 2 and self.stack:     # version 2: the state by replay
-                self.state = self._rebuild(self.depth())
+            if self.jv == 2:                    # version 2: the state by replay
+                heap.load("rerun").boot(self)
             self.keep()
 
     # ---- An event's path, top to bottom ----------------------------------------------
@@ -248,19 +247,23 @@ class Session:
             # 1 the event checked, its outcome worked out (a win: its scoring job)
             new, rec, job = self._prepare(ev)
             if type(job) is int:            # a version-2 undo: the state before, replayed
-                new = self._rebuild(job)
+                new = heap.load("rerun").replay(self, job)
                 job = None
             if job is not None:
                 # 2 a win: the table's steps leave the heap, the hand is scored
                 if LEAN and self.jpath is not None and not heap.roomy():
-                    # version 1: on flash already, read back after scoring; version 2:
-                    # kept as its JSON, one block instead of a dict's many
-                    self.state = json.dumps(self.state) if self.jv == 2 else None
+                    # on flash already (version 1), or put there (version 2), read back
+                    # after scoring
+                    if self.jv == 2:
+                        heap.load("commit").park(self)
+                    else:
+                        self.state = None
                 self._unload()
                 result = score(job)
                 job = None
                 # 3 settled through the ruleset's hook
                 new, rec = self._settle(ev, result)
+                result = None                   # rec holds it (version 2: its total only)
             if not write:
                 return ev, new, rec, self.writes    # a preview: what save() writes
         # 4 journaled, pushed on the undo stack, the state moved on; the answer
@@ -276,27 +279,6 @@ class Session:
         ops = heap.load("commit")       # not sessionops: after scoring, load little
         ops.reload(self)
         return ops.settle_win(self.state, ev, result)
-
-    def _rebuild(self, n):
-        """Version 2: the state after the first n entries of the undo stack (those on
-        flash below the window included), replayed from the nearest state known
-        (rebuild.py: the checkpoint's, else the session's start).  A replayed event the
-        engine refuses, or whose state's digest is not the record's, counts in
-        replay_errors."""
-        st, offs = heap.load("rebuild").plan(self, n)
-        top = self.state
-        for off in offs:
-            ev, d = heap.load("rebuild").event(self, off)
-            self.state = st
-            got = self._guard(ev, False)
-            if type(got) is tuple:
-                st = got[1]
-                if d and heap.load("record2").digest(st) != d:
-                    self.replay_errors += 1
-            else:
-                self.replay_errors += 1
-        self.state = top
-        return st
 
     # ---- The heap between events ----------------------------------------------------
 
@@ -331,8 +313,8 @@ class Session:
         return False
 
     def _reload(self):
-        if self.stack and (type(self.state) is str or self.state is None and self.jv != 2):
-            heap.load("commit").reload(self)    # a win refused while scoring
+        if self.state is None and self.stack:   # a win refused while scoring:
+            heap.load("commit").reload(self)    # the state is on flash
             self._unload()
 
     # ---- The undo stack and the boot checkpoint ---------------------------------------

@@ -147,7 +147,12 @@ def undo(ses, ev):
         # the organiser's word: the director takes it back, never the table
         raise HandError("nothing_to_undo", "the director's correction is not taken back")
     rec = {"undoes": j.seq_at(ses.stack[-1])}
-    if ses.jv == 2:     # the state before: replayed by the session (its depth less one)
+    if ses.jv == 2:
+        # the state before: as kept beside the journal when the event was written, else
+        # replayed (rerun.py, by the session: its depth less one)
+        st = load("commit").prior(ses, rec["undoes"])
+        if st is not None:
+            return st, rec, None
         return None, rec, ses.depth() - 1
     return j.read(ses.stack[-2])["state"], rec, None
 
