@@ -37,7 +37,7 @@ LAYERS = (
                "rules.*_en", "rules.*_hans", "rules.*_hant")),
     ("scoring", ("scorers", "langs", "contract")),
     ("table", ("files", "session", "asks", "sessionops", "commit", "journal", "checkpoint", "spare",
-               "clockops", "adjustops", "record2",
+               "clockops", "adjustops", "record2", "rebuild", "rerun",
                "rules.*_table", "rules.*_events")),
     ("device", ("settings", "devloop", "roundclock")),
     ("ui data", ("ui", "ui.keymap", "ui.labels")),
