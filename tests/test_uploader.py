@@ -246,10 +246,10 @@ def test_conflict_surfaced_not_resent_forever(tmp_path, organiser):
 def test_large_records_batches_shrink_on_413(tmp_path):
     db = str(tmp_path / "organiser.db")
     ev = setup_event(db, n_tables=3)
-    # about 2 KB per record (names as long as the organiser takes, in every record's
-    # state); the device's own cap lifted, so the organiser's limit (16 KiB here)
-    # answers 413 and the device sends less
-    srv = OrganiserServer(db, args=["--max-body", "16384"]).start()
+    # version-2 records of about 100-750 bytes (the start names its players, 60
+    # characters each; docs/upload.md); the device's own cap lifted, so the organiser's
+    # limit (1 KiB here) answers 413 and the device sends less
+    srv = OrganiserServer(db, args=["--max-body", "1024"]).start()
     try:
         large_records_batches_shrink(tmp_path, srv, ev, db)
     finally:
