@@ -24,11 +24,15 @@ def v1(rec):
         return rec
     ev = {"event": rec["e"]}
     for k in rec:
-        if k not in OWN:
+        if k not in OWN or (k == "p" and rec["e"] == "adjust"):
             ev[k] = rec[k]
     out = {"seq": rec.get("seq"), "event": ev}
     if rec["e"] == "undo":
         out["undoes"] = rec.get("u")
+    elif rec["e"] == "adjust":
+        # kind "a": "p" is the adjustment's own field (what the organiser counts); its
+        # payments are its "delta", what it moved the table's scores by
+        out["payments"] = rec.get("delta", [0, 0, 0, 0])
     else:
         out["payments"] = rec.get("p", [0, 0, 0, 0])
     if "d" in rec:

@@ -32,7 +32,8 @@ def event(ses, off):
     rec = heap.load("journal").Journal(ses.jpath).read(off)
     ev = {"event": rec.get("e")}
     for k in rec:
-        if k not in ("e", "k", "u", "p", "d", "c", "t"):    # record2.OWN
+        # record2.OWN; an adjustment's "p" is its own field (record2.encode)
+        if k not in ("e", "k", "u", "p", "d", "c", "t") or (k == "p" and ev["event"] == "adjust"):
             ev[k] = rec[k]
     return ev, rec.get("d")
 

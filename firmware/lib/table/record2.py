@@ -44,7 +44,8 @@ def encode(rec, clock=None):
         out["k"] = "a"
     if name == "undo":
         out["u"] = rec["undoes"]
-    else:
+    elif name != "adjust":      # an adjustment's "p" is its own field: its payments are
+        # its "delta" (docs/upload.md, "Adjustments back to the table")
         pay = rec.get("payments")
         if pay and (pay[0] or pay[1] or pay[2] or pay[3]):
             out["p"] = pay
@@ -73,11 +74,13 @@ def v1_view(rec, rules=None):
     record says it (its total and unit: the history's line)."""
     ev = {"event": rec.get("e")}
     for k in rec:
-        if k not in OWN:
+        if k not in OWN or (k == "p" and ev["event"] == "adjust"):
             ev[k] = rec[k]
     out = {"event": ev}
     if ev["event"] == "undo":
         out["undoes"] = rec.get("u")
+    elif ev["event"] == "adjust":
+        out["payments"] = ev.get("delta") or [0, 0, 0, 0]
     else:
         out["payments"] = rec.get("p") or [0, 0, 0, 0]
     if rules is not None and "t" in rec:
