@@ -22,7 +22,7 @@ from host_tools import build, paths
 from host_tools.sim import Sim, journal_lines as sim_journal
 from organiser.event import clock
 from organiser.store.db import Database
-from organiser_fixtures import OrganiserServer, setup_event
+from organiser_fixtures import OrganiserServer, query, setup_event
 
 LENGTH = 6                  # the round's length, seconds: the director's pause comes
 #                             well before its zero however slow a loaded machine is
