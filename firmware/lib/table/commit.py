@@ -123,24 +123,29 @@ def park(ses):
     ses.state = None
 
 
-def before(ses):
-    """Version 2: the state before the record just written, beside the journal (its seq
-    on the first line; null before a first start), so that undo takes it back without a
-    replay (prior(): the undo of an undo replays).  Written for every record, so what it
-    holds is never another journal's.  A failure costs undo only that replay."""
+def states(ses, new):
+    """Version 2: beside the journal, the record just written's seq, the state before it
+    and the state after it (journal.prev: a line each; null before a first start).  Undo
+    takes the state before back without a replay (prior(); an undo of an undo replays),
+    and a boot finds the state after its last record without one (now()).  Written for
+    every record, so what it holds is never another journal's; a failure costs a replay
+    only (the record is written)."""
     try:
         f = open(journal.side(ses.jpath, ".prev"), "w")
         try:
             f.write("%d\n" % ses.jseq)
             json.dump(ses.state, f)
+            f.write("\n")
+            json.dump(new, f)
         finally:
             f.close()
-    except (OSError, MemoryError):  # the record is written: this is only a shortcut
+    except (OSError, MemoryError):
         pass
 
 
-def prior(ses, seq):
-    """The state before record seq (before()'s), or None where it is not kept."""
+def prior(ses, seq, after=False):
+    """The state before record seq (after: after it), as states() kept it; None where it
+    is not kept."""
     try:
         f = open(journal.side(ses.jpath, ".prev"))
     except OSError:
@@ -148,7 +153,10 @@ def prior(ses, seq):
     try:
         if f.readline().strip() != str(seq):
             return None
-        return json.load(f)
+        line = f.readline()
+        if after:
+            line = f.readline()
+        return json.loads(line)
     except ValueError:
         return None
     finally:
@@ -180,6 +188,8 @@ def commit(ses, ev, new, rec):
     if ev.get("event") == "undo":
         if ses.jpath is not None:
             append(ses, {"event": ev, "undoes": rec["undoes"], "state": new})
+            if ses.jv == 2:
+                states(ses, new)
         ses.stack.pop()
         ses.state = new
         return
@@ -189,7 +199,7 @@ def commit(ses, ev, new, rec):
     if ses.jpath is not None:
         ses.stack.append(append(ses, rec))
         if ses.jv == 2:
-            before(ses)
+            states(ses, new)
     else:
         ses.stack.append(ses.state)
     ses.state = new

@@ -44,9 +44,15 @@ def replay(ses, n):
 
 
 def boot(ses):
-    """The state at boot: the whole undo stack replayed (once more when short of memory:
-    what the first try kept is dropped)."""
+    """The state at boot: kept beside the journal, else the whole undo stack replayed
+    (once more when short of memory: what the first try kept is dropped)."""
     if not ses.stack:
+        return
+    # the state after the last record, as kept when it was written (commit.states):
+    # no replay; else (a power cut between the two writes, a journal cut short) replayed
+    st = heap.load("commit").prior(ses, ses.jseq, True)
+    if st is not None:
+        ses.state = st
         return
     try:
         ses.state = replay(ses, ses.depth())
