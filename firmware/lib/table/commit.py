@@ -108,6 +108,61 @@ def append(ses, rec):
     return off
 
 
+def park(ses):
+    """Version 2 (whose records hold no state): the state to a file beside the journal
+    while a hand is scored, out of the heap; reload() takes it back.  Where it cannot be
+    written it stays in RAM."""
+    try:
+        f = open(journal.side(ses.jpath, ".st"), "w")
+        try:
+            json.dump(ses.state, f)
+        finally:
+            f.close()
+    except OSError:
+        return
+    ses.state = None
+
+
+def states(ses, new):
+    """Version 2: beside the journal, the record just written's seq, the state before it
+    and the state after it (journal.prev: a line each; null before a first start).  Undo
+    takes the state before back without a replay (prior(); an undo of an undo replays),
+    and a boot finds the state after its last record without one (now()).  Written for
+    every record, so what it holds is never another journal's; a failure costs a replay
+    only (the record is written)."""
+    try:
+        f = open(journal.side(ses.jpath, ".prev"), "w")
+        try:
+            f.write("%d\n" % ses.jseq)
+            json.dump(ses.state, f)
+            f.write("\n")
+            json.dump(new, f)
+        finally:
+            f.close()
+    except (OSError, MemoryError):
+        pass
+
+
+def prior(ses, seq, after=False):
+    """The state before record seq (after: after it), as states() kept it; None where it
+    is not kept."""
+    try:
+        f = open(journal.side(ses.jpath, ".prev"))
+    except OSError:
+        return None
+    try:
+        if f.readline().strip() != str(seq):
+            return None
+        line = f.readline()
+        if after:
+            line = f.readline()
+        return json.loads(line)
+    except ValueError:
+        return None
+    finally:
+        f.close()
+
+
 def reload(ses):
     """The current state after a hand was scored without it: version 1, the one in the
     record at the top of the undo stack; version 2, the one park() put aside."""
@@ -134,7 +189,7 @@ def commit(ses, ev, new, rec):
         if ses.jpath is not None:
             append(ses, {"event": ev, "undoes": rec["undoes"], "state": new})
             if ses.jv == 2:
-                sys.modules["record2"].states(ses, new)
+                states(ses, new)
         ses.stack.pop()
         ses.state = new
         return
@@ -144,7 +199,7 @@ def commit(ses, ev, new, rec):
     if ses.jpath is not None:
         ses.stack.append(append(ses, rec))
         if ses.jv == 2:
-            sys.modules["record2"].states(ses, new)     # loaded by append
+            states(ses, new)
     else:
         ses.stack.append(ses.state)
     ses.state = new

@@ -90,38 +90,3 @@ def back(ses, top):
         f.close()
     heap.load("os").remove(top)
     return st
-
-
-def park(ses):
-    """Version 2 (whose records hold no state): the state to a file beside the journal
-    while a hand is scored, out of the heap; commit.reload() takes it back.  Where it cannot be
-    written it stays in RAM."""
-    try:
-        f = open(heap.load("journal").side(ses.jpath, ".st"), "w")
-        try:
-            json.dump(ses.state, f)
-        finally:
-            f.close()
-    except OSError:
-        return
-    ses.state = None
-
-
-def prior(ses, seq, after=False):
-    """The state before record seq (after: after it), as record2.states() kept it; None
-    where it is not kept."""
-    try:
-        f = open(heap.load("journal").side(ses.jpath, ".prev"))
-    except OSError:
-        return None
-    try:
-        if f.readline().strip() != str(seq):
-            return None
-        line = f.readline()
-        if after:
-            line = f.readline()
-        return json.loads(line)
-    except ValueError:
-        return None
-    finally:
-        f.close()

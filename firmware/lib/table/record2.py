@@ -87,32 +87,3 @@ def v1_view(rec, rules=None):
         out["result"] = {"rules": rules, "total": rec["t"], "unit": UNITS.get(rules, ""),
                          "items": []}
     return out
-
-
-def side(path, ext):
-    """journal.side's (a file beside the journal), without loading the journal."""
-    i = path.rfind(".")
-    if i <= path.rfind("/"):
-        i = len(path)
-    return path[:i] + ext
-
-
-def states(ses, new):
-    """Version 2: beside the journal, the record just written's seq, the state before it
-    and the state after it (journal.prev: a line each; null before a first start).  Undo
-    takes the state before back without a replay (rebuild.prior(); an undo of an undo
-    replays), and a boot finds the state after its last record without one (rerun.boot).
-    Written for every record, so what it holds is never another journal's; a failure
-    costs a replay only (the record is written).  Here, not in commit.py: this module is
-    loaded to write a record anyway, and what a win's settlement loads stays small."""
-    try:
-        f = open(side(ses.jpath, ".prev"), "w")
-        try:
-            f.write("%d\n" % ses.jseq)
-            json.dump(ses.state, f)
-            f.write("\n")
-            json.dump(new, f)
-        finally:
-            f.close()
-    except (OSError, MemoryError):
-        pass

@@ -48,9 +48,9 @@ def boot(ses):
     (once more when short of memory: what the first try kept is dropped)."""
     if not ses.stack:
         return
-    # the state after the last record, as kept when it was written (record2.states):
+    # the state after the last record, as kept when it was written (commit.states):
     # no replay; else (a power cut between the two writes, a journal cut short) replayed
-    st = heap.load("rebuild").prior(ses, ses.jseq, True)
+    st = heap.load("commit").prior(ses, ses.jseq, True)
     if st is not None:
         ses.state = st
         return

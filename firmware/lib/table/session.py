@@ -151,8 +151,6 @@ class Session:
             self._unload()
             if self.jv == 2:                    # version 2: the state by replay
                 heap.load("rerun").boot(self)
-                if self._unload():              # what it loaded leaves; the state
-                    self.state = anew(self.state)   # copied low, as after an event
             self.keep()
 
     # ---- An event's path, top to bottom ----------------------------------------------
@@ -257,7 +255,7 @@ class Session:
                     # on flash already (version 1), or put there (version 2), read back
                     # after scoring
                     if self.jv == 2:
-                        heap.load("rebuild").park(self)
+                        heap.load("commit").park(self)
                     else:
                         self.state = None
                 self._unload()

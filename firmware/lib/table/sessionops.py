@@ -150,7 +150,7 @@ def undo(ses, ev):
     if ses.jv == 2:
         # the state before: as kept beside the journal when the event was written, else
         # replayed (rerun.py, by the session: its depth less one)
-        st = load("rebuild").prior(ses, rec["undoes"])
+        st = load("commit").prior(ses, rec["undoes"])
         if st is not None:
             return st, rec, None
         return None, rec, ses.depth() - 1
