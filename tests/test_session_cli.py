@@ -71,10 +71,9 @@ def test_tw_dealer_streak_replay():
         events.append({"event": "win", "winner": 0, "hand": hand})
         want.append((n, tai_self + 2 * min(n, 18) + 1))
     events.append({"event": "win", "winner": 1, "from": 0, "hand": other})
-    # the device at 70k: with version-2 journals this session passes at 63k and from
-    # 69k, and has wins refused for memory at 60k and 66-68k (docs/memory.md, "Version 2's
-    # journal and the heaps"; 60-63k and from 67k before)
-    for args in ((), ("--device", "--heap", "70k")):
+    # the device at 68k: on the merged tree this session passes at 60-63k and from 67k,
+    # and has wins refused for memory at 64-66k (docs/memory.md, "The merged tree's heaps")
+    for args in ((), ("--device", "--heap", "68k")):
         out = run_table(events, *args)
         assert all(a["ok"] for a in out), out
         wins = [a for ev, a in zip(events, out) if ev["event"] == "win"]
