@@ -24,7 +24,10 @@ HOLD = 70          # ms a key is held, and the gap after it: a steady pace, no w
 def records(blob, tmp_path):
     path = tmp_path / "journal.bin"
     path.write_bytes(blob or b"")
-    return [rec for _, _, rec in journal.Journal(str(path)).records()]
+    # version 2's records with the state after each and a win's result (replayed)
+    from host_tools import journalview
+    return [rec for _, rec in journalview.whole(
+        [(seq, rec) for _, seq, rec in journal.Journal(str(path)).records()])]
 
 
 @pytest.fixture(scope="module")

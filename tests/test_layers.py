@@ -55,7 +55,7 @@ LAYERS = (
                     "host_tools.buildlock",
                     "host_tools.build")),
     ("host encoders", ("host_tools.keys", "host_tools.mcr_oracle", "host_tools.riichi_oracle")),
-    ("host board", ("host_tools.board", "host_tools.board.*")),
+    ("host board", ("host_tools.board", "host_tools.board.*", "host_tools.journalview")),
     ("host CLIs", ("host_tools.jsonl", "host_tools.score", "host_tools.table", "host_tools.run",
                    "host_tools.replay")),
     ("host sim", ("host_tools.sim", "host_tools.sim.*")),
