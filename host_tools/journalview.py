@@ -26,7 +26,7 @@ def whole(records):
             ses.handle(json.loads(json.dumps(rec.get("event") or {})))
             out.append((seq, rec))
             continue
-        v = record2.v1_view(rec)
+        v = record2.v1_view({k: rec[k] for k in rec if k != "seq"})   # (as uploaded: a seq)
         ev = json.loads(json.dumps(v["event"]))
         full = {"event": v["event"]}
         if ev.get("event") == "undo":
