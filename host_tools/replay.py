@@ -13,7 +13,7 @@ the organiser's own state.  The process keeps each journal's engine between requ
 an upload of two records replays two records.
 
 A request: {"key": "device/journal", "fingerprint": [...], "reset": bool, "rules",
-"settings", "records": [{"seq", "body", "late", "corr", "resume", "hold"}]}.  `hold`
+"settings", "records": [{"seq", "body", "late", "past", "corr", "resume", "hold"}]}.  `hold`
 names why the organiser keeps a record from the engine (it hung the engine, or ended
 this process, before: "engine timeout"): the record is disputed with that reason and
 the replay goes on from the state before it.  The answer:
@@ -153,6 +153,10 @@ class Replayer:
         self._digest(out, body)
         if out["status"] == "ok" and rec.get("late"):
             out["status"] = "late"
+        elif out["status"] == "ok" and rec.get("past"):
+            # stored after the round's clock reached zero, and the table's clock reading
+            # does not place it within the grace (organiser/event/pastclock.py)
+            out.update(status="disputed", error=str(rec["past"])[:200])
         if kind == "accept":            # the director's word stands, whatever matched
             version = corr["data"].get("version")
             if version == "device" and four_ints(body.get("payments"), MAX_POINTS):

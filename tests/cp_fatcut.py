@@ -15,6 +15,7 @@ sys.path.insert(0, sys.argv[1] + "/lib")
 import dtable
 dtable.PATH = sys.argv[1] + "/dtable.bin"
 import journal
+import record2
 import session
 from cut_events import EVENTS
 
@@ -107,15 +108,15 @@ def reboot_and_check(what, good, after, jid):
         return
     if after is not None and len(recs) == len(good) + 1:
         counts["kept"] += 1
-        if recs[-1]["state"] != after:
+        if recs[-1]["d"] != record2.digest(after):    # version 2: the state's digest
             failures.append(what + ": last record misread")
     elif len(recs) == len(good):
         counts["lost"] += 1
     else:
         failures.append(what + ": %d records" % len(recs))
-    want = recs[-1]["state"] if recs else None
-    if boot.state != want:
+    if (record2.digest(boot.state) if boot.state else None) != (recs[-1]["d"] if recs else None):
         failures.append(what + ": boot state differs")
+    want = json.loads(json.dumps(boot.state))
     if recs and jid is not None and journal.journal_id(PATH) != jid:
         failures.append(what + ": the journal's id changed")
     names = sorted(os.listdir(MNT))

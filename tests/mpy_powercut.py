@@ -18,6 +18,7 @@ dtable.PATH = sys.argv[1] + "/dtable.bin"
 import os
 import journal
 import session
+import record2
 from cut_events import EVENTS
 
 EVERY = int(sys.argv[2]) if len(sys.argv) > 2 else 0
@@ -118,14 +119,20 @@ def main():
                 failures.append("n=%d tear=%s: an earlier record changed" % (n, tear))
             if len(recs) == len(good) + 1:
                 kept += 1
-                if recs[-1]["event"] != last or recs[-1]["state"] != after:
+                # version 2 (record2.py): the event under "e", the state as a digest
+                ev = dict(recs[-1])
+                d = ev.pop("d", None)
+                for k in ("e", "k", "u", "p", "c", "t"):
+                    ev.pop(k, None)
+                ev["event"] = recs[-1].get("e")
+                if ev != last or d != record2.digest(after):
                     failures.append("n=%d tear=%s: last record misread" % (n, tear))
             elif len(recs) == len(good):
                 lost += 1
             else:
                 failures.append("n=%d tear=%s: %d records" % (n, tear, len(recs)))
             boot = session.Session(PATH)          # boot, cut any tail, go on appending
-            want = after if len(recs) > len(good) else good[-1]["state"]
+            want = after if len(recs) > len(good) else states[-1]
             if boot.state != want:
                 failures.append("n=%d tear=%s: boot state differs" % (n, tear))
             if not boot.handle({"event": "draw"})["ok"] or not boot.handle({"event": "undo"})["ok"]:

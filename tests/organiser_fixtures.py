@@ -34,12 +34,16 @@ NAMES = ["甲", "乙", "丙", "丁"]
 
 # -- real journal records -----------------------------------------------------------------
 
-def play(events, folder=None):
+def play(events, folder=None, v=1):
     """Run events through the firmware's table session on CPython with a real journal
-    file; the journal's records as the device uploads them: [{"seq": n, ...}]."""
+    file; the journal's records as the device uploads them: [{"seq": n, ...}].  v: the
+    journal's version (1: each record whole, as a board with older firmware journals
+    them, what most organiser tests tamper with; 2: the small records the firmware
+    writes now, docs/upload.md)."""
     paths.use_firmware()
     import journal
     import session
+    journal.NEW, was = v, journal.NEW
     folder = folder or tempfile.mkdtemp(prefix="org-journal-")
     path = os.path.join(folder, "journal.bin")
     if os.path.exists(path):
@@ -52,6 +56,7 @@ def play(events, folder=None):
             ses.handle(json.loads(json.dumps(ev)))
     finally:
         session.gc = real_gc
+        journal.NEW = was
     return [dict({"seq": seq}, **rec) for _, seq, rec in journal.Journal(path).records()]
 
 

@@ -23,7 +23,10 @@ STATE = ("hand_no", "dealer", "streak", "huang", "scores", "deltas")
 def records(fs, tmp_path):
     path = tmp_path / "journal.bin"
     path.write_bytes(read_file(fs, "/journal.bin") or b"")
-    return [rec for _, _, rec in journal.Journal(str(path)).records()]
+    # version 2's records with the state after each and a win's result (replayed)
+    from host_tools import journalview
+    return [rec for _, rec in journalview.whole(
+        [(seq, rec) for _, seq, rec in journal.Journal(str(path)).records()])]
 
 
 @pytest.fixture(scope="module")

@@ -102,12 +102,54 @@ def test_session_boots_from_cut_journal(tmp_path):
             n = i + 1 if cut == end else i
             assert boot.replay_errors == 0
             assert boot.state == (states[n - 1] if n else None), (i, cut)
-    # a record the session wrote carries everything: the event, result, payments, state
+    # a record the session wrote (version 2, docs/upload.md) carries the event, its
+    # payments, its total, the state's digest; never the state or the scorer's items
+    import record2
     recs = read(path)
+    assert open(path, "rb").read(2) == b"M2"
     win = recs[1]
-    assert win["event"]["hand"]["hand"] == "123456789m123456p5s"
-    assert win["result"]["unit"] == "tai" and win["payments"] == win["state"]["deltas"]
-    assert recs[4]["undoes"] == 4
+    assert win["e"] == "win" and win["hand"]["hand"] == "123456789m123456p5s"
+    assert win["p"] == states[1]["deltas"] and win["d"] == record2.digest(states[1])
+    assert "state" not in win and "result" not in win and isinstance(win["t"], int)
+    assert recs[4]["u"] == 4 and recs[4]["d"] == record2.digest(states[4])
+
+
+def test_version_1_journal_still_boots_and_goes_on(tmp_path):
+    """A journal written by older firmware (magic MJ, each record whole) boots as
+    before and goes on in version 1 until a new journal; a new journal is version 2."""
+    path = str(tmp_path / "j.bin")
+    journal.NEW, was = 1, journal.NEW
+    try:
+        s = session.Session(path)
+        for ev in [{"event": "start", "rules": "hk", "dealer": 1},
+                   {"event": "win", "winner": 1, "hand": {"hand": "123456789m123456p5s", "win": "5s"}}]:
+            assert s.handle(ev)["ok"], ev
+    finally:
+        journal.NEW = was
+    assert open(path, "rb").read(2) == b"MJ"
+    boot = session.Session(path)
+    assert boot.jv == 1 and boot.state == s.state and boot.replay_errors == 0
+    assert boot.handle({"event": "draw"})["ok"] and boot.handle({"event": "undo"})["ok"]
+    recs = read(path)
+    assert len(recs) == 4 and all("state" in r for r in recs)
+    assert {h[:2] for h in _heads(path)} == {b"MJ"}
+    again = session.Session(path)
+    assert again.state == boot.state == s.state
+    assert again.record(0)[1]["result"]["total"] == recs[1]["result"]["total"]
+    os.remove(path)
+    fresh = session.Session(path)
+    assert fresh.handle({"event": "start", "rules": "hk"})["ok"]
+    assert open(path, "rb").read(2) == b"M2"
+
+
+def _heads(path):
+    j = journal.Journal(path)
+    out = []
+    with open(path, "rb") as f:
+        for off, _, _ in j.scan():
+            f.seek(off)
+            out.append(f.read(14))
+    return out
 
 
 @pytest.mark.parametrize("args", [[], ["1"], ["1", "1"]])

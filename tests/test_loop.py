@@ -318,5 +318,7 @@ def test_a_directors_correction_reaches_the_device_and_both_replays_agree(tmp_pa
         import session as ses_mod
         replayed = ses_mod.Session(path)
         assert replayed.state["scores"] == v["scores"] and replayed.replay_errors == 0
-        assert [rec["event"]["event"] for _, _, rec in jmod.Journal(path).records()] == [
-            "start", "draw", "draw", "adjust"]
+        recs = [rec for _, _, rec in jmod.Journal(path).records()]
+        assert [rec["e"] for rec in recs] == ["start", "draw", "draw", "adjust"]
+        # version 2 (docs/upload.md): the organiser's adjustment is a record of kind "a"
+        assert recs[3]["k"] == "a" and recs[3]["of"] == 3 and "state" not in recs[3]

@@ -90,9 +90,18 @@ def test_a_directors_correction_taken_on_the_emulated_pico(device, tmp_path):
     assert "Traceback" not in out
     assert json.loads(got["groups"][0]) == [8, -8, 0, 0] and got["groups"][1] == "4"
     recs = [rec for _, rec in journal_records(fs)]
-    assert [r["event"]["event"] for r in recs] == ["start", "draw", "draw", "adjust"]
-    assert recs[-1]["event"]["delta"] == [8, -8, 0, 0]
-    assert recs[-1]["state"]["scores"] == [8, -8, 0, 0]
+    # version 2 (docs/upload.md): the organiser's adjustment a record of kind "a"; the
+    # board's journal replayed by the firmware's session on CPython gives its scores
+    assert [r["e"] for r in recs] == ["start", "draw", "draw", "adjust"]
+    assert recs[-1]["k"] == "a" and recs[-1]["delta"] == [8, -8, 0, 0]
+    import session
+    import tempfile
+    from host_tools.board.pico import read_file
+    with tempfile.TemporaryDirectory() as tmp:
+        with open(os.path.join(tmp, "journal.bin"), "wb") as f:
+            f.write(read_file(fs, "/journal.bin"))
+        replayed = session.Session(os.path.join(tmp, "journal.bin"))
+        assert replayed.state["scores"] == [8, -8, 0, 0] and replayed.replay_errors == 0
     # the screen said it (a banner over two rows) over the scores the organiser counts
     last = [r.replace("\x01", "").strip() for r in screens(out)[-1]]
     assert " ".join(last[-2:]) == "#3 corrected by the director", last

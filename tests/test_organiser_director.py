@@ -73,7 +73,7 @@ def journal_games(rounds):
     out = []
     for tables in rounds:
         for t in tables.values():
-            recs = t.records()
+            recs = t.whole()
             names = recs[0]["event"]["players"]
             undone = {r["undoes"] for r in recs if r["event"]["event"] == "undo"}
             sc = dict.fromkeys(names, 0)
@@ -426,7 +426,7 @@ def test_print_pages_in_chromium(event, browser):
     url = event["url"]
     r2 = event["trounds"][1]
     # round 2's seating, as each table's device pulled it
-    seated = {no: t.records()[0]["event"]["players"] for no, t in event["rounds"][1].items()}
+    seated = {no: t.whole()[0]["event"]["players"] for no, t in event["rounds"][1].items()}
     ctx = browser.new_context()
     page = ctx.new_page()
     try:
@@ -551,7 +551,7 @@ def test_a_correction_settles_the_hands_after_it_again():
         right.handle(start)
         right.handle(dict({"event": "win", "winner": 0}, **hand1))
         right.handle(dict(hand2))
-        want = right.records()[-1]["payments"]
+        want = right.whole()[-1]["payments"]
         assert after["payments"] == want and after["status"] == "corrected"   # not held
         assert before["payments"] != want          # the dealer's win moved with the deal
         assert after["total"] > before["total"]

@@ -106,7 +106,7 @@ def test_grid_flags_quiet_and_stuck_tables(event):
     assert [t["flag"] for t in later["tables"]] == ["no sync", "no sync"]
     assert later["flagged"] == 2
     for t in fresh["tables"]:
-        st = tables[t["number"]].records()[-1]["state"]
+        st = tables[t["number"]].whole()[-1]["state"]
         assert t["hands"] == st["hand_no"] - 1
         assert t["dealer_name"] == st["players"][st["dealer"]]
     # table 2 plays two hands; only the second upload arrives: a gap, the table is stuck
@@ -123,7 +123,7 @@ def test_grid_flags_quiet_and_stuck_tables(event):
 
 def test_hand_log_groups_a_game_with_its_scores(event):
     t = event["tables"][1]
-    recs = t.records()
+    recs = t.whole()
     html = event["client"].get("/tables/1/part").text
     scores = [int(x) for x in re.findall(r'<th class="num[^"]*">(-?\d+)</th>', html)]
     st = recs[-1]["state"]
@@ -135,10 +135,10 @@ def test_hand_log_groups_a_game_with_its_scores(event):
 def test_correction_and_reseat_through_the_forms(event):
     client = login(TestClient(event["app"]))
     t = event["tables"][1]
-    win = next(r for r in t.records() if r["event"]["event"] == "win")
+    win = next(r for r in t.whole() if r["event"]["event"] == "win")
     target = "%s/%s/%d" % (t.device.id, t.journal_id, win["seq"])
     before = player_scores(client.get("/").text)
-    names = t.records()[0]["event"]["players"]
+    names = t.whole()[0]["event"]["players"]
     fixed = [-10, 30, -10, -10]
     r = client.post("/admin/corrections/payments", data=dict(csrf=csrf(client), 
         target=target, why="wrong winner keyed", **{"p%d" % i: v for i, v in enumerate(fixed)}),
@@ -400,7 +400,7 @@ def test_mcr_standings_show_table_points(db_url):
     t.handle(demo.start_event(t, pulled))
     demo.play(t, "mcr", random.Random(4), 3)
     t.sync()
-    scores = t.records()[-1]["state"]["scores"]
+    scores = t.whole()[-1]["state"]["scores"]
     assert len(set(scores)) == 4                       # no ties in this game
     place = sorted(range(4), key=lambda s: -scores[s])
     want = {pulled["players"][s]: (4, 2, 1, 0)[place.index(s)] for s in range(4)}

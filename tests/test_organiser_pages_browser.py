@@ -43,7 +43,7 @@ def expected_scores(tables):
     payments of the records that still count (undone ones and undos left out)."""
     scores = {}
     for t in tables.values():
-        recs = t.records()
+        recs = t.whole()
         names = recs[0]["event"]["players"]
         undone = {r["undoes"] for r in recs if r["event"]["event"] == "undo"}
         for r in recs:
@@ -77,7 +77,7 @@ def test_standings_show_the_uploaded_hands(event, page):
 
 def test_hand_log_shows_each_hand_with_its_elements(event, page):
     table = event["tables"][1]
-    recs = table.records()
+    recs = table.whole()
     page.goto(event["url"] + "/tables/1")
     rows = page.locator(".hand-log tbody tr")
     assert rows.count() == len(recs) - 1            # every record but the start
@@ -110,7 +110,7 @@ def test_live_update_arrives_without_a_reload(event, page):
     rows_before = log.locator(".hand-log tbody tr").count()
 
     t = event["tables"][2]
-    names = t.records()[0]["event"]["players"]
+    names = t.whole()[0]["event"]["players"]
     t.handle({"event": "win", "winner": 0, "hand": dict(demo.HANDS["hk"][1])})
     t.sync()
     want = expected_scores(event["tables"])
@@ -133,7 +133,7 @@ def test_table_grid_and_projector(event, page):
     cards = page.locator(".tcard")
     assert cards.count() == 2
     for no, t in event["tables"].items():
-        st = t.records()[-1]["state"]
+        st = t.whole()[-1]["state"]
         card = page.locator(".tcard[data-table='%d']" % no)
         assert card.locator("dd.hands").inner_text() == str(st["hand_no"] - 1)
         assert st["players"][st["dealer"]] in card.inner_text()

@@ -119,3 +119,39 @@ def test_an_upload_of_version_2_records_counts_as_version_1(rid, tmp_path):
     assert of.query(db, "SELECT error FROM replayed WHERE device = ? AND seq = ?",
                     (d3.id, seq)) == [("the table's state differs",)]
     assert of.query(db, "SELECT COUNT(*) FROM records WHERE device = ?", (d2.id,)) == [(len(recs),)]
+
+
+def test_an_adjustment_keeps_its_own_p():
+    """Kind "a" (docs/upload.md): the adjust event's own "p" (what the organiser counts)
+    is a field of the event; its payments are its "delta"; read back the same on both
+    sides (the device's history and replay, the organiser's store)."""
+    import tempfile
+    import os
+    from organiser.store import records2
+    recs = {}
+    for v in (1, 2):
+        recs[v] = play_adjust(os.path.join(tempfile.mkdtemp(), "journal.bin"), v)
+    v1, v2 = recs[1][4], recs[2][4]         # the second correction of record 3
+    assert v2["k"] == "a" and v2["p"] == [8, -8, 0, 0] and v2["delta"] == [6, -6, 0, 0]
+    got = records2.v1(v2)
+    assert got["event"] == v1["event"] and got["payments"] == v1["payments"] == [6, -6, 0, 0]
+
+
+def play_adjust(path, v):
+    paths.use_firmware()
+    import journal
+    import session
+    journal.NEW, was = v, journal.NEW
+    try:
+        s = session.Session(path)
+        for ev in ({"event": "start", "rules": "mcr"}, {"event": "draw"}, {"event": "draw"},
+                   {"event": "adjust", "of": 3, "id": 4, "p": [2, -2, 0, 0],
+                    "delta": [2, -2, 0, 0]},
+                   {"event": "adjust", "of": 3, "id": 5, "p": [8, -8, 0, 0],
+                    "delta": [6, -6, 0, 0]}):
+            assert s.handle(ev)["ok"], ev
+        boot = session.Session(path)
+        assert boot.state == s.state and boot.replay_errors == 0
+    finally:
+        journal.NEW = was
+    return [dict({"seq": q}, **r) for _, q, r in journal.Journal(path).records()]

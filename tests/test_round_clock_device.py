@@ -22,7 +22,7 @@ from host_tools import build, paths
 from host_tools.sim import Sim, journal_lines as sim_journal
 from organiser.event import clock
 from organiser.store.db import Database
-from organiser_fixtures import OrganiserServer, setup_event
+from organiser_fixtures import OrganiserServer, query, setup_event
 
 LENGTH = 6                  # the round's length, seconds: the director's pause comes
 #                             well before its zero however slow a loaded machine is
@@ -250,8 +250,14 @@ def test_a_compressed_round_through_the_seating_pull(tmp_path, venue):
     assert at["uploaded"]["ok"]
 
     recs = [rec for _, _, rec in journal.Journal(str(root / "journal.bin")).records()]
-    assert [r["event"]["event"] for r in recs] == ["start", "draw", "time_up", "draw",
-                                                   "override", "draw"]
+    assert [r["e"] for r in recs] == ["start", "draw", "time_up", "draw", "override", "draw"]
+    # version 2 (docs/upload.md, "c"): each record journaled once the clock ran carries
+    # what the table saw of it, named by a pull the organiser answered
+    readings = [r["c"] for r in recs if "c" in r]
+    assert len(readings) >= 4 and recs[2]["c"][0] == 0, recs
+    pulls = {p for p, in query(db, "SELECT pull FROM clock_pulls WHERE device = ?", (dev.id,))}
+    assert all(len(c) == 2 and c[1] in pulls for c in readings), (readings, pulls)
+    assert [c[0] for c in readings] == sorted((c[0] for c in readings), reverse=True)
     # the organiser's replay of the same journal: every record as the device scored it
     deadline = time.time() + 30
     while True:
@@ -346,7 +352,7 @@ def test_a_compressed_round_in_the_simulator(tmp_path, venue):
         rows = watch(sim, lambda r: clock_of(r) == 0)           # zero: time_up journaled
         assert rows[0].rstrip().endswith(" 0:00")
         end = time.time() + WAIT_MS / 1000
-        while [r["event"]["event"] for r in sim_journal(str(state))][-1] != "time_up":
+        while [r["e"] for r in sim_journal(str(state))][-1] != "time_up":
             assert time.time() < end, sim_journal(str(state))
             time.sleep(0.1)
         keys(sim, "A#")                             # one more result
@@ -360,7 +366,7 @@ def test_a_compressed_round_in_the_simulator(tmp_path, venue):
     finally:
         last = sim.close()
     assert last is not None and last["faults"] == 0, sim.log[-20:]
-    assert [r["event"]["event"] for r in sim_journal(str(state))] == [
+    assert [r["e"] for r in sim_journal(str(state))] == [
         "start", "draw", "time_up", "draw", "override", "draw"]
     assert replayed(db, dev.id) == [(i + 1, "ok") for i in range(6)]
 

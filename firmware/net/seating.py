@@ -65,6 +65,7 @@ class Seating:
 
     def __init__(self, up, session, on_change=None, clock=None):
         self.clock = clock          # the round clock (roundclock.Clock) the answers set
+        self.pulled = None          # the last pull's nonce, its first 4 hex chars
         self.up = up                # the Uploader: settings, link, log, timeout, back-off cap
         self.cfg = up.cfg
         self.ses = session
@@ -142,8 +143,11 @@ class Seating:
                 return self.every_ms
             return self.fail(link.why or "no network")
         # v 2: the answer carries the verdict on the device's session (docs/upload.md)
+        nonce = binascii.hexlify(os.urandom(8))
+        self.pulled = nonce[:4].decode()    # the clock this pull sets is named by it
         body = b'{"device":%s,"nonce":"%s","build":"%s","data":"%s","v":2}' % (
-            json.dumps(device).encode(), binascii.hexlify(os.urandom(8)), _BUILD, _DATA)
+            json.dumps(device).encode(), nonce, _BUILD, _DATA)
+        nonce = None
         sig = hmac.new(key, body, hashlib.sha256).hexdigest()
         self.tries += 1
         try:
@@ -206,7 +210,9 @@ class Seating:
         if tround is not None and (not isinstance(tround, int) or isinstance(tround, bool)):
             return False
         if self.clock is not None:
-            self.clock.take(ans.get("clock"))      # a malformed clock: the last one stands
+            # a malformed clock: the last one stands; a record's clock reading names
+            # the pull (docs/upload.md, "c")
+            self.clock.take(ans.get("clock"), self.pulled)
         new = {"players": players, "tround": tround}
         lang = ans.get("lang")
         if lang in settings.LANGS and lang != self.cfg.get("event_lang"):

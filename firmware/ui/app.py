@@ -84,6 +84,7 @@ class App:
         if self.cfg["organiser"]:
             import roundclock
             self.clock = roundclock.Clock()
+            self.session.clock = self.clock.reading     # each record's "c"
         self.upload = self.uploader()       # before the screens: they show its counters
         from ui import display
         self.display = display.open(board)

@@ -19,7 +19,7 @@ def key(ui, k):
     if k == K.BACK:
         ui.go(U.STATUS)
     elif k == K.OK and ui.ses.records():
-        seq, rec = ui.ses.record(ui.cur)
+        seq, rec = ui.ses.record(ui.cur, True)   # whole: a win's elements too
         ui.opened = (record_lines(ui, rec, True), ui.cur, seq)
         ui.go(U.OPENED)
     else:

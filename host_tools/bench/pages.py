@@ -38,11 +38,14 @@ class _NoDevice:
 
 
 def game_records(folder):
-    """One 16-hand Hong Kong game's journal records, as a device uploads them."""
+    """One 16-hand Hong Kong game's journal records, as the organiser stores them from
+    a device's upload (a version-2 record under version 1's names: organiser/store/
+    records2.py; build() stores them directly)."""
+    from organiser.store import records2
     t = demo.Table(_NoDevice(), folder)
     t.handle({"event": "start", "rules": "hk", "players": ["1", "2", "3", "4"]})
     demo.play(t, "hk", random.Random(1), HANDS)
-    return t.records()
+    return [records2.v1(r) for r in t.records()]
 
 
 def build(path, recs):

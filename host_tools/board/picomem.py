@@ -173,12 +173,13 @@ class KeyedSession:
 
     def run(self, pico):
         from host_tools.board.pico import journal_records
+        from host_tools import journalview     # version 2's records, states replayed
         pico.launch("import ui.app\nui.app.main()")
         up = pico.wait_serial(r"app: ready|(\w+Error[^\r\n]*)", timeout_ms=30000)
         if up["groups"][0]:
             return False, "the application did not start: %s" % up["groups"][0]
         passed, detail, _ = self.typed_in(
-            pico, lambda fs: [rec for _, rec in journal_records(fs)])
+            pico, lambda fs: [rec for _, rec in journalview.whole(journal_records(fs))])
         return passed, detail
 
     def typed_in(self, pico, records, gap_ms=None):

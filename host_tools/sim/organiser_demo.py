@@ -138,6 +138,13 @@ class Table:
         import journal
         return [dict({"seq": seq}, **rec) for _, seq, rec in journal.Journal(self.path).records()]
 
+    def whole(self):
+        """records() as version 1 wrote them: each with its event, payments and the state
+        after it (host_tools/journalview.py replays version 2's)."""
+        from host_tools import journalview
+        return [dict(rec, seq=seq) for seq, rec in journalview.whole(
+            [(r["seq"], r) for r in self.records()])]
+
     def sync(self):
         """Upload every record past the acknowledged mark; returns the organiser's ack."""
         pending = [r for r in self.records() if r["seq"] > self.sent]

@@ -16,7 +16,7 @@ from starlette.requests import ClientDisconnect
 from organiser.event import devices, records, tournament
 from organiser.guard import quotas, signing
 from organiser.store import record_model
-from organiser.event import clock
+from organiser.event import clock, pastclock
 from organiser.store.db import one
 from organiser.guard import refusedlog, replays
 from organiser.api import answers
@@ -156,7 +156,7 @@ def seen(con, device, now=None):
                 (device, now or time.time()))
 
 
-def store_batch(con, device, journal, recs):
+def store_batch(con, device, journal, recs, now=None):
     """Store one upload (inside the shared transaction): (conflicting seq or None,
     acked before, acked after).  Whether the round is over is the organiser's scoring's
     to say, once it has counted the hands (scoring.store: tournament.autoclose).
@@ -166,7 +166,7 @@ def store_batch(con, device, journal, recs):
     journal's row written meanwhile with the rest of the job (its savepoint)."""
     seen(con, device)
     quota = quotas.journal_reads(con, device, journal)
-    batch = records.send(con, device, journal, recs)
+    batch = records.send(con, device, journal, recs, now)    # now: the organiser's clock
     try:
         quotas.check_journal(con, device, journal, recs, sent=quota)
     except quotas.Exceeded as q:
@@ -203,7 +203,7 @@ async def upload(request: Request):
             raise Refusal(429, "quota", q.detail, device=dev["id"], journal=journal,
                           retry_after=q.retry_after)
         conflict, before, after = await app.state.commits.run(
-            lambda con: store_batch(con, dev["id"], journal, recs))
+            lambda con: store_batch(con, dev["id"], journal, recs, clock.now_of(app)))
     except Refusal as ref:
         if dev is not None:             # its signature checked: the answer is signed
             ref.secret = dev["secret"]
@@ -251,12 +251,15 @@ async def seating(request: Request):
                               device=dev["id"])
             seen(con, dev["id"])
             devices.store_report(con, dev["id"], report)
+            # what this answer says of the clock, for the hands that name this pull
+            pastclock.remember(con, dev["id"], msg["nonce"], now)
+        now = clock.now_of(app)
         await app.state.commits.run(note)
         with db.read() as con:
             answer = dict({"ok": True}, **tournament.device_seating(con, dev))
             answer.update(devices.resume(con, dev, answer.get("tround")))
             # the open round's clock, as seconds left (organiser/event/clock.py)
-            answer["clock"] = clock.for_device(con, clock.now_of(app))
+            answer["clock"] = clock.for_device(con, now)
             v = answers.verdict(con, dev["id"]) if msg.get("v") == 2 else None
             if v is not None:
                 answer["verdict"] = v

@@ -5,7 +5,7 @@ which of them count (an undo takes back the record it undoes) and which session 
 import json
 import time
 
-from organiser.event import binding
+from organiser.event import binding, pastclock
 from organiser.store import stored
 from organiser.store.db import one
 
@@ -184,11 +184,24 @@ def derive(con, device, journal, seq, now, row=None, known=None):
         # the next record's top is this one, in the same session and round
         nxt = ({"seq": seq, "session_id": sid, "status": top["status"] if top else None,
                 "closed_at": top["closed_at"] if top else None},)
+    if sid is not None and not late and kind not in pastclock.NOT_HANDS:
+        # a hand arriving after its round's clock reached zero: judged by the clock
+        # reading it carries (pastclock.py); the reason kept for the scoring to hold it
+        past = pastclock.judge(con, device, _tround(con, sid), body, now)
+        if past is not None:
+            con.execute("INSERT INTO past_clock (device, journal, seq, reason) VALUES "
+                        "(?, ?, ?, ?) ON CONFLICT (device, journal, seq) DO NOTHING",
+                        (device, journal, seq, past))
     # late: it joined after its round closed and the event's grace passed (decided now,
     # on arrival, under the grace then in force: the organiser's scoring holds it)
     con.execute("UPDATE records SET effective = 1, session_id = ?, late = ? WHERE device = ? "
                 "AND journal = ? AND seq = ?", (sid, 1 if late else 0, device, journal, seq))
     return nxt
+
+
+def _tround(con, session_id):
+    r = one(con, "SELECT tround_id FROM sessions WHERE id = ?", (session_id,))
+    return r["tround_id"] if r else None
 
 
 def _new_session(con, device, journal, seq, rec, now):

@@ -274,6 +274,10 @@ def request(con, fp, device, journal, key, after, reset, holds=None, limit=None)
         acked = min(acked, after + limit)
     corr = _hand_corrections(con, device, journal)
     holds = holds or {}
+    # hands held past the round's clock, judged on arrival (organiser/event/pastclock.py)
+    past = dict(con.execute("SELECT seq, reason FROM past_clock WHERE device = ? AND "
+                            "journal = ? AND seq > ? AND seq <= ?",
+                            (device, journal, after, acked)).fetchall())
     recs = []
     for seq, body, late, sid in con.execute(
             "SELECT seq, body, late, session_id FROM records WHERE device = ? AND "
@@ -285,6 +289,8 @@ def request(con, fp, device, journal, key, after, reset, holds=None, limit=None)
         body = body if isinstance(body, dict) else {}
         ev = body.get("event") if isinstance(body.get("event"), dict) else {}
         rec = {"seq": seq, "body": body, "late": bool(late)}
+        if seq in past:
+            rec["past"] = past[seq]
         if seq in corr:
             rec["corr"] = corr[seq]
         if ev.get("event") == "start" and sid:

@@ -9,7 +9,9 @@ version-1 names the rest of the organiser reads (event, payments, undoes), with 
 digest and clock reading kept beside (`digest`, `clock`).  It is stored so: a resend of
 the same record turns into the same stored record, so the identical-resend rule holds."""
 
-OWN = ("seq", "e", "k", "u", "p", "d", "c")
+# "t": a win's total as the device scored it, for the device's own history screen; the
+# organiser scores the hand itself and keeps nothing of it.
+OWN = ("seq", "e", "k", "u", "p", "d", "c", "t")
 
 
 def is_v2(rec):
@@ -22,11 +24,15 @@ def v1(rec):
         return rec
     ev = {"event": rec["e"]}
     for k in rec:
-        if k not in OWN:
+        if k not in OWN or (k == "p" and rec["e"] == "adjust"):
             ev[k] = rec[k]
     out = {"seq": rec.get("seq"), "event": ev}
     if rec["e"] == "undo":
         out["undoes"] = rec.get("u")
+    elif rec["e"] == "adjust":
+        # kind "a": "p" is the adjustment's own field (what the organiser counts); its
+        # payments are its "delta", what it moved the table's scores by
+        out["payments"] = rec.get("delta", [0, 0, 0, 0])
     else:
         out["payments"] = rec.get("p", [0, 0, 0, 0])
     if "d" in rec:

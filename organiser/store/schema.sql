@@ -229,6 +229,24 @@ CREATE TABLE IF NOT EXISTS pull_nonces (          -- seating pulls' nonces, each
 );
 CREATE INDEX IF NOT EXISTS pull_nonces_at ON pull_nonces(device, at);
 
+CREATE TABLE IF NOT EXISTS clock_pulls (          -- what each seating pull said of the clock (organiser/event/pastclock.py)
+    device TEXT NOT NULL,
+    pull TEXT NOT NULL,                         -- the first 4 hex chars of the pull's nonce
+    tround_id INTEGER NOT NULL,
+    left_s INTEGER NOT NULL,                    -- seconds left it answered
+    running INTEGER NOT NULL,
+    at REAL NOT NULL,                           -- when it answered
+    PRIMARY KEY (device, pull)
+);
+
+CREATE TABLE IF NOT EXISTS past_clock (           -- hands held past the clock, decided on arrival (organiser/event/pastclock.py)
+    device TEXT NOT NULL,
+    journal TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    reason TEXT NOT NULL,
+    PRIMARY KEY (device, journal, seq)
+);
+
 CREATE TABLE IF NOT EXISTS replayed (
     device TEXT NOT NULL,
     journal TEXT NOT NULL,

@@ -26,10 +26,12 @@ class Clock:
         self.left = None
         self.at = 0
         self.runs = False
+        self.pull = None        # the first 4 hex chars of the nonce of the pull that set it
 
-    def take(self, c):
+    def take(self, c, pull=None):
         """The pull's "clock": {"left": whole seconds, "running": bool}, or None (no
-        clock).  False when malformed (the clock then stays as it was)."""
+        clock); pull: the first 4 hex chars of that pull's nonce.  False when malformed
+        (the clock then stays as it was)."""
         if c is None:
             self.left = None
             return True
@@ -43,7 +45,16 @@ class Clock:
         self.left = left * 1000
         self.at = ticks()
         self.runs = runs
+        self.pull = pull
         return True
+
+    def reading(self):
+        """What a journal record carries of the clock (docs/upload.md, "c"): [whole
+        seconds left, the pull's 4 hex chars], or None without a clock."""
+        ms = self.ms()
+        if ms is None or self.pull is None:
+            return None
+        return [ms // 1000, self.pull]
 
     def ms(self):
         """ms left now, or None without a clock."""

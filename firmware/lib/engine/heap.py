@@ -28,8 +28,8 @@ import sys
 
 LEAN = sys.implementation.name != "cpython"
 
-EVENT = ("sessionops commit journal checkpoint files asks rules.mcr_table rules.tw_table"
-         " rules.hk_table rules.sh_table rules.riichi_table")
+EVENT = ("sessionops commit journal checkpoint files asks record2 rebuild rerun rules.mcr_table"
+         " rules.tw_table rules.hk_table rules.sh_table rules.riichi_table")
 # The scoring path's base modules (engine brings the other two), resident between events
 # and forgotten while an event that scores no hand is handled (Session._guard)
 BASE = "hand engine tiles"

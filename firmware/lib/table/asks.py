@@ -123,14 +123,40 @@ def records(ses):
     return len(ses.stack) if ses.jpath is not None else 0
 
 
-def record(ses, i):
+def record(ses, i, whole=False):
     """The i-th saved event back from the newest (0: the last) as (seq, the record dict);
-    OSError where the flash cannot give it back."""
+    OSError where the flash cannot give it back.  A version-2 record under version 1's
+    names: a win's total and unit as it carries them, and (whole: the history's opened
+    record) the scorer's whole answer, the hand scored again in the state it was won in
+    (replayed: rerun.py)."""
     stack = ses.stack
     r = heap.load("journal").Journal(ses.jpath).raw(stack[len(stack) - 1 - i])
     if r is None:
         raise OSError("journal record damaged")
-    return r[0], json.loads(r[1])
+    rec = json.loads(r[1])
+    if "e" in rec and "event" not in rec:
+        rec = heap.load("record2").v1_view(rec, ses.state["rules"] if ses.state else None)
+        if whole and "result" in rec:
+            res = rescored(ses, ses.depth() - 1 - i, rec["event"])
+            if res is not None:
+                rec["result"] = res
+    return r[0], rec
+
+
+def rescored(ses, n, ev):
+    """The scorer's answer for the win ev, the undo stack's entry n, scored again in the
+    state the first n entries give (None where the engine refuses it now)."""
+    st = heap.load("rerun").replay(ses, n)
+    m = heap.load("rebuild")
+    top = m.aside(ses)
+    m = None
+    try:
+        ses.state = st
+        st = None
+        got = ses._guard(ev, False)
+        return got[2].get("result") if type(got) is tuple else None
+    finally:
+        ses.state = heap.load("rebuild").back(ses, top)
 
 
 def seat_winds(ses):

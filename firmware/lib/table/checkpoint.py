@@ -8,8 +8,10 @@
 # stays the record, the checkpoint only saves time.
 #
 # Layout (little-endian): b"MK", u8 version, 16 bytes journal id, u32 seq, end, tail
-# (the record's offset), crc (its header's), errors, n; n u32 stack offsets; u32 CRC32
-# of everything before.  Written as a new file renamed over the old (files.replace:
+# (the record's offset), crc (its header's), errors, n; n u32 stack offsets; version 2:
+# u32 length and the state's JSON (a version-2 journal's records carry no state: boot
+# replays the events after it from this one, rebuild.py); u32 CRC32 of everything
+# before.  Version 1 files (no state) are still read.  Written as a new file renamed over the old (files.replace:
 # atomic on LittleFS; on FAT finished at boot by files.recover): a power cut leaves the
 # old checkpoint or the new one.
 #
@@ -20,6 +22,7 @@
 # so RAM stays flat however long the event.
 
 import os
+import json
 import struct
 import binascii
 import heap
@@ -37,8 +40,9 @@ def path_of(jpath):
 
 def _entries(path, start, count, copy=None):
     """Read a checkpoint file, its CRC checked: (header fields, the stack's entries
-    [start, start+count)); start None: the top `count` entries.  copy(b), if given, gets
-    the bytes of entries [0, start) (into a new checkpoint).  None when not whole."""
+    [start, start+count), the state's JSON bytes or None); start None: the top `count`
+    entries.  copy(b), if given, gets the bytes of entries [0, start) (into a new
+    checkpoint).  None when not whole."""
     f = open(path, "rb")
     try:
         head = f.read(_SIZE)
@@ -49,7 +53,7 @@ def _entries(path, start, count, copy=None):
         if start is None:
             count = min(count, n)
             start = n - count
-        if fields[0] != 1 or n > fields[2] or start + count > n:
+        if fields[0] not in (1, 2) or n > fields[2] or start + count > n:
             return None
         crc = binascii.crc32(head)
         out = []
@@ -66,12 +70,20 @@ def _entries(path, start, count, copy=None):
             if lo < hi:
                 out.extend(struct.unpack("<%dI" % (hi - lo), buf[4 * (lo - i):4 * (hi - i)]))
             i += k
+        state = None
+        if fields[0] == 2:
+            buf = f.read(4)
+            if len(buf) < 4:
+                return None
+            crc = binascii.crc32(buf, crc)
+            state = f.read(struct.unpack("<I", buf)[0])
+            crc = binascii.crc32(state, crc)
         buf = f.read(4)
     finally:
         f.close()
     if len(buf) < 4 or struct.unpack("<I", buf)[0] != crc & 0xFFFFFFFF:
         return None
-    return fields, out
+    return fields, out, state
 
 
 def write(ses):
@@ -84,7 +96,7 @@ def write(ses):
     stack = ses.stack
     base = ses.base
     n = base + len(stack)
-    head = MAGIC + struct.pack(_HEAD, 1, journal.journal_id(ses.jpath).encode(), ses.jseq,
+    head = MAGIC + struct.pack(_HEAD, 2, journal.journal_id(ses.jpath).encode(), ses.jseq,
                                ses.jend, ses.jlast, h[2], ses.replay_errors, n)
     path = path_of(ses.jpath)
     tmp = path + ".tmp"
@@ -101,6 +113,10 @@ def write(ses):
         for i in range(0, len(stack), _CHUNK):
             part = stack[i:i + _CHUNK]
             put(struct.pack("<%dI" % len(part), *part))
+        part = json.dumps(ses.state).encode()
+        put(struct.pack("<I", len(part)))
+        put(part)
+        part = None
         f.write(struct.pack("<I", crc[0] & 0xFFFFFFFF))
         f.flush()
     finally:
@@ -144,7 +160,7 @@ def restore(ses, j):
     if jid != journal.journal_id(ses.jpath).encode():
         return None
     try:
-        st = j.read(tail)["state"]
+        st = json.loads(got[2]) if got[2] is not None else j.read(tail)["state"]
     except (OSError, ValueError, KeyError):
         return None
     ses.stack = got[1]
@@ -155,6 +171,21 @@ def restore(ses, j):
     j.seq = seq
     j.end = end
     return st
+
+
+def snapshot(ses):
+    """(n, the top entry, the state) of the checkpoint: the state after the first n
+    entries of the undo stack as it stood then (the top one the last of them); None when
+    there is none with a state that fits the journal."""
+    try:
+        got = _entries(path_of(ses.jpath), None, 1)
+    except OSError:
+        return None
+    if got is None or got[2] is None or not got[1]:
+        return None
+    if got[0][1] != journal.journal_id(ses.jpath).encode():
+        return None
+    return got[0][7], got[1][0], json.loads(got[2])
 
 
 def refill(ses):

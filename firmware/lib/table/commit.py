@@ -4,7 +4,9 @@
 # that what a win loads after scoring (this module, the journal, the hook) is small: on
 # a board it shares the heap with what the scorer left.
 
+import os
 import sys
+import json
 import journal
 from scorers import RULESETS
 from errors import HandError, error_result
@@ -77,22 +79,107 @@ def journal_of(ses):
     j = journal.Journal(ses.jpath)
     j.seq = ses.jseq
     j.end = ses.jend
+    j.v = ses.jv
     return j
 
 
 def append(ses, rec):
+    if ses.jv == 2 or ses.jseq == 0:
+        # version 2 keeps a win's total only: the scorer's answer leaves the heap before
+        # the journal's code comes in
+        res = rec.get("result")
+        if res:
+            rec["result"] = {"total": res["total"]}
+        res = None
     j = journal_of(ses)
+    if ses.jseq == 0 or j.v == 0:
+        j.v = journal.NEW if ses.jseq == 0 else 1
+    if j.v == 2:
+        # version 2 (record2.py): the event, its payments, the state's digest and what
+        # the device knew of the round's clock; the state itself is rebuilt by replay
+        import record2
+        rec = record2.encode(rec, ses.clock() if ses.clock is not None else None)
+        rec = record2.dumps(rec)
     off, _ = j.append(rec)
     ses.jseq = j.seq
     ses.jend = j.end
     ses.jlast = off
+    ses.jv = j.v
     return off
 
 
+def park(ses):
+    """Version 2 (whose records hold no state): the state to a file beside the journal
+    while a hand is scored, out of the heap; reload() takes it back.  Where it cannot be
+    written it stays in RAM."""
+    try:
+        f = open(journal.side(ses.jpath, ".st"), "w")
+        try:
+            json.dump(ses.state, f)
+        finally:
+            f.close()
+    except OSError:
+        return
+    ses.state = None
+
+
+def states(ses, new):
+    """Version 2: beside the journal, the record just written's seq, the state before it
+    and the state after it (journal.prev: a line each; null before a first start).  Undo
+    takes the state before back without a replay (prior(); an undo of an undo replays),
+    and a boot finds the state after its last record without one (now()).  Written for
+    every record, so what it holds is never another journal's; a failure costs a replay
+    only (the record is written)."""
+    try:
+        f = open(journal.side(ses.jpath, ".prev"), "w")
+        try:
+            f.write("%d\n" % ses.jseq)
+            json.dump(ses.state, f)
+            f.write("\n")
+            json.dump(new, f)
+        finally:
+            f.close()
+    except (OSError, MemoryError):
+        pass
+
+
+def prior(ses, seq, after=False):
+    """The state before record seq (after: after it), as states() kept it; None where it
+    is not kept."""
+    try:
+        f = open(journal.side(ses.jpath, ".prev"))
+    except OSError:
+        return None
+    try:
+        if f.readline().strip() != str(seq):
+            return None
+        line = f.readline()
+        if after:
+            line = f.readline()
+        return json.loads(line)
+    except ValueError:
+        return None
+    finally:
+        f.close()
+
+
 def reload(ses):
-    """The current state is always the one in the record at the top of the undo stack."""
+    """The current state after a hand was scored without it: version 1, the one in the
+    record at the top of the undo stack; version 2, the one park() put aside."""
     if ses.state is None and ses.stack:
-        ses.state = journal.Journal(ses.jpath).read(ses.stack[-1])["state"]
+        if ses.jv != 2:
+            ses.state = journal.Journal(ses.jpath).read(ses.stack[-1])["state"]
+            return
+        path = journal.side(ses.jpath, ".st")
+        try:
+            f = open(path)
+        except OSError:
+            return          # none put aside: the state was not parked
+        try:
+            ses.state = json.load(f)
+        finally:
+            f.close()
+        os.remove(path)
 
 
 def commit(ses, ev, new, rec):
@@ -101,6 +188,8 @@ def commit(ses, ev, new, rec):
     if ev.get("event") == "undo":
         if ses.jpath is not None:
             append(ses, {"event": ev, "undoes": rec["undoes"], "state": new})
+            if ses.jv == 2:
+                states(ses, new)
         ses.stack.pop()
         ses.state = new
         return
@@ -109,6 +198,8 @@ def commit(ses, ev, new, rec):
     rec["state"] = new
     if ses.jpath is not None:
         ses.stack.append(append(ses, rec))
+        if ses.jv == 2:
+            states(ses, new)
     else:
         ses.stack.append(ses.state)
     ses.state = new

@@ -3,7 +3,9 @@
 #
 # Record framing (little-endian), 14 bytes of header then the payload:
 #
-#   b"MJ"  magic
+#   b"MJ"  magic: version 1 (each record a whole state); b"M2" version 2 (record2.py:
+#          the event, its payments, a digest of the state): every record of one journal
+#          has its record 1's, a journal created anew gets NEW's (docs/upload.md)
 #   u32    seq      1, 2, 3 ... with no gaps
 #   u32    length   of the payload in bytes (at most MAX_RECORD)
 #   u32    crc      CRC32 of the 8 bytes seq+length followed by the payload
@@ -39,6 +41,8 @@ except ImportError:
         return x
 
 MAGIC = b"MJ"
+MAGIC2 = b"M2"
+NEW = 2                         # the version of a journal created anew
 _HEAD = const(14)
 MAX_RECORD = const(16384)
 _CHUNK = const(512)
@@ -49,10 +53,14 @@ def _crc(seq_len, payload):
     return binascii.crc32(payload, binascii.crc32(seq_len)) & 0xFFFFFFFF
 
 
-def frame(seq, payload):
-    """The bytes of one record."""
+def frame(seq, payload, v=1):
+    """The bytes of one record's header (v: the journal's version)."""
     sl = struct.pack("<II", seq, len(payload))
-    return MAGIC + sl + struct.pack("<I", _crc(sl, payload))
+    return (MAGIC2 if v == 2 else MAGIC) + sl + struct.pack("<I", _crc(sl, payload))
+
+
+def _magic(head):
+    return head[:2] == MAGIC or head[:2] == MAGIC2
 
 
 def _utf8(text):
@@ -141,12 +149,14 @@ def recover(path):
 
 
 class Journal:
-    """seq: the last good record's number (0 when empty); end: the file offset after it."""
+    """seq: the last good record's number (0 when empty); end: the file offset after it;
+    v: the journal's version (its record 1's magic; 0 before a scan finds one)."""
 
     def __init__(self, path):
         self.path = path
         self.seq = 0
         self.end = 0
+        self.v = 0
 
     # -- reading --------------------------------------------------------------------
     def scan(self, on=False):
@@ -161,12 +171,15 @@ class Journal:
         except OSError:
             return
         try:
+            if not self.v:              # the journal's version: its record 1's magic
+                head = f.read(2)
+                self.v = 2 if head == MAGIC2 else (1 if head == MAGIC else 0)
+            magic = MAGIC2 if self.v == 2 else MAGIC
             off = self.end
-            if off:
-                f.seek(off)
+            f.seek(off)
             while True:
                 head = f.read(_HEAD)
-                if len(head) < _HEAD or head[:2] != MAGIC:
+                if len(head) < _HEAD or head[:2] != magic:
                     break
                 seq, n, crc = struct.unpack("<III", head[2:])
                 if seq != self.seq + 1 or n > MAX_RECORD:
@@ -197,7 +210,7 @@ class Journal:
             f.seek(offset)
             head = f.read(_HEAD)
             payload = b""
-            if body and len(head) == _HEAD and head[:2] == MAGIC:
+            if body and len(head) == _HEAD and _magic(head):
                 n = struct.unpack("<I", head[6:10])[0]
                 if n <= MAX_RECORD:
                     payload = f.read(n)
@@ -208,7 +221,7 @@ class Journal:
     def head(self, offset):
         """(seq, length, crc) of the header at `offset`; None where no whole header is."""
         head = self._at(offset, False)[0]
-        if len(head) < _HEAD or head[:2] != MAGIC:
+        if len(head) < _HEAD or not _magic(head):
             return None
         return struct.unpack("<III", head[2:])
 
@@ -216,7 +229,7 @@ class Journal:
         """(seq, payload bytes) of the record at `offset`, its CRC checked; None at the end
         of the journal or a record not whole.  The uploader sends the payload as stored."""
         head, payload = self._at(offset, True)
-        if len(head) < _HEAD or head[:2] != MAGIC:
+        if len(head) < _HEAD or not _magic(head):
             return None
         seq, n, crc = struct.unpack("<III", head[2:])
         if len(payload) != n or _crc(head[2:10], payload) != crc:
@@ -280,8 +293,9 @@ class Journal:
             _sync()
 
     def append(self, record):
-        """Write one record (a dict) and make it durable.  Returns (offset, seq)."""
-        payload = _utf8(json.dumps(record))
+        """Write one record (a dict, or its JSON) and make it durable.  Returns (offset,
+        seq)."""
+        payload = _utf8(record if type(record) is str else json.dumps(record))
         n = len(payload)
         if n > MAX_RECORD:
             raise ValueError("journal record too large")
@@ -293,12 +307,15 @@ class Journal:
             raise OSError(28)
         if seq == 1:                # a journal created anew gets an id of its own
             new_id(self.path)
+            self.v = NEW
+        elif not self.v:            # a journal goes on in its record 1's version
+            self.v = 2 if self._at(0, False)[0][:2] == MAGIC2 else 1
         try:
             f = open(self.path, "ab")
             try:
                 # header and payload in two writes, not one joined copy (the payload
                 # is the largest block an event needs); the close below commits both
-                f.write(frame(seq, payload))
+                f.write(frame(seq, payload, self.v or 1))
                 f.write(payload)
                 f.flush()
             finally:

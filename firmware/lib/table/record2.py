@@ -8,10 +8,14 @@
 # decimal numbers joined by commas, in a fixed order (no JSON: MicroPython's json does
 # not sort keys), so the device and the organiser compute the same.
 
+import json
 import hashlib
 import binascii
 
-OWN = ("e", "k", "u", "p", "d", "c")      # the record's own keys; the event's are words
+OWN = ("e", "k", "u", "p", "d", "c", "t")  # the record's own keys; the event's are words
+# A win's unit as its ruleset's scorer gives it (rules/<id>.py UNIT): the history shows a
+# version-2 win's total ("t") with it, without loading the scorer.
+UNITS = {"mcr": "fan", "hk": "fan", "tw": "tai", "sh": "points", "riichi": "points"}
 
 DIGEST_KEYS = ("first", "dealer", "round", "hand_no", "streak", "huang", "over")
 
@@ -40,10 +44,14 @@ def encode(rec, clock=None):
         out["k"] = "a"
     if name == "undo":
         out["u"] = rec["undoes"]
-    else:
+    elif name != "adjust":      # an adjustment's "p" is its own field: its payments are
+        # its "delta" (docs/upload.md, "Adjustments back to the table")
         pay = rec.get("payments")
         if pay and (pay[0] or pay[1] or pay[2] or pay[3]):
             out["p"] = pay
+    res = rec.get("result")
+    if res and "total" in res:          # the history's line for a win, nothing more
+        out["t"] = res["total"]
     st = rec.get("state")
     if st and st.get("scores"):
         out["d"] = digest(st)
@@ -52,16 +60,30 @@ def encode(rec, clock=None):
     return out
 
 
-def v1_view(rec):
+def dumps(rec):
+    """The payload's JSON, without spaces where the port's json allows it."""
+    try:
+        return json.dumps(rec, separators=(",", ":"))
+    except TypeError:
+        return json.dumps(rec)
+
+
+def v1_view(rec, rules=None):
     """What the organiser's replay reads of a version-2 record: event, payments (zeros
-    where none are sent), undoes."""
+    where none are sent), undoes; with rules (the ruleset), a win's "result" as far as the
+    record says it (its total and unit: the history's line)."""
     ev = {"event": rec.get("e")}
     for k in rec:
-        if k not in OWN:
+        if k not in OWN or (k == "p" and ev["event"] == "adjust"):
             ev[k] = rec[k]
     out = {"event": ev}
     if ev["event"] == "undo":
         out["undoes"] = rec.get("u")
+    elif ev["event"] == "adjust":
+        out["payments"] = ev.get("delta") or [0, 0, 0, 0]
     else:
         out["payments"] = rec.get("p") or [0, 0, 0, 0]
+    if rules is not None and "t" in rec:
+        out["result"] = {"rules": rules, "total": rec["t"], "unit": UNITS.get(rules, ""),
+                         "items": []}
     return out

@@ -133,6 +133,8 @@ class Session:
         self.state = None
         self.stack = []
         self.jpath = journal_path
+        self.jv = 0             # the journal's version (journal.py): 0 before its record 1
+        self.clock = None       # () -> the round clock's reading [s left, pull] or None
         self.jseq = 0
         self.jend = 0
         self.jlast = 0
@@ -147,6 +149,8 @@ class Session:
         if journal_path is not None:
             heap.load("sessionops").resume(self)
             self._unload()
+            if self.jv == 2:                    # version 2: the state by replay
+                heap.load("rerun").boot(self)
             self.keep()
 
     # ---- An event's path, top to bottom ----------------------------------------------
@@ -242,15 +246,24 @@ class Session:
         else:
             # 1 the event checked, its outcome worked out (a win: its scoring job)
             new, rec, job = self._prepare(ev)
+            if type(job) is int:            # a version-2 undo: the state before, replayed
+                new = heap.load("rerun").replay(self, job)
+                job = None
             if job is not None:
                 # 2 a win: the table's steps leave the heap, the hand is scored
                 if LEAN and self.jpath is not None and not heap.roomy():
-                    self.state = None           # on flash already: read back after scoring
+                    # on flash already (version 1), or put there (version 2), read back
+                    # after scoring
+                    if self.jv == 2:
+                        heap.load("commit").park(self)
+                    else:
+                        self.state = None
                 self._unload()
                 result = score(job)
                 job = None
                 # 3 settled through the ruleset's hook
                 new, rec = self._settle(ev, result)
+                result = None                   # rec holds it (version 2: its total only)
             if not write:
                 return ev, new, rec, self.writes    # a preview: what save() writes
         # 4 journaled, pushed on the undo stack, the state moved on; the answer

@@ -98,9 +98,10 @@ def resume(ses):
     j.open(on)
     j.seq, j.end = seq, end
     ses.replayed = 0
+    v2 = j.v == 2       # version 2: the undo stack only here, the state by replay after
     for off, seq, rec in j.records(on):
         ses.replayed += 1
-        ev = rec.get("event") or {}
+        ev = {"event": rec.get("e")} if v2 else rec.get("event") or {}
         new = rec.get("state")
         if ev.get("event") == "undo":
             if not ses.stack and ses.base:
@@ -110,7 +111,7 @@ def resume(ses):
         else:
             ses.stack.append(off)
             pays = rec.get("payments")
-            if st is not None and ev.get("event") != "start" and pays:
+            if st is not None and ev.get("event") != "start" and pays and not v2:
                 for s in range(4):
                     if st["scores"][s] + pays[s] != new["scores"][s]:
                         ses.replay_errors += 1
@@ -122,9 +123,10 @@ def resume(ses):
         rec = None
         if LEAN:
             gc.collect()
-    ses.state = st
+    ses.state = None if v2 else st
     ses.jseq = j.seq
     ses.jend = j.end
+    ses.jv = j.v
 
 
 def undo(ses, ev):
@@ -134,16 +136,25 @@ def undo(ses, ev):
     if ses.jpath is None:
         if not ses.stack or ses.stack[-1] is None:
             raise HandError("nothing_to_undo", "there is no accepted event to take back")
-        return ses.stack[-1], {}
+        return ses.stack[-1], {}, None
     if len(ses.stack) < 2 and ses.base:   # the entries below the window, from the checkpoint
         load("checkpoint").refill(ses)
     if len(ses.stack) < 2:
         raise HandError("nothing_to_undo", "there is no accepted event to take back")
     j = journal_of(ses)
-    if (j.read(ses.stack[-1]).get("event") or {}).get("event") == "adjust":
+    top = j.read(ses.stack[-1])
+    if top.get("e", (top.get("event") or {}).get("event")) == "adjust":
         # the organiser's word: the director takes it back, never the table
         raise HandError("nothing_to_undo", "the director's correction is not taken back")
-    return j.read(ses.stack[-2])["state"], {"undoes": j.seq_at(ses.stack[-1])}
+    rec = {"undoes": j.seq_at(ses.stack[-1])}
+    if ses.jv == 2:
+        # the state before: as kept beside the journal when the event was written, else
+        # replayed (rerun.py, by the session: its depth less one)
+        st = load("commit").prior(ses, rec["undoes"])
+        if st is not None:
+            return st, rec, None
+        return None, rec, ses.depth() - 1
+    return j.read(ses.stack[-2])["state"], rec, None
 
 
 # -- events ---------------------------------------------------------------------------
@@ -159,8 +170,7 @@ def prepare(ses, ev):
         raise HandError("bad_event", "each line needs \"event\": start, win, flowers, draw, "
                         "undo or one of the ruleset's own")
     if name == "undo":
-        new, rec = undo(ses, ev)
-        return new, rec, None
+        return undo(ses, ev)
     if name == "start":
         return start(ev), {}, None
     st = ses.state
