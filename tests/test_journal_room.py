@@ -61,9 +61,7 @@ def pico_w_bundle():
     return bundle.build_bundle("pico_w")
 
 
-# The four rulesets of the tournaments (riichi's random long session crashes its table
-# hook in version 1 as in 2, riichi_table.advance on a second winner: not a journal's)
-@pytest.mark.parametrize("rid", ("mcr", "hk", "tw", "sh"))
+@pytest.mark.parametrize("rid", ("mcr", "hk", "tw", "sh", "riichi"))
 def test_a_thousand_records_fit_a_pico_w(rid, pico_w_bundle):
     paths.use_firmware()
     import journal

@@ -119,6 +119,20 @@ def test_double_ron_on_another_discard_refused():
     refused(s, {"event": "win", "winner": 2, "from": 0, "hand": PINFU})
 
 
+def test_a_double_ron_half_entered_takes_its_winner_or_undo_first():
+    """A draw, a declaration or the game's end while the second winner is awaited would
+    leave the double ron open (a later win then read a snapshot that was gone)."""
+    s = new()
+    win(s, 1, PINFU, frm=3)
+    ev(s, "double_ron")
+    for bad in ({"event": "draw"}, {"event": "riichi", "seat": 0},
+                {"event": "tenpai", "seat": 2}, {"event": "end"}):
+        refused(s, bad)
+    ev(s, "undo")                                    # the double ron taken back
+    a = ev(s, "draw")
+    assert a["streak"] == 1
+
+
 def test_head_bump_setting():
     s = new(double_ron=False)
     win(s, 1, PINFU, frm=3)

@@ -1,7 +1,7 @@
 # Riichi (riichi): the table's own events, for rules/riichi_table.py (which loads this
 # module for one event and drops it after).  docs/rules/riichi.md describes each event.
 
-from rules.riichi_table import _refuse, _CHOMBO, _STICK, _new_hand_event
+from rules.riichi_table import _refuse, _CHOMBO, _STICK, _new_hand_event, _no_ron_pending
 
 _NONE = [0, 0, 0, 0]
 
@@ -69,6 +69,7 @@ def finish(st):
 def on_end(st, ev):
     if st["over"]:
         raise _refuse("the game is over already")
+    _no_ron_pending(st)
     finish(st)
     return list(_NONE), 0, {"final": list(st["extras"]["final"])}
 

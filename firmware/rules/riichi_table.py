@@ -144,6 +144,7 @@ def flowers(st, winner, frm):
 def draw(st):
     """Noten payments (RCR 3.4.2): the noten players pay noten_total between them to the
     tenpai players; riichi declarers are tenpai."""
+    _no_ron_pending(st)
     ex = st["extras"]
     tenpai = ex["tenpai"] | ex["riichi"] | ex["double"]
     n = 0
@@ -208,8 +209,18 @@ def _pass(st):
 # ---- the declarations: in the hook, not riichi_events, as they come every hand ----------
 
 def _new_hand_event(st):
-    """A declaration belongs to the hand now played: no double ron can follow any more."""
+    """A declaration belongs to the hand now played: no double ron can follow any more
+    (nor may one be left half entered)."""
+    _no_ron_pending(st)
     st["extras"]["last"] = []
+
+
+def _no_ron_pending(st):
+    """Refused while a double ron is entered: its next winner, or undo, comes first."""
+    ex = st["extras"]
+    if "again" in ex:
+        raise _refuse("double ron: the next winner on seat %d's discard first, or undo"
+                      % (ex["again"] + 1))
 
 
 def _declare(st, ev, mask):
