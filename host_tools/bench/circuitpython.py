@@ -111,15 +111,17 @@ def image(code, rid="mcr"):
                                               "code.py": code})
 
 
-def run_cp(rid, n_hands, gap_ms=GAP_MS):
-    """bench_app.run on CircuitPython: boot, then the session's keys; emulated ms."""
-    events = bench_app.hands(rid, n_hands)
+def run_cp(rid, n_hands, gap_ms=GAP_MS, heavy=0, boot=True):
+    """bench_app.run on CircuitPython: boot (boot: timed on its own first), then the
+    session's keys; emulated ms."""
+    events = bench_app.hands(rid, n_hands, heavy)
     res = {}
-    fs = cpbundle.fat_image(drive(), files={"settings.json": json.dumps({"rules": rid})})
-    with Pico(fs=fs, board=BOARD) as pico:
-        m = pico.wait_serial(r"app: ready, (\d+) bytes free", timeout_ms=20000)
-        res["boot_ms"] = m["at"]
-        res["free"] = int(m["groups"][0])
+    if boot:
+        fs = cpbundle.fat_image(drive(), files={"settings.json": json.dumps({"rules": rid})})
+        with Pico(fs=fs, board=BOARD) as pico:
+            m = pico.wait_serial(r"app: ready, (\d+) bytes free", timeout_ms=20000)
+            res["boot_ms"] = m["at"]
+            res["free"] = int(m["groups"][0])
     with Pico(fs=image(HOOKS, rid), board=BOARD) as pico:
         pico.wait_serial(r"app: ready", timeout_ms=20000)
         pico.serial()
