@@ -1,6 +1,6 @@
 """The benchmarks: speed and memory figures, printed, for anyone to re-run (`make bench`).
 
-    python -m host_tools.bench              # engine, upload, pages, app, boot, fuzz, circuitpython, abuse, exports, schedule, phone
+    python -m host_tools.bench              # engine, upload, pages, app, boot, fuzz, circuitpython, abuse, exports, schedule, phone, keyspertile
     python -m host_tools.bench NAME [ARGS]  # one of them (NAMES below), with its own options
 
 Each NAME is a module here with a main().  devbench, benchhands and benchsmoke run unchanged
@@ -30,8 +30,9 @@ NAMES = {
                "the standings' p95",
     "schedule": "the whole event's seating: repeated pairs, winds, time, from 8x3 to 200x7",
     "phone": "the browser terminal in Chromium: first load, key to canvas, score key to review",
+    "keyspertile": "keys per tile per ruleset, with and without flowers and context words",
 }
 # what `make bench` runs (bench-organiser apart: about a minute on its own; soak apart:
 # about 12 minutes, `make soak`; recover apart: about 15 minutes)
 DEFAULT = ("engine", "upload", "pages", "app", "boot", "fuzz", "circuitpython", "abuse",
-           "exports", "schedule", "phone")
+           "exports", "schedule", "phone", "keyspertile")
