@@ -72,10 +72,10 @@ class GlyphRows:
         self.lo = bytearray(w)          # a row's columns: rows 0-7 of the glyphs
         self.hi = bytearray(w)          # rows 8-11, in the low nibble
         self.zero = bytes(w)
-        self.codes = bytearray(2 * _GLYPHS)     # the cached code points, 2 bytes a slot
-        self.columns = bytearray(_SLOT * _GLYPHS)   # their columns, a slot each
+        self.columns = bytearray(_SLOT * _GLYPHS)   # the cached glyphs' columns, a slot each
         self.view = memoryview(self.columns)
-        self.key = bytearray(2)
+        self.at = {}                            # code point: its slot's offset (small ints)
+        self.slots = [None] * _GLYPHS           # the code point in each slot
         self.next = 0                           # the slot the next new glyph takes
         self.ones = (1 << 8 * w) - 1
         self.nib0f = int.from_bytes(b"\x0f" * w, "little")
@@ -87,21 +87,17 @@ class GlyphRows:
     def glyph(self, code):
         """The cache's offset of a code point's columns (rows 0-7 at it, rows 8-11 twelve
         bytes on): the font's glyph turned on its side once (a code point the font lacks:
-        "?").  The slots are taken in turn."""
-        key = self.key
-        key[0] = code & 0xFF
-        key[1] = code >> 8
-        codes = self.codes
-        i = codes.find(key)
-        while i > 0 and i & 1:                  # a code, not the halves of two neighbours
-            i = codes.find(key, i + 1)
-        if i >= 0:
-            return (i >> 1) * _SLOT
+        "?").  The slots are taken in turn; nothing is allocated for a glyph seen before."""
+        at = self.at.get(code)
+        if at is not None:
+            return at
         s = self.next
         self.next = (s + 1) % _GLYPHS
-        codes[2 * s] = key[0]
-        codes[2 * s + 1] = key[1]
-        at = s * _SLOT
+        old = self.slots[s]
+        if old is not None:
+            del self.at[old]
+        self.slots[s] = code
+        at = self.at[code] = s * _SLOT
         cols = self.columns
         f = text.font()
         stride = 2 if code >= text.HALF_END else 1

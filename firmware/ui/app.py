@@ -139,7 +139,13 @@ class App:
             self.faults += 1
             sys.print_exception(e)
             rows = ["\x01fault: " + type(e).__name__, str(e), "long * : status"]
-        self.display.show(rows)
+        try:
+            self.display.show(rows)
+        except MemoryError:         # the session's modules kept took the room: they go,
+            self.ui.short()         # and the screen is drawn anew (a row may be half done)
+            self.display.clear()
+            gc.collect()
+            self.display.show(rows)
         if self.on_show is not None:
             self.on_show(rows)
 

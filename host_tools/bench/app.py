@@ -195,6 +195,8 @@ def pace(rules, n, builds=BUILDS, heavy=HEAVY):
         from host_tools.bench import circuitpython
         circuitpython.drive()                   # built once, before the threads
     jobs = [(name, uf2s[name], rid) for name in builds for rid in rules]
+    for rid in rules:           # the table's modules imported once, before the threads
+        hands(rid, n, heavy)
     print("a key every %d ms (held %d ms), %d legal hands per ruleset (tests/handgen, plain) "
           "then its %d heaviest (host_tools/bench/heavyhands), emulated Pico, emulated ms; "
           "issue 31 before (.mpy): key %s median, review %s median, first %s; heavy hand %s; "
