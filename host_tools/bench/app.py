@@ -125,11 +125,12 @@ def type_session(pico, events, rid, log, gap_ms=30, hold_ms=HOLD_MS):
     return res
 
 
-def run(rid, n_hands, gap_ms=30, uf2=None, hold_ms=HOLD_MS, heavy=0):
+def run(rid, n_hands, gap_ms=30, uf2=None, hold_ms=HOLD_MS, heavy=0, events=None):
     """Boot, then type a session's keys; the digit and score-key times (emulated ms).
     uf2: a firmware with the application frozen in (its flash holds the settings only);
-    heavy: that many of the ruleset's heaviest hands typed after the plain ones."""
-    events = hands(rid, n_hands, heavy)
+    heavy: that many of the ruleset's heaviest hands typed after the plain ones (events:
+    the session's, made already)."""
+    events = events or hands(rid, n_hands, heavy)
     settings = {"settings.json": json.dumps({"rules": rid})}
     if uf2:
         fs = image(files=settings)
@@ -175,11 +176,11 @@ def pace_row(r, heavy=HEAVY):
             max(s[-heavy:]) if heavy else float("nan"))
 
 
-def pace_job(build_name, uf2, rid, n, heavy):
+def pace_job(build_name, uf2, rid, events):
     if build_name == "circuitpython":
         from host_tools.bench import circuitpython
-        return circuitpython.run_cp(rid, n, PACE_MS - HOLD_MS, heavy=heavy, boot=False)
-    return run(rid, n, PACE_MS - HOLD_MS, uf2, heavy=heavy)
+        return circuitpython.run_cp(rid, 0, PACE_MS - HOLD_MS, boot=False, events=events)
+    return run(rid, 0, PACE_MS - HOLD_MS, uf2, events=events)
 
 
 def pace(rules, n, builds=BUILDS, heavy=HEAVY):
@@ -195,8 +196,9 @@ def pace(rules, n, builds=BUILDS, heavy=HEAVY):
         from host_tools.bench import circuitpython
         circuitpython.drive()                   # built once, before the threads
     jobs = [(name, uf2s[name], rid) for name in builds for rid in rules]
-    for rid in rules:           # the table's modules imported once, before the threads
-        hands(rid, n, heavy)
+    # the sessions made before the threads (the table's modules on CPython are not shared
+    # between threads: they load and forget modules as on a board)
+    sessions = {rid: hands(rid, n, heavy) for rid in rules}
     print("a key every %d ms (held %d ms), %d legal hands per ruleset (tests/handgen, plain) "
           "then its %d heaviest (host_tools/bench/heavyhands), emulated Pico, emulated ms; "
           "issue 31 before (.mpy): key %s median, review %s median, first %s; heavy hand %s; "
@@ -209,7 +211,7 @@ def pace(rules, n, builds=BUILDS, heavy=HEAVY):
     print("%-13s %-4s %9s %10s   %9s %9s %10s %10s   %s" % (
         "build", "", "median", "max", "median", "p99", "1st hand", "heavy max", "targets"))
     with ThreadPoolExecutor(2) as ex:
-        runs = list(ex.map(lambda j: pace_job(j[0], j[1], j[2], n, heavy), jobs))
+        runs = list(ex.map(lambda j: pace_job(j[0], j[1], j[2], sessions[j[2]]), jobs))
     out = {}
     for (name, _, rid), r in zip(jobs, runs):
         km, kx, rm, rp, rf, rh = row = pace_row(r, heavy)

@@ -7,7 +7,7 @@ keys typed on the same keypad model:
     the review drawn on the OLED) over BENCH_CP_HANDS (default 5) legal hands per ruleset,
     emulated ms (host_tools.bench.app's method): median, max; CircuitPython / MicroPython
     (target: at most 2);
-  * one glyph row drawn: cpy/oled.py into adafruit_ssd1306's buffer, beside
+  * one glyph row drawn: cpy/oled.py into the panel's buffer, beside
     adafruit_framebuf's fill_rect of the same row (the first step of drawing a row through
     the library, pure Python), and show();
   * HMAC-SHA256 of a 600-byte record: CircuitPython's hashlib, and pure-Python SHA-256
@@ -83,9 +83,11 @@ d = display.open(board)
 def us(f):
     t = time.monotonic_ns(); f(); return (time.monotonic_ns() - t) // 1000
 row = "1 345678 234 9m 11s!z"
+import adafruit_framebuf        # the library's own drawing, for comparison (not the application's)
+fb = adafruit_framebuf.FrameBuffer(bytearray(1024), 128, 64, adafruit_framebuf.MVLSB)
 print('R', us(lambda: d.draw_row(1, row)), us(lambda: d.draw_row(2, "\\x01" + row)),
       us(lambda: d.draw_row(1, row)), us(d.panel.show),
-      us(lambda: d.panel.fill_rect(0, 12, 128, 12, 0)))
+      us(lambda: fb.fill_rect(0, 12, 128, 12, 0)))
 """
 
 HMAC = """from cpy import runtime
@@ -102,8 +104,14 @@ print("H", a, b, ok, hmac.new(key, msg, hashlib.sha256).hexdigest())
 """
 
 
+_drive = []
+
+
 def drive():
-    return cpbundle.build_bundle(BOARD)
+    """The bundle's folder, built once a run (the emulators' threads share it)."""
+    if not _drive:
+        _drive.append(cpbundle.build_bundle(BOARD))
+    return _drive[0]
 
 
 def image(code, rid="mcr"):
@@ -111,10 +119,10 @@ def image(code, rid="mcr"):
                                               "code.py": code})
 
 
-def run_cp(rid, n_hands, gap_ms=GAP_MS, heavy=0, boot=True):
+def run_cp(rid, n_hands, gap_ms=GAP_MS, heavy=0, boot=True, events=None):
     """bench_app.run on CircuitPython: boot (boot: timed on its own first), then the
-    session's keys; emulated ms."""
-    events = bench_app.hands(rid, n_hands, heavy)
+    session's keys (events: made already); emulated ms."""
+    events = events or bench_app.hands(rid, n_hands, heavy)
     res = {}
     if boot:
         fs = cpbundle.fat_image(drive(), files={"settings.json": json.dumps({"rules": rid})})
@@ -215,7 +223,7 @@ def main():
 
 def small_figures():
     r = one_shot(DRAW, r"R (\d+) (\d+) (\d+) (\d+) (\d+)")
-    print("CircuitPython, emulated Pico: a glyph row (21 cells) drawn into adafruit_ssd1306's "
+    print("CircuitPython, emulated Pico: a glyph row (21 cells) drawn into the panel's "
           "buffer %s us (inverted %s us, its glyphs cached %s us); show() %s us; "
           "adafruit_framebuf's fill_rect of the row alone %s us" % tuple(r), flush=True)
     h = one_shot(HMAC, r"H (\d+) (\d+) (\w+) (\w+)")
