@@ -16,12 +16,14 @@ import json
 import os
 import statistics
 import sys
+import threading
 
 from host_tools import build, keys, paths
 from host_tools.board.picomem import HOLD_MS
 from host_tools.board.pico import Pico, image
 
 RULES = ("mcr", "tw", "hk", "sh")
+BUILDING = threading.Lock()
 HOOKS = """import ui.app, time
 def h(app):
     press = app.press
@@ -131,8 +133,9 @@ def run(rid, n_hands, gap_ms=30, uf2=None, hold_ms=HOLD_MS, heavy=0, events=None
     if uf2:
         fs = image(files=settings)
     else:
-        fs = image(build.build_device(os.path.join(paths.BUILD, "device-pico"), "pico"),
-                   files=settings)
+        with BUILDING:      # the emulators' threads share the one build folder
+            folder = build.build_device(os.path.join(paths.BUILD, "device-pico"), "pico")
+        fs = image(folder, files=settings)
     res = {}
     with Pico(fs=fs, uf2=uf2) as pico:
         m = pico.wait_serial(r"app: ready, (\d+) bytes free", timeout_ms=20000)
