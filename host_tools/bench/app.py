@@ -134,8 +134,8 @@ def run(rid, n_hands, gap_ms=30, uf2=None, hold_ms=HOLD_MS, heavy=0, events=None
         fs = image(files=settings)
     else:
         with BUILDING:      # the emulators' threads share the one build folder
-            folder = build.build_device(os.path.join(paths.BUILD, "device-pico"), "pico")
-        fs = image(folder, files=settings)
+            fs = image(build.build_device(os.path.join(paths.BUILD, "device-pico"), "pico"),
+                       files=settings)
     res = {}
     with Pico(fs=fs, uf2=uf2) as pico:
         m = pico.wait_serial(r"app: ready, (\d+) bytes free", timeout_ms=20000)

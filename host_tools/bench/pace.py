@@ -51,7 +51,8 @@ def pace(rules, n, builds=BUILDS, heavy=HEAVY):
     if "frozen" in builds:
         from host_tools.board import firmware
         uf2s["frozen"] = firmware.build_firmware("pico")
-    build.build_device(os.path.join(paths.BUILD, "device-pico"), "pico")
+    if ".mpy" in builds:
+        build.build_device(os.path.join(paths.BUILD, "device-pico"), "pico")
     if "circuitpython" in builds:
         from host_tools.bench import circuitpython
         circuitpython.drive()                   # built once, before the threads
