@@ -159,11 +159,10 @@ def journal_of(fs):
         return [rec for _, _, rec in journal.Journal(p).records()]
 
 
-def budget_run(rid, kb, folder):
-    """A long session typed with kb KB free when the application starts (the bundle in
-    folder): (passed, detail)."""
+def budget_run(rid, kb, folder, d):
+    """A long session (d: picomem.keyed_long_session's) typed with kb KB free when the
+    application starts (the bundle in folder): (passed, detail)."""
     from host_tools.board import picomem
-    d = picomem.keyed_long_session(rid)
     code = picomem.filler(kb * 1024, "filled") + START
     fs = cpbundle.fat_image(folder, files=dict(d.files, **{"code.py": code}))
     with Pico(fs=fs, board=BOARD) as pico:
@@ -177,11 +176,10 @@ def budget_run(rid, kb, folder):
     return True, "%s, %s bytes free when the application was up" % (detail, up["groups"][0])
 
 
-def heap_run(rid, folder):
-    """A long session typed with the whole heap; (passed, detail, {screen name: least
-    bytes free after a collection while it was shown}, bytes free at the start)."""
-    from host_tools.board import picomem
-    d = picomem.keyed_long_session(rid)
+def heap_run(rid, folder, d):
+    """A long session (d: picomem.keyed_long_session's) typed with the whole heap; (passed,
+    detail, {screen name: least bytes free after a collection while it was shown}, bytes
+    free at the start)."""
     fs = cpbundle.fat_image(folder, files=dict(d.files, **{"code.py": HEAP}))
     with Pico(fs=fs, board=BOARD) as pico:
         up = pico.wait_serial(r"app: ready, (\d+) bytes free|(\w+Error[^\r\n]*)", timeout_ms=30000)
@@ -267,9 +265,13 @@ def heap():
           "(30 events) typed on the keypad; at each screen drawn, a collection, then the "
           "bytes free; per ruleset the heaviest screen (least free), and each screen's least:")
     from concurrent.futures import ThreadPoolExecutor
+    from host_tools.board import picomem
     folder = drive()                                    # built once, before the threads
+    # the sessions made before the threads (the table's modules on CPython are not shared)
+    drivers = {rid: picomem.keyed_long_session(rid) for rid in RULES}
+    journal_of(b"")                                     # its module imported here too
     with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
-        found = list(pool.map(lambda rid: guarded(heap_run, rid, folder), RULES))
+        found = list(pool.map(lambda rid: guarded(heap_run, rid, folder, drivers[rid]), RULES))
     for rid, r in zip(RULES, found):
         if len(r) == 2:                                 # the board stopped answering
             r = r + ({}, None)
@@ -290,9 +292,13 @@ def budget(kb):
     print("memory budget on CircuitPython: the application started with %d KB free, a long "
           "session (30 events) typed on the keypad, journal against CPython's:" % kb)
     from concurrent.futures import ThreadPoolExecutor
+    from host_tools.board import picomem
     folder = drive()                                    # built once, before the threads
+    drivers = {rid: picomem.keyed_long_session(rid) for rid in RULES}
+    journal_of(b"")                                     # its module imported here too
     with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
-        found = list(pool.map(lambda rid: guarded(budget_run, rid, kb, folder), RULES))
+        found = list(pool.map(lambda rid: guarded(budget_run, rid, kb, folder, drivers[rid]),
+                              RULES))
     for rid, (ok, detail) in zip(RULES, found):
         print("  %-4s %s (%s)" % (rid, "pass" if ok else "FAIL", detail), flush=True)
 
