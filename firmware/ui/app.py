@@ -142,7 +142,10 @@ class App:
         try:
             self.display.show(rows)
         except MemoryError:         # the session's modules kept took the room: they go,
-            self.ui.short()         # and the screen is drawn anew (a row may be half done)
+            try:                    # and the screen is drawn anew (a row may be half done)
+                self.ui.short()
+            except MemoryError:
+                pass
             self.display.clear()
             gc.collect()
             self.display.show(rows)
