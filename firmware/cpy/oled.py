@@ -17,7 +17,7 @@
 # A row is still drawn whole into the buffer (whole-row integer operations: cheaper than
 # cutting them to the cells that changed).
 
-from ui import text, cut
+from ui import text
 
 ROW = 12                # ui/display.py's grid: 12-px rows, "\x01" starting an inverted one
 INVERSE = "\x01"
@@ -145,13 +145,11 @@ class GlyphRows:
         """Row i drawn whole; returns the pixel columns that changed from old, [x0, x1)."""
         inverse = row.startswith(INVERSE)
         x0, x1 = 0, self.width
-        diff = self.span(i, row, old, inverse)[1]        # ui/display.py's Display
+        new, diff = self.span(i, row, old, inverse)     # ui/display.py's Display
         if diff is not None:
             x0, x1 = diff[2] * 6, diff[3] * 6
             if x1 <= x0:
                 return x0, x1
-        if inverse:
-            row = row[1:]
         w = self.width
         lo = self.lo
         hi = self.hi
@@ -159,13 +157,28 @@ class GlyphRows:
         hi[:] = self.zero
         x = 0
         view = self.view
-        for c in cut(row, self.cols):
-            code = ord(c)
+        b = new[0]                  # the row's UTF-8, cut to the grid: walked as bytes (a
+        j = 0                       # str walked makes a string of every character)
+        n = len(b)
+        while j < n:
+            code = b[j]
+            if code < 0x80:
+                j += 1
+            elif code < 0xE0:
+                code = (code & 0x1F) << 6 | b[j + 1] & 0x3F
+                j += 2
+            elif code < 0xF0:
+                code = (code & 0x0F) << 12 | (b[j + 1] & 0x3F) << 6 | b[j + 2] & 0x3F
+                j += 3
+            else:
+                code = ((code & 0x07) << 18 | (b[j + 1] & 0x3F) << 12 | (b[j + 2] & 0x3F) << 6
+                        | b[j + 3] & 0x3F)
+                j += 4
             at = self.glyph(code)
-            n = 6 if code < text.HALF_END else 12
-            lo[x:x + n] = view[at:at + n]
-            hi[x:x + n] = view[at + 12:at + 12 + n]
-            x += n
+            k = 6 if code < text.HALF_END else 12
+            lo[x:x + k] = view[at:at + k]
+            hi[x:x + k] = view[at + 12:at + 12 + k]
+            x += k
         a = int.from_bytes(lo, "little")
         b = int.from_bytes(hi, "little")
         if inverse:
