@@ -140,8 +140,8 @@ def win_keys(ev, info):
         keys.append(keymap.FLAGS_KEY)
         pos = 0
         for i, w in enumerate(words):
-            if w in flags:
-                keys.append(keymap.DOWN * (i - pos) + keymap.TOGGLE)
+            if w in flags:            # the first nine by their number, the rest by moving
+                keys.append(str(i + 1) if i < 9 else keymap.DOWN * (i - pos) + keymap.TOGGLE)
                 pos = i
         keys.append(keymap.OK)
     for key, field in keymap.COUNT_KEYS.get(info[3] if len(info) > 3 else None, ()):

@@ -36,6 +36,9 @@ def test_the_drive_holds_the_application_compiled_for_circuitpython(drive):
     for name, _ in circuitpython.pins():
         assert "lib/LICENSE-" + name in files
     assert meta["bytes"] < 1024 * 1024 // 2        # half the Pico's 1 MB CIRCUITPY at most
+    # the Python stack a heavy hand's review needs (CircuitPython's default 2 KB ran out)
+    with open(os.path.join(drive, "settings.toml")) as fh:
+        assert "CIRCUITPY_PYSTACK_SIZE = 4096" in fh.read().splitlines()
 
 
 def test_the_fat_image_holds_the_drive(drive):

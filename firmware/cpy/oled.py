@@ -1,25 +1,65 @@
-# The SSD1306 on CircuitPython: Adafruit's adafruit_ssd1306 owns the panel (its init sequence,
-# show() pushing the buffer over busio.I2C); the screen's rows are drawn straight into that
-# buffer here.  Why not its text(): adafruit_framebuf is pure Python and draws pixel by
-# pixel (21 characters 92 ms, a whole screen 477 ms on the emulated Pico) and has no blit
-# for the application's glyph font.  Here each glyph is turned into columns once (cached);
-# a row is then the glyphs' column bytes laid side by side and merged into the two pages
-# the 12-px row spans with whole-row integer operations, which run in C: a few ms a row.
+# The SSD1306 on CircuitPython: the panel driven here over busio.I2C (its init sequence as
+# adafruit_ssd1306 sends it, the frame or a window of it pushed in one write each), the
+# screen's rows drawn straight into its buffer.  Why not adafruit_ssd1306's text():
+# adafruit_framebuf is pure Python and draws pixel by pixel (21 characters 92 ms, a whole
+# screen 477 ms on the emulated Pico) and has no blit for the application's glyph font;
+# and the two libraries kept 11.6 KB resident (8.1 KB adafruit_framebuf) that the session's
+# modules need on CircuitPython's smaller heap (docs/circuitpython.md, "Heavy hands").
+# Here each glyph is turned into columns once (cached in two fixed buffers: no object per
+# glyph); a row is then the glyphs' column bytes laid side by side and merged into the two
+# pages the 12-px row spans with whole-row integer operations, which run in C: a few ms a row.
 # The picture is the one MicroPython's framebuf draws (ui/display.py, ui/text.py), pixel
 # for pixel: an inverted row is the plain row's complement across the full width.
 #
 # Pushed as on MicroPython: the columns that changed in a row (ui/display.py's changed())
-# over its two pages, a window of the panel's RAM, the whole frame when most changed.
-# adafruit_ssd1306 has no window of its own (its show() sends the frame): the window's
-# commands go in one write through its I2CDevice, each page's slice behind the data byte.
+# over its two pages, a window of the panel's RAM, the whole frame when most changed; the
+# window's commands go in one write, each page's slice behind the data byte.
 # A row is still drawn whole into the buffer (whole-row integer operations: cheaper than
 # cutting them to the cells that changed).
 
-from ui import text, cut
+from ui import text
 
 ROW = 12                # ui/display.py's grid: 12-px rows, "\x01" starting an inverted one
 INVERSE = "\x01"
 _GLYPHS = 96            # glyphs kept as columns (ASCII all fit; wide ones come and go)
+_SLOT = 24              # a glyph's columns in the cache: rows 0-7 (12 bytes), rows 8-11 (12)
+# adafruit_ssd1306's init, as one command write (Co=0, D/C#=0): display off, horizontal
+# addressing, start line 0, segment remap, multiplex (height - 1), COM scan reversed,
+# offset 0, COM pins (per size), clock, precharge, VCOMH, contrast, RAM shown, not
+# inverted, internal IREF, charge pump, display on
+_INIT = (b"\x00\xae\x20\x00\x40\xa1\xa8\x3f\xc8\xd3\x00\xda\x12\xd5\x80\xd9\xf1\xdb\x30"
+         b"\x81\xff\xa4\xa6\xad\x30\x8d\x14\xaf")
+
+
+class Panel:
+    """The SSD1306 on I2C: buffer is the frame behind one I2C data byte (MONO_VLSB pages)."""
+
+    page_addressing = False
+
+    def __init__(self, i2c, w, h, addr):
+        from adafruit_bus_device.i2c_device import I2CDevice
+        self.i2c_device = I2CDevice(i2c, addr)
+        self.buffer = bytearray(1 + w * (h >> 3))
+        self.buffer[0] = 0x40
+        self.frame = bytearray(b"\x00\x21\x00\x7f\x22\x00\x07")
+        self.frame[3] = w - 1
+        self.frame[6] = (h >> 3) - 1
+        init = bytearray(_INIT)
+        init[7] = h - 1
+        init[12] = 0x02 if w > 2 * h else 0x12
+        with self.i2c_device as bus:
+            bus.write(init)
+        self.show()
+
+    def fill(self, c):
+        b = self.buffer
+        b[1:] = (b"\xff" if c else b"\x00") * (len(b) - 1)
+
+    def show(self):
+        """The whole frame."""
+        with self.i2c_device as bus:
+            bus.write(self.frame)
+            bus.write(self.buffer)
 
 
 class GlyphRows:
@@ -32,7 +72,11 @@ class GlyphRows:
         self.lo = bytearray(w)          # a row's columns: rows 0-7 of the glyphs
         self.hi = bytearray(w)          # rows 8-11, in the low nibble
         self.zero = bytes(w)
-        self.cache = {}
+        self.columns = bytearray(_SLOT * _GLYPHS)   # the cached glyphs' columns, a slot each
+        self.view = memoryview(self.columns)
+        self.at = {}                            # code point: its slot's offset (small ints)
+        self.slots = [None] * _GLYPHS           # the code point in each slot
+        self.next = 0                           # the slot the next new glyph takes
         self.ones = (1 << 8 * w) - 1
         self.nib0f = int.from_bytes(b"\x0f" * w, "little")
         self.nibf0 = self.nib0f << 4
@@ -41,16 +85,22 @@ class GlyphRows:
         self.cmds = bytearray(b"\x00\x21\x00\x7f\x22\x00\x07")   # column, page window
 
     def glyph(self, code):
-        """(rows 0-7, rows 8-11) column bytes of a code point: the font's glyph turned on
-        its side (a code point the font lacks: "?")."""
-        g = self.cache.get(code)
-        if g is not None:
-            return g
-        w = 6 if code < text.HALF_END else 12
-        lo = bytearray(w)
-        hi = bytearray(w)
+        """The cache's offset of a code point's columns (rows 0-7 at it, rows 8-11 twelve
+        bytes on): the font's glyph turned on its side once (a code point the font lacks:
+        "?").  The slots are taken in turn; nothing is allocated for a glyph seen before."""
+        at = self.at.get(code)
+        if at is not None:
+            return at
+        s = self.next
+        self.next = (s + 1) % _GLYPHS
+        old = self.slots[s]
+        if old is not None:
+            del self.at[old]
+        self.slots[s] = code
+        at = self.at[code] = s * _SLOT
+        cols = self.columns
         f = text.font()
-        stride = 2 if w == 12 else 1
+        stride = 2 if code >= text.HALF_END else 1
         if f.glyph(code) is None:           # not in the font: "?" in its cells
             f.glyph(0x3F)
             stride = 1
@@ -62,12 +112,12 @@ class GlyphRows:
             for y in range(12):
                 if bits[y * stride + byte] & mask:
                     v |= 1 << y
-            lo[x] = v & 0xFF
-            hi[x] = v >> 8
-        if len(self.cache) >= _GLYPHS:
-            self.cache = {}
-        g = self.cache[code] = (bytes(lo), bytes(hi))
-        return g
+            cols[at + x] = v & 0xFF
+            cols[at + 12 + x] = v >> 8
+        if stride == 1 and code >= text.HALF_END:   # "?" in a wide cell: blank on its right
+            cols[at + 6:at + 12] = self.zero[:6]
+            cols[at + 18:at + 24] = self.zero[:6]
+        return at
 
     def window(self, x0, x1, p0, p1):
         """Columns x0..x1 of pages p0..p1 to the panel's RAM (horizontal addressing, as
@@ -95,25 +145,40 @@ class GlyphRows:
         """Row i drawn whole; returns the pixel columns that changed from old, [x0, x1)."""
         inverse = row.startswith(INVERSE)
         x0, x1 = 0, self.width
-        diff = self.span(i, row, old, inverse)[1]        # ui/display.py's Display
+        new, diff = self.span(i, row, old, inverse)     # ui/display.py's Display
         if diff is not None:
             x0, x1 = diff[2] * 6, diff[3] * 6
             if x1 <= x0:
                 return x0, x1
-        if inverse:
-            row = row[1:]
         w = self.width
         lo = self.lo
         hi = self.hi
         lo[:] = self.zero
         hi[:] = self.zero
         x = 0
-        for c in cut(row, self.cols):
-            g = self.glyph(ord(c))
-            n = len(g[0])
-            lo[x:x + n] = g[0]
-            hi[x:x + n] = g[1]
-            x += n
+        view = self.view
+        b = new[0]                  # the row's UTF-8, cut to the grid: walked as bytes (a
+        j = 0                       # str walked makes a string of every character)
+        n = len(b)
+        while j < n:
+            code = b[j]
+            if code < 0x80:
+                j += 1
+            elif code < 0xE0:
+                code = (code & 0x1F) << 6 | b[j + 1] & 0x3F
+                j += 2
+            elif code < 0xF0:
+                code = (code & 0x0F) << 12 | (b[j + 1] & 0x3F) << 6 | b[j + 2] & 0x3F
+                j += 3
+            else:
+                code = ((code & 0x07) << 18 | (b[j + 1] & 0x3F) << 12 | (b[j + 2] & 0x3F) << 6
+                        | b[j + 3] & 0x3F)
+                j += 4
+            at = self.glyph(code)
+            k = 6 if code < text.HALF_END else 12
+            lo[x:x + k] = view[at:at + k]
+            hi[x:x + k] = view[at + 12:at + 12 + k]
+            x += k
         a = int.from_bytes(lo, "little")
         b = int.from_bytes(hi, "little")
         if inverse:
@@ -139,13 +204,12 @@ class GlyphRows:
 def open(board, Display):
     """The board's OLED as a Display (ui/display.py's class) drawing its rows here."""
     import busio
-    import adafruit_ssd1306
     from cpy.pins import pin
     d = board.DISPLAY
     w = d["width"]
     h = d["height"]
     i2c = busio.I2C(pin(d["scl"]), pin(d["sda"]), frequency=d.get("freq", 400_000))
-    panel = adafruit_ssd1306.SSD1306_I2C(w, h, i2c, addr=d.get("address", 0x3C))
+    panel = Panel(i2c, w, h, d.get("address", 0x3C))
     class OLED(GlyphRows, Display):
         pass
 

@@ -140,7 +140,16 @@ class App:
             self.faults += 1
             sys.print_exception(e)
             rows = ["\x01fault: " + type(e).__name__, str(e), "long * : status"]
-        self.display.show(rows)
+        try:
+            self.display.show(rows)
+        except MemoryError:         # the session's modules kept took the room: they go,
+            try:                    # and the screen is drawn anew (a row may be half done)
+                self.ui.short()
+            except MemoryError:
+                pass
+            self.display.clear()
+            gc.collect()
+            self.display.show(rows)
         if self.on_show is not None:
             self.on_show(rows)
 

@@ -416,6 +416,9 @@ class UI:
         words = self.ruleset()[2]
         h = self.ev["hand"]
         flags = h.get("flags") or []
+        if "1" <= k <= "9" and int(k) <= len(words):    # word k on or off, one key
+            self.cur = int(k) - 1
+            k = K.TOGGLE
         if k == K.TOGGLE:
             w = words[self.cur]
             if w in flags:
@@ -550,9 +553,9 @@ class UI:
         flags = self.ev["hand"].get("flags") or []
         out = []
         for i, w in enumerate(self.ruleset()[2]):
-            out.append((">" if i == self.cur else " ") + ("[x]" if w in flags else "[ ]")
-                       + word(labels, w))
-        return "0 on/off # done", out
+            out.append((">" if i == self.cur else str(i + 1) if i < 9 else " ")
+                       + ("[x]" if w in flags else "[ ]") + word(labels, w))
+        return "1-9/0 on/off # done", out
 
 
 def item_value(it, labels):

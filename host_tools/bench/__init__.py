@@ -1,6 +1,6 @@
 """The benchmarks: speed and memory figures, printed, for anyone to re-run (`make bench`).
 
-    python -m host_tools.bench              # engine, upload, pages, app, boot, fuzz, circuitpython, abuse, exports, schedule, phone, keys
+    python -m host_tools.bench              # engine, upload, pages, pace, app, boot, fuzz, circuitpython, abuse, exports, schedule, phone, keys
     python -m host_tools.bench NAME [ARGS]  # one of them (NAMES below), with its own options
 
 Each NAME is a module here with a main().  devbench, benchhands and benchsmoke run unchanged
@@ -15,8 +15,9 @@ NAMES = {
     "mcr": "Chinese Official scoring beside pymahjonggb, and on the unix port",
     "riichi": "Riichi scoring beside the reference (mahjong 2.1.0), and on the unix port",
     "pico": "scoring time and heap per ruleset on the emulated Pico",
-    "app": "the application on the emulated Pico: key to screen and review at a referee's "
-           "pace (.mpy, frozen), boot, heap, keypad share",
+    "pace": "key to screen and score key to review at a referee's pace, heavy hands "
+            "included: .mpy, frozen and CircuitPython on the emulated Pico",
+    "app": "the application on the emulated Pico: boot, heap, keypad share, key and review times",
     "fuzz": "random keys into the screens: CPython, the unix port, the emulated Pico",
     "upload": "the device uploader: resident RAM, upload rate on loopback",
     "pages": "the organiser's live pages at an event's size",
@@ -35,5 +36,5 @@ NAMES = {
 }
 # what `make bench` runs (bench-organiser apart: about a minute on its own; soak apart:
 # about 12 minutes, `make soak`; recover apart: about 15 minutes)
-DEFAULT = ("engine", "upload", "pages", "app", "boot", "fuzz", "circuitpython", "abuse",
+DEFAULT = ("engine", "upload", "pages", "pace", "app", "boot", "fuzz", "circuitpython", "abuse",
            "exports", "schedule", "phone", "keys")

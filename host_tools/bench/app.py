@@ -7,25 +7,23 @@ hand scored and settled, session.preview, up to the review screen drawn on the O
 BENCH_APP_HANDS (default 20) legal hands per ruleset: median, p99, max.  Then the memory
 budget (host_tools.board.picomem): the application at 80 KB free with a long session of each
 ruleset typed on its keypad, pass/fail (the least budget by bisection is `make size`).
+The table issue 31 asks for, at a referee's pace, is host_tools/bench/pace.py's (run
+before this one by `make bench`).
 
-First (the table issue 31 asks for), at a referee's pace, a key every 200 ms: per ruleset,
-as .mpy and frozen into the firmware (make firmware BOARD=pico, built when missing), key to
-screen drawn (median, max) and score key to review drawn (median, p99, the session's first
-hand), beside the issue's figures and the targets (docs/bench.md keeps the last run).
-
-    .venv/bin/python -m host_tools.bench app [--pace-only] [--no-frozen] [--rules mcr,hk]
-        [--pace-hands 6]"""
+    .venv/bin/python -m host_tools.bench app [--rules mcr,hk]"""
 
 import json
 import os
 import statistics
 import sys
+import threading
 
 from host_tools import build, keys, paths
 from host_tools.board.picomem import HOLD_MS
 from host_tools.board.pico import Pico, image
 
 RULES = ("mcr", "tw", "hk", "sh")
+BUILDING = threading.Lock()
 HOOKS = """import ui.app, time
 def h(app):
     press = app.press
@@ -50,11 +48,15 @@ gc.collect(); busy = loop(); kp.stop()
 print(100 * (busy - base) / base)"""
 
 
-def hands(rid, n):
-    """A start, then n legal wins of the ruleset (plain hands from tests/handgen)."""
+def hands(rid, n, heavy=0):
+    """A start, then n legal wins of the ruleset (plain hands from tests/handgen), then
+    its `heavy` heaviest (host_tools/bench/heavyhands)."""
     sys.path.insert(0, os.path.join(paths.ROOT, "tests"))
     from uicorpus import legal_session
     events, _ = legal_session(rid, n, seed=3, plain=True)
+    if heavy:
+        from host_tools.bench import heavyhands
+        events = heavyhands.appended(rid, events, heavy)
     return events
 
 
@@ -123,16 +125,19 @@ def type_session(pico, events, rid, log, gap_ms=30, hold_ms=HOLD_MS):
     return res
 
 
-def run(rid, n_hands, gap_ms=30, uf2=None, hold_ms=HOLD_MS):
+def run(rid, n_hands, gap_ms=30, uf2=None, hold_ms=HOLD_MS, heavy=0, events=None):
     """Boot, then type a session's keys; the digit and score-key times (emulated ms).
-    uf2: a firmware with the application frozen in (its flash holds the settings only)."""
-    events = hands(rid, n_hands)
+    uf2: a firmware with the application frozen in (its flash holds the settings only);
+    heavy: that many of the ruleset's heaviest hands typed after the plain ones (events:
+    the session's, made already)."""
+    events = events or hands(rid, n_hands, heavy)
     settings = {"settings.json": json.dumps({"rules": rid})}
     if uf2:
         fs = image(files=settings)
     else:
-        fs = image(build.build_device(os.path.join(paths.BUILD, "device-pico"), "pico"),
-                   files=settings)
+        with BUILDING:      # the emulators' threads share the one build folder
+            fs = image(build.build_device(os.path.join(paths.BUILD, "device-pico"), "pico"),
+                       files=settings)
     res = {}
     with Pico(fs=fs, uf2=uf2) as pico:
         m = pico.wait_serial(r"app: ready, (\d+) bytes free", timeout_ms=20000)
@@ -152,67 +157,12 @@ def p99(xs):
     return xs[min(len(xs) - 1, int(round(0.99 * (len(xs) - 1))))]
 
 
-# A referee's pace: a key every PACE_MS (held HOLD_MS), so what the application does in
-# the entry's idle time has only what a referee gives it.  Issue 31's figures, measured
-# before the display pushed only what changed (.mpy, medians over sessions per ruleset).
-PACE_MS = 200
-BEFORE = {"key": "57-68", "review": "104-114", "first": "216-293"}
-TARGET = {"key": 20, "review": 100}
-
-
-def pace_row(r):
-    """(key median, key max, review median, review p99, review first) of a run(), ms."""
-    d, s = r["digit_ms"], r["score_ms"]
-    return (statistics.median(d), max(d), statistics.median(s), p99(s), s[0])
-
-
-def pace(rules, n, frozen=True):
-    """Key to screen and score key to review at a referee's pace, per ruleset, .mpy and
-    (frozen) the application frozen into the firmware; two emulators at a time."""
-    from concurrent.futures import ThreadPoolExecutor
-    builds = [(".mpy", None)]
-    if frozen:
-        from host_tools.board import firmware
-        builds.append(("frozen", firmware.build_firmware("pico")))
-    build.build_device(os.path.join(paths.BUILD, "device-pico"), "pico")
-    jobs = [(name, uf2, rid) for name, uf2 in builds for rid in rules]
-    print("a key every %d ms (held %d ms), %d legal hands per ruleset (tests/handgen, plain), "
-          "emulated Pico, emulated ms; issue 31 before (.mpy): key %s median, review %s median, "
-          "first %s; targets: key <= %d median, review <= %d p99 (the first included)"
-          % (PACE_MS, HOLD_MS, n, BEFORE["key"], BEFORE["review"], BEFORE["first"],
-             TARGET["key"], TARGET["review"]), flush=True)
-    print("%-7s %-4s %20s   %30s" % ("", "", "key -> screen drawn", "score key -> review drawn"))
-    print("%-7s %-4s %9s %10s   %9s %9s %10s   %s" % ("build", "", "median", "max", "median",
-                                                     "p99", "1st hand", "targets"))
-    with ThreadPoolExecutor(2) as ex:
-        runs = list(ex.map(lambda j: run(j[2], n, PACE_MS - HOLD_MS, j[1]), jobs))
-    out = {}
-    for (name, _, rid), r in zip(jobs, runs):
-        km, kx, rm, rp, rf = row = pace_row(r)
-        out[(name, rid)] = row
-        ok = km <= TARGET["key"], max(rp, rf) <= TARGET["review"]
-        print("%-7s %-4s %9.1f %10.1f   %9.1f %9.1f %10.1f   key %s, review %s%s" % (
-            name, rid, km, kx, rm, rp, rf, "met" if ok[0] else "MISSED",
-            "met" if ok[1] else "MISSED",
-            "" if not r["unreviewed"] else "  (%d score keys drew no review)"
-            % len(r["unreviewed"])), flush=True)
-    return out
-
-
 def main():
     import argparse
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--pace-only", action="store_true",
-                    help="only the referee's pace table (key and review times, .mpy and frozen)")
-    ap.add_argument("--no-frozen", action="store_true", help="the pace table for .mpy only")
     ap.add_argument("--rules", default=",".join(RULES))
-    ap.add_argument("--pace-hands", type=int,
-                    default=int(os.environ.get("BENCH_PACE_HANDS", "6")))
     args = ap.parse_args()
     rules = [r for r in args.rules.split(",") if r]
-    pace(rules, args.pace_hands, not args.no_frozen)
-    if args.pace_only:
-        return
     n = int(os.environ.get("BENCH_APP_HANDS", "20"))
     with Pico(fs=image(build.build_device(os.path.join(paths.BUILD, "device-pico"), "pico"))) as p:
         p.exec("print(1)")

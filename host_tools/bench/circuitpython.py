@@ -7,7 +7,7 @@ keys typed on the same keypad model:
     the review drawn on the OLED) over BENCH_CP_HANDS (default 5) legal hands per ruleset,
     emulated ms (host_tools.bench.app's method): median, max; CircuitPython / MicroPython
     (target: at most 2);
-  * one glyph row drawn: cpy/oled.py into adafruit_ssd1306's buffer, beside
+  * one glyph row drawn: cpy/oled.py into the panel's buffer, beside
     adafruit_framebuf's fill_rect of the same row (the first step of drawing a row through
     the library, pure Python), and show();
   * HMAC-SHA256 of a 600-byte record: CircuitPython's hashlib, and pure-Python SHA-256
@@ -83,9 +83,11 @@ d = display.open(board)
 def us(f):
     t = time.monotonic_ns(); f(); return (time.monotonic_ns() - t) // 1000
 row = "1 345678 234 9m 11s!z"
+import adafruit_framebuf        # the library's own drawing, for comparison (not the application's)
+fb = adafruit_framebuf.FrameBuffer(bytearray(1024), 128, 64, adafruit_framebuf.MVLSB)
 print('R', us(lambda: d.draw_row(1, row)), us(lambda: d.draw_row(2, "\\x01" + row)),
       us(lambda: d.draw_row(1, row)), us(d.panel.show),
-      us(lambda: d.panel.fill_rect(0, 12, 128, 12, 0)))
+      us(lambda: fb.fill_rect(0, 12, 128, 12, 0)))
 """
 
 HMAC = """from cpy import runtime
@@ -102,8 +104,14 @@ print("H", a, b, ok, hmac.new(key, msg, hashlib.sha256).hexdigest())
 """
 
 
+_drive = []
+
+
 def drive():
-    return cpbundle.build_bundle(BOARD)
+    """The bundle's folder, built once a run (the emulators' threads share it)."""
+    if not _drive:
+        _drive.append(cpbundle.build_bundle(BOARD))
+    return _drive[0]
 
 
 def image(code, rid="mcr"):
@@ -111,15 +119,17 @@ def image(code, rid="mcr"):
                                               "code.py": code})
 
 
-def run_cp(rid, n_hands, gap_ms=GAP_MS):
-    """bench_app.run on CircuitPython: boot, then the session's keys; emulated ms."""
-    events = bench_app.hands(rid, n_hands)
+def run_cp(rid, n_hands, gap_ms=GAP_MS, heavy=0, boot=True, events=None):
+    """bench_app.run on CircuitPython: boot (boot: timed on its own first), then the
+    session's keys (events: made already); emulated ms."""
+    events = events or bench_app.hands(rid, n_hands, heavy)
     res = {}
-    fs = cpbundle.fat_image(drive(), files={"settings.json": json.dumps({"rules": rid})})
-    with Pico(fs=fs, board=BOARD) as pico:
-        m = pico.wait_serial(r"app: ready, (\d+) bytes free", timeout_ms=20000)
-        res["boot_ms"] = m["at"]
-        res["free"] = int(m["groups"][0])
+    if boot:
+        fs = cpbundle.fat_image(drive(), files={"settings.json": json.dumps({"rules": rid})})
+        with Pico(fs=fs, board=BOARD) as pico:
+            m = pico.wait_serial(r"app: ready, (\d+) bytes free", timeout_ms=20000)
+            res["boot_ms"] = m["at"]
+            res["free"] = int(m["groups"][0])
     with Pico(fs=image(HOOKS, rid), board=BOARD) as pico:
         pico.wait_serial(r"app: ready", timeout_ms=20000)
         pico.serial()
@@ -149,11 +159,10 @@ def journal_of(fs):
         return [rec for _, _, rec in journal.Journal(p).records()]
 
 
-def budget_run(rid, kb, folder):
-    """A long session typed with kb KB free when the application starts (the bundle in
-    folder): (passed, detail)."""
+def budget_run(rid, kb, folder, d):
+    """A long session (d: picomem.keyed_long_session's) typed with kb KB free when the
+    application starts (the bundle in folder): (passed, detail)."""
     from host_tools.board import picomem
-    d = picomem.keyed_long_session(rid)
     code = picomem.filler(kb * 1024, "filled") + START
     fs = cpbundle.fat_image(folder, files=dict(d.files, **{"code.py": code}))
     with Pico(fs=fs, board=BOARD) as pico:
@@ -167,11 +176,10 @@ def budget_run(rid, kb, folder):
     return True, "%s, %s bytes free when the application was up" % (detail, up["groups"][0])
 
 
-def heap_run(rid, folder):
-    """A long session typed with the whole heap; (passed, detail, {screen name: least
-    bytes free after a collection while it was shown}, bytes free at the start)."""
-    from host_tools.board import picomem
-    d = picomem.keyed_long_session(rid)
+def heap_run(rid, folder, d):
+    """A long session (d: picomem.keyed_long_session's) typed with the whole heap; (passed,
+    detail, {screen name: least bytes free after a collection while it was shown}, bytes
+    free at the start)."""
     fs = cpbundle.fat_image(folder, files=dict(d.files, **{"code.py": HEAP}))
     with Pico(fs=fs, board=BOARD) as pico:
         up = pico.wait_serial(r"app: ready, (\d+) bytes free|(\w+Error[^\r\n]*)", timeout_ms=30000)
@@ -213,7 +221,7 @@ def main():
 
 def small_figures():
     r = one_shot(DRAW, r"R (\d+) (\d+) (\d+) (\d+) (\d+)")
-    print("CircuitPython, emulated Pico: a glyph row (21 cells) drawn into adafruit_ssd1306's "
+    print("CircuitPython, emulated Pico: a glyph row (21 cells) drawn into the panel's "
           "buffer %s us (inverted %s us, its glyphs cached %s us); show() %s us; "
           "adafruit_framebuf's fill_rect of the row alone %s us" % tuple(r), flush=True)
     h = one_shot(HMAC, r"H (\d+) (\d+) (\w+) (\w+)")
@@ -257,9 +265,13 @@ def heap():
           "(30 events) typed on the keypad; at each screen drawn, a collection, then the "
           "bytes free; per ruleset the heaviest screen (least free), and each screen's least:")
     from concurrent.futures import ThreadPoolExecutor
+    from host_tools.board import picomem
     folder = drive()                                    # built once, before the threads
+    # the sessions made before the threads (the table's modules on CPython are not shared)
+    drivers = {rid: picomem.keyed_long_session(rid) for rid in RULES}
+    journal_of(b"")                                     # its module imported here too
     with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
-        found = list(pool.map(lambda rid: guarded(heap_run, rid, folder), RULES))
+        found = list(pool.map(lambda rid: guarded(heap_run, rid, folder, drivers[rid]), RULES))
     for rid, r in zip(RULES, found):
         if len(r) == 2:                                 # the board stopped answering
             r = r + ({}, None)
@@ -280,9 +292,13 @@ def budget(kb):
     print("memory budget on CircuitPython: the application started with %d KB free, a long "
           "session (30 events) typed on the keypad, journal against CPython's:" % kb)
     from concurrent.futures import ThreadPoolExecutor
+    from host_tools.board import picomem
     folder = drive()                                    # built once, before the threads
+    drivers = {rid: picomem.keyed_long_session(rid) for rid in RULES}
+    journal_of(b"")                                     # its module imported here too
     with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
-        found = list(pool.map(lambda rid: guarded(budget_run, rid, kb, folder), RULES))
+        found = list(pool.map(lambda rid: guarded(budget_run, rid, kb, folder, drivers[rid]),
+                              RULES))
     for rid, (ok, detail) in zip(RULES, found):
         print("  %-4s %s (%s)" % (rid, "pass" if ok else "FAIL", detail), flush=True)
 

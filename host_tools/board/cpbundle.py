@@ -30,6 +30,13 @@ from host_tools.board.layout import compiler, copy_licences, lay_out
 
 OUT = os.path.join(paths.BUILD, "bundle")
 SCRIPTS = ("boot", "code")              # firmware/cpy/boot.py, code.py -> the drive's root
+# settings.toml, read by CircuitPython before code.py: the Python stack for frames (2 KB by
+# default; a heavy Chinese Official hand's review, its context words tried one by one,
+# scores 18 frames deep and exhausted it: "RuntimeError: pystack exhausted"), and the
+# heap's first piece, 128 KB (8 KB by default, grown piece by piece as it fills: the
+# session's modules kept in small pieces left a heavy Hong Kong review no 1.3 KB in one
+# piece with 37 KB free, and each piece full is a collection; docs/circuitpython.md)
+SETTINGS_TOML = "CIRCUITPY_PYSTACK_SIZE = 4096\nCIRCUITPY_HEAP_START_SIZE = 131072\n"
 ADAPTERS = "cpy"
 # CIRCUITPY on the raspberry_pi_pico build: FAT12, 2048 sectors of 512 bytes, no partitions
 FAT_SECTORS = 2048
@@ -61,6 +68,8 @@ def build_bundle(board, out=None):
         for name in SCRIPTS:
             shutil.copyfile(os.path.join(paths.FIRMWARE, ADAPTERS, name + ".py"),
                             os.path.join(stage, name + ".py"))
+        with open(os.path.join(stage, "settings.toml"), "w") as f:
+            f.write(SETTINGS_TOML)
 
     return lay_out(out or os.path.join(OUT, board), fill, {
         "board": board, "circuitpython": circuitpython.VERSION,

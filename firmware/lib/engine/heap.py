@@ -45,6 +45,14 @@ PEAK = "labels labels_hans labels_en handedit"
 # each collection of a large heap, cost a board milliseconds.  A MemoryError ends that
 # (room(False)).
 ROOMY = 48 * 1024 if sys.maxsize < (1 << 32) else 96 * 1024
+if sys.implementation.name == "circuitpython":
+    # CircuitPython's heap is smaller and the application keeps more resident there
+    # (pure-Python asyncio): with everything kept 43-50 KB stay free (mcr, tw, sh; hk 28),
+    # and below 48 KB every event loaded its modules from FAT anew and collected a dozen
+    # times (a heavy hand's review 1-2 s against MicroPython's 110-160 ms).  Hong Kong's
+    # 28 KB left a long session's review no 1.3 KB in one piece: it keeps nothing
+    # (docs/circuitpython.md, "Heavy hands")
+    ROOMY = 36 * 1024
 _room = False
 
 
