@@ -62,7 +62,7 @@ def _names(mod):
 def _labels(mod):
     return ([mod.WINDS, mod.HONOURS, mod.FLOWERS, mod.HINT, mod.HK16, mod.STREAK, mod.CHAIN]
             + list(mod.RULES.values()) + list(mod.WORDS.values()) + list(mod.EVENTS.values())
-            + list(setnames.NAMES[LANG_OF[mod]].values())
+            + [n[setnames.LANGS.index(LANG_OF[mod])] for n in setnames.NAMES.values()]
             + list(mod.SUITS))
 
 
