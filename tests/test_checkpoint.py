@@ -28,7 +28,7 @@ def whole_stack(ses):
     """The undo stack: the entries in the checkpoint below the window, then the window."""
     if not ses.base:
         return list(ses.stack)
-    fields, below = checkpoint._entries(checkpoint.path_of(ses.jpath), 0, ses.base)
+    fields, below, _ = checkpoint._entries(checkpoint.path_of(ses.jpath), 0, ses.base)
     return below + ses.stack
 
 

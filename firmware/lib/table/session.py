@@ -235,7 +235,8 @@ class Session:
                 if not write:
                     out = anew(out)
                 gc.collect()
-            self.keep()
+            if write:                   # never mid-replay (rerun): its state is not the session's
+                self.keep()
         if self.writes != at and self.on_save is not None:
             self.on_save()
         return out
