@@ -164,7 +164,8 @@ def store_batch(con, device, journal, recs, now=None):
     Every read it needs is sent before any is read: on PostgreSQL (a pipelined group
     commit) one round trip to the server for them all.  A quota refusal rolls back the
     journal's row written meanwhile with the rest of the job (its savepoint)."""
-    seen(con, device)
+    now = time.time() if now is None else now       # one instant: seen, stored
+    seen(con, device, now)
     quota = quotas.journal_reads(con, device, journal)
     batch = records.send(con, device, journal, recs, now)    # now: the organiser's clock
     try:
