@@ -25,8 +25,9 @@ ui = U.UI(s, {"table": 1, "rules": "mcr", "settings": {}, "players": ["A", "B", 
               "dealer": 0, "wifi": {"ssid": "", "password": ""}, "organiser": "",
               "device": "", "secret": ""}, 5, 21)
 said = opens = False                # every name the loop sets, in the globals already
-before = after = n = size = raised = 0
-ballast = None
+before = after = n = size = raised = i = 0
+ballast = [None] * 600             # one list for the whole run (a new one each time needs
+                                    # 4.8 KB in one piece of a fragmented heap)
 def home():
     ui.key("*", True)
     ui.screen()
@@ -40,7 +41,6 @@ for k, most in (("D", 24576), ("C", 8192)):
         home()
         gc.collect()
         before = gc.mem_free()
-        ballast = [None] * 600
         n = 0
         size = 512
         while size >= 128:              # the heap filled to `room` free (a hole or two left)
@@ -61,7 +61,8 @@ for k, most in (("D", 24576), ("C", 8192)):
         except MemoryError:
             raised += 2
         said = "memory" in ui.msg
-        ballast = None
+        for i in range(n):
+            ballast[i] = None
         home()
         s.release()                     # what the screen loaded of the table's modules
         gc.collect()
