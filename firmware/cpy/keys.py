@@ -36,6 +36,9 @@ class MatrixKeypad:
             if ev.pressed:
                 self.raw |= bit
             else:
+                # held until its release: a long press if it was long, though the press
+                # and the release waited in the queue together (the loop was busy)
+                self.update(self.raw, ev.timestamp)
                 self.raw &= ~bit
             self.update(self.raw, ev.timestamp)
         if q.overflowed:

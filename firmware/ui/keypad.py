@@ -45,6 +45,7 @@ class Keypad:
         self.fed = False            # fed by the simulator, not scanned (see open())
         self.timer = None
         self.hard = False           # the scan runs in a hard interrupt
+        self.interrupted = False    # a Ctrl-C that landed in the scan, for get() to raise
 
     # -- producer side --------------------------------------------------------------
     def put(self, code):
@@ -132,6 +133,9 @@ class Keypad:
     async def get(self):
         """Wait for the next event: (key legend, long)."""
         while True:
+            if self.interrupted:
+                self.interrupted = False
+                raise KeyboardInterrupt
             code = self.pop()
             if code >= 0:
                 return self.keys[code & ~LONG], bool(code & LONG)
@@ -161,7 +165,15 @@ class Keypad:
             self.timer = None
 
     def _scan(self, _t):
-        self.update(scan(self.rows, self.cols), time.ticks_ms())
+        try:
+            self.update(scan(self.rows, self.cols), time.ticks_ms())
+        except KeyboardInterrupt:
+            # The REPL's Ctrl-C is raised in whatever Python runs next: while the
+            # application waits, mostly this callback, whose handler would print it and
+            # drop it.  The application's loop raises it instead (get()), and stops.
+            self.interrupted = True
+            if self.flag is not None:
+                self.flag.set()
 
 
 def scan(rows, cols):
