@@ -125,7 +125,11 @@ def test_live_update_arrives_without_a_reload(event, page):
     log.wait_for_function("n => document.querySelectorAll('.hand-log tbody tr').length === n",
                           arg=rows_before + 1, timeout=WAIT_MS)
     assert log.evaluate("window.notReloaded") is True
-    assert "連刻" in log.locator(".hand-log tbody tr").first.inner_text()
+    # the row's elements: the organiser's scoring names them (a version-2 record carries
+    # none), and the live update brings them after the row itself
+    log.wait_for_function("() => { const r = document.querySelector('.hand-log tbody tr');"
+                          " return r && r.innerText.includes('連刻'); }", timeout=WAIT_MS)
+    assert log.evaluate("window.notReloaded") is True
 
 
 def test_table_grid_and_projector(event, page):
