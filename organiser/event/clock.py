@@ -49,10 +49,13 @@ def set_length(con, seconds):
 def fold(events, now):
     """The clock from its events [(kind, seconds, at)] in order, at time `now`:
     {"state": ready | running | paused | up, "left": seconds (float), "running": bool,
-    "ends_at": when it reaches zero if it runs on, else None}."""
-    state, left, since = "ready", None, None
+    "ends_at": when it reaches zero if it runs on, else None, "zero_at": when it reached
+    zero (ran out, or the director ended it) or, running, will; else None}."""
+    state, left, since, zero = "ready", None, None, None
     for kind, seconds, at in events:
         if state == "running":              # what ran up to this event
+            if left - (at - since) <= 0:
+                zero = since + left
             left = max(0.0, left - (at - since))
             since = at
             if left == 0:
@@ -66,16 +69,22 @@ def fold(events, now):
         elif kind == "extend" and state in ("running", "paused"):
             left += seconds
         elif kind == "end" and state != "ready":
+            if state != "up":
+                zero = at
             state, left = "up", 0.0
     if state == "running":
+        if left - (now - since) <= 0:
+            zero = since + left
         left = max(0.0, left - (now - since))
         if left == 0:
             state = "up"
     if state == "ready":
-        return {"state": state, "left": None, "running": False, "ends_at": None}
+        return {"state": state, "left": None, "running": False, "ends_at": None,
+                "zero_at": None}
     running = state == "running"
     return {"state": state, "left": left, "running": running,
-            "ends_at": now + left if running else None}
+            "ends_at": now + left if running else None,
+            "zero_at": now + left if running else zero}
 
 
 def events(con, tround_id):

@@ -56,30 +56,6 @@ def remember(con, device, nonce, now=None):
                  1 if c["running"] else 0, now))
 
 
-def zero_at(events):
-    """When the clock of these events [(kind, seconds, at)] reached zero (ran out, or the
-    director ended it); None while it has not."""
-    state, left, since = "ready", None, None
-    for kind, seconds, at in events:
-        if state == "running":
-            if left - (at - since) <= 0:
-                return since + left
-            left, since = left - (at - since), at
-        if kind == "start" and state == "ready" and seconds is not None:
-            state, left, since = "running", float(seconds), at
-        elif kind == "start" and state == "paused":
-            state, since = "running", at
-        elif kind == "pause" and state == "running":
-            state = "paused"
-        elif kind == "extend" and state in ("running", "paused"):
-            left += seconds
-        elif kind == "end" and state != "ready":
-            return at
-    if state == "running":
-        return since + left
-    return None
-
-
 def _reading(c):
     """(seconds left, pull) of a stored record's clock reading, or None if out of shape."""
     if not isinstance(c, list) or len(c) != 2:
@@ -98,7 +74,7 @@ def judge(con, device, tround_id, body, now):
     text, read only when the round's time is up)."""
     if tround_id is None:
         return None
-    zero = zero_at(clock.events(con, tround_id))
+    zero = clock.fold(clock.events(con, tround_id), now)["zero_at"]
     if zero is None or now < zero:
         return None                     # the round's time is not up
     body = stored.loads(body)
