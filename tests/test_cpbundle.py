@@ -24,7 +24,8 @@ def test_the_drive_holds_the_application_compiled_for_circuitpython(drive):
     files = meta["files"]
     assert {"boot.py", "code.py", "dtable.bin", "font.bin", "lib/boarddef.mpy",
             "lib/cpy/oled.mpy", "lib/ui/app.mpy", "lib/journal.mpy", "lib/files.mpy",
-            "lib/adafruit_ssd1306.mpy", "lib/asyncio/core.mpy"} <= set(files)
+            "lib/adafruit_bus_device/i2c_device.mpy", "lib/asyncio/core.mpy"} <= set(files)
+    assert "lib/adafruit_ssd1306.mpy" not in files     # the OLED's driver is cpy/oled.py
     for src, rel in build.sources():
         if rel not in build.SCRIPTS:
             assert "lib/%s.mpy" % rel in files
