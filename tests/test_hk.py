@@ -114,6 +114,14 @@ def test_compiled_tables_agree_with_the_text_tables():
         assert const == i, e[0]
 
 
+def test_the_names_module_is_as_generated_from_the_text_tables():
+    with open(hk_names.__file__, encoding="utf-8") as f:
+        src = f.read()
+    assert hk_data.names_source(src) == src
+    renamed = src.replace("huazi 花字（每隻）", "huazi 花字")
+    assert hk_data.names_source(renamed) == src
+
+
 def test_exclusions_name_real_elements():
     ids = set(e[0] for e in hk_data.elements())
     for a, b in hk_data.exclusions():

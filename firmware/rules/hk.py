@@ -6,11 +6,7 @@
 # (EXCLUDE: an element and those that drop it).  A reading is scored family by family
 # into one count per element; the best reading wins.
 
-try:
-    from micropython import const
-except ImportError:
-    def const(x):
-        return x
+from tiles import const, bits
 
 from errors import HandError
 from hand import ANKAN
@@ -223,14 +219,6 @@ GREEN = b"\x13\x14\x15\x17\x19\x20"   # 2s 3s 4s 6s 8s 發
 _PAIR = const(3)
 
 
-def _bits(x):
-    n = 0
-    while x:
-        n += x & 1
-        x >>= 1
-    return n
-
-
 # ---- the context words --------------------------------------------------------------
 
 def check(h):
@@ -403,7 +391,7 @@ def _tiles(f, cnt):
     sm = f.sm
     rm = f.rm
     hon = f.hon
-    ns = _bits(sm)
+    ns = bits(sm)
     if not ns:
         cnt[_ALL_HONOURS] = 1
         return
@@ -422,7 +410,7 @@ def _tiles(f, cnt):
         if not rm & ~ks[k]:
             cnt[ks[k + 2] if m else ks[k + 1]] = 1
     if not hon:
-        n = _bits(rm)
+        n = bits(rm)
         if n == 2:
             cnt[_TWO_RANKS] = 1
         elif n == 3:
@@ -594,13 +582,13 @@ def _groups(h, f, G, cnt, lique):
         for i in range(nf):
             for j in range(i + 1, nf):
                 for k in range(j + 1, nf):
-                    if _bits(fours[i][0] | fours[j][0] | fours[k][0]) == 4:
+                    if bits(fours[i][0] | fours[j][0] | fours[k][0]) == 4:
                         cnt[_TWELVE_FOUR] += 1
                         used |= (1 << i) | (1 << j) | (1 << k)
         for i in range(nf):
             for j in range(i + 1, nf):
                 if not (used >> i & 1 and used >> j & 1):
-                    n = _bits(fours[i][0] | fours[j][0])
+                    n = bits(fours[i][0] | fours[j][0])
                     if n == 3 or n == 4:
                         cnt[_EIGHT_THREE + n - 3] += 1
     alld = doors | pdoors
@@ -802,11 +790,11 @@ def _pungs(pm, pair, cnt):
     m3 = p0 & p1 & p2
     m2 = ((p0 & p1) | (p0 & p2) | (p1 & p2)) & ~m3
     if m3:
-        cnt[_SAME_PUNGS_B3] += _bits(m3)
+        cnt[_SAME_PUNGS_B3] += bits(m3)
     if m2:
         s3 = 1 if ps >= 0 and m2 >> pr & 1 and not pm[ps] >> pr & 1 else 0
         cnt[_SAME_PUNGS_S3] += s3
-        cnt[_SAME_PUNGS_2] += _bits(m2) - s3
+        cnt[_SAME_PUNGS_2] += bits(m2) - s3
     # 三色三節: ranks r, r + 1, r + 2 in the suits of a permutation (小: the pair in the gap)
     for p in range(0, 18, 3):
         A = PERMS[p]
@@ -814,7 +802,7 @@ def _pungs(pm, pair, cnt):
         C = PERMS[p + 2]
         x = pm[A] & (pm[B] >> 1) & (pm[C] >> 2) & 0x7F
         if x:
-            cnt[_THREE_SUIT_BIG] += _bits(x)
+            cnt[_THREE_SUIT_BIG] += bits(x)
         if ps >= 0 and not pm[ps] >> pr & 1:
             j = 0 if A == ps else (1 if B == ps else 2)
             r = pr - j

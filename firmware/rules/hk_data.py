@@ -237,49 +237,6 @@ four_same: five_same
 """
 
 
-NAMES_HEAD = """# Hong Kong 16-tile (hk): "id name" of each element of the Cloud Dragon Cup 番 table, in
-# order, for the answers.  Generated from rules/hk_data.py (python -m rules.hk_data in
-# firmware/, with firmware/lib/engine on the path); tests/test_hk.py checks they agree.
-# Not part of the scorer: name() turns rules.hk's items into the contract's once scoring
-# is over (the table session loads this module after the scorer has left the heap).
-"""
-
-
-NAMES_TAIL = '''
-def named(cnt):
-    """(index, id, name) of each element with a count in cnt, in order."""
-    i = 0
-    for part in NAMES:
-        pos = 0
-        while pos < len(part):
-            end = part.find("\\n", pos)
-            if cnt[i]:
-                sp = part.find(" ", pos)
-                yield i, part[pos:sp], part[sp + 1:end]
-            pos = end + 1
-            i += 1
-
-
-def name(ans):
-    \"\"\"The answer's items from rules.hk, (index, 番, count, bonus) in index order, made
-    the contract's {id, name, value, count[, bonus]}, in place.\"\"\"
-    its = ans.get("items")
-    if not its:
-        return ans
-    mark = bytearray(256)
-    for it in its:
-        mark[it[0]] = 1
-    k = 0
-    for _, eid, nm in named(mark):
-        _, value, count, bonus = its[k]
-        it = {"id": eid, "name": nm, "value": value, "count": count}
-        if bonus:
-            it["bonus"] = True
-        its[k] = it
-        k += 1
-    return ans'''
-
-
 def elements():
     """[(id, name, 番, kind)] in ELEMENTS order."""
     out = []
@@ -335,14 +292,27 @@ def compile():
     return bytes(v), bytes(k + at + tail)
 
 
-if __name__ == "__main__":   # print rules/hk_names.py
-    print(NAMES_HEAD)
-    print("NAMES = (")
+def names_source(old):
+    """The text of rules/hk_names.py, `old`, with its NAMES made again from ELEMENTS (the
+    rest of that module, its comment, named() and name(), is written there by hand)."""
+    head, _, rest = old.partition("NAMES = (\n")
+    tail = rest.partition("\n)\n")[2]
+    out = [head, "NAMES = (\n"]
     for fam in ELEMENTS.split("\n# ")[1:]:
         rows = fam.split("\n")
-        print("    # " + rows[0])
+        out.append("    # " + rows[0] + "\n")
         pairs = [r.split()[0] + " " + r.split()[1] for r in rows[1:] if r and r[0] != '"']
         for k in range(0, len(pairs), 16):   # short strings: no large block of the heap
-            print('    "' + "\\n".join(pairs[k:k + 16]) + '\\n",')
-    print(")")
-    print(NAMES_TAIL)
+            out.append('    "' + "\\n".join(pairs[k:k + 16]) + '\\n",\n')
+    out.append(")\n")
+    out.append(tail)
+    return "".join(out)
+
+
+if __name__ == "__main__":   # make rules/hk_names.py's NAMES again
+    import os
+    path = os.path.join(os.path.dirname(__file__), "hk_names.py")
+    with open(path, encoding="utf-8") as f:
+        text = names_source(f.read())
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)

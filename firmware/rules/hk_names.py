@@ -1,6 +1,7 @@
 # Hong Kong 16-tile (hk): "id name" of each element of the Cloud Dragon Cup 番 table, in
-# order, for the answers.  Generated from rules/hk_data.py (python -m rules.hk_data in
-# firmware/, with firmware/lib/engine on the path); tests/test_hk.py checks they agree.
+# order, for the answers.  NAMES is generated from rules/hk_data.py (python -m rules.hk_data
+# in firmware/, with firmware/lib/engine on the path, writes it here); tests/test_hk.py
+# checks they agree.
 # Not part of the scorer: name() turns rules.hk's items into the contract's once scoring
 # is over (the table session loads this module after the scorer has left the heap).
 

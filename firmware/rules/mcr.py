@@ -66,17 +66,24 @@ def _four_chows(t0, t1, t2, t3):
     return 0
 
 
+def _mixed_fan(t0, t1, t2, shifted, same, spread):
+    """Three sets in three suits: `shifted` when their ranks step by one (in any order),
+    `same` when the ranks are alike, `spread` when they are 2, 5 and 8; else 0."""
+    r0 = t0 & 15
+    r1 = t1 & 15
+    r2 = t2 & 15
+    if _shift1_any(r0, r1, r2):
+        return shifted
+    if r0 == r1 == r2:
+        return same
+    if r0 != r1 and r0 != r2 and r1 != r2 and r0 in (2, 5, 8) and r1 in (2, 5, 8) and r2 in (2, 5, 8):
+        return spread
+    return 0
+
+
 def _three_chows(t0, t1, t2):
     if _mixed(t0, t1, t2):
-        r0 = t0 & 15
-        r1 = t1 & 15
-        r2 = t2 & 15
-        if _shift1_any(r0, r1, r2):
-            return 50
-        if r0 == r1 == r2:
-            return 41
-        if r0 != r1 and r0 != r2 and r1 != r2 and r0 in (2, 5, 8) and r1 in (2, 5, 8) and r2 in (2, 5, 8):
-            return 39
+        return _mixed_fan(t0, t1, t2, 50, 41, 39)
     else:
         if t0 + 3 == t1 and t1 + 3 == t2:
             return 28
@@ -112,13 +119,7 @@ def _four_pungs(t0, t1, t2, t3):
 def _three_pungs(t0, t1, t2):
     if t2 < 0x40:
         if _mixed(t0, t1, t2):
-            r0 = t0 & 15
-            r1 = t1 & 15
-            r2 = t2 & 15
-            if _shift1_any(r0, r1, r2):
-                return 42
-            if r0 == r1 == r2:
-                return 32
+            return _mixed_fan(t0, t1, t2, 42, 32, 0)   # no element of pungs 2, 5, 8
         elif _shift1(t0, t1, t2):
             return 24
         return 0
@@ -157,26 +158,46 @@ def _limit_pairs(fans, most, f):
         f[69 + i] = table[i]
 
 
+_THREES = ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0))   # three sets, the fourth
+
+
+def _sets_fan(m, f, four, three):
+    """The element all of 3 or 4 sets m make (four, three: its code or 0, as
+    _four_chows, _three_chows); -1 when they make one, the set left out when three of
+    four do, None when none is found."""
+    n = len(m)
+    if n == 4:
+        x = four(m[0], m[1], m[2], m[3])
+        if x:
+            f[x] = 1
+            return -1
+        for a, b, c, d in _THREES:
+            x = three(m[a], m[b], m[c])
+            if x:
+                f[x] = 1
+                return d
+    elif n == 3:
+        x = three(m[0], m[1], m[2])
+        if x:
+            f[x] = 1
+            return -1
+    return None
+
+
 def _chows_fans(m, f):
     """m: sorted chow middle codes."""
     n = len(m)
-    if n == 4:
-        x = _four_chows(m[0], m[1], m[2], m[3])
-        if x:
-            f[x] = 1
-            return
-        for a, b, c, d in ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)):
-            x = _three_chows(m[a], m[b], m[c])
+    d = _sets_fan(m, f, _four_chows, _three_chows)
+    if d is not None:
+        if d >= 0:   # the fourth chow with one of the three: the first pair element of 69-72
+            x = 0
+            for i in range(4):
+                y = _two_chows(m[i], m[d]) if i != d else 0
+                if y and (not x or y < x):
+                    x = y
             if x:
                 f[x] = 1
-                y0 = _two_chows(m[a], m[d])
-                y1 = _two_chows(m[b], m[d])
-                y2 = _two_chows(m[c], m[d])
-                for y in (69, 70, 71, 72):
-                    if y == y0 or y == y1 or y == y2:
-                        f[y] = 1
-                        break
-                return
+    elif n == 4:
         fans = [_two_chows(m[0], m[1]), _two_chows(m[0], m[2]), _two_chows(m[0], m[3]),
                 _two_chows(m[1], m[2]), _two_chows(m[1], m[3]), _two_chows(m[2], m[3])]
         most = 3
@@ -186,10 +207,6 @@ def _chows_fans(m, f):
         if most > 0:
             _limit_pairs(fans, most, f)
     elif n == 3:
-        x = _three_chows(m[0], m[1], m[2])
-        if x:
-            f[x] = 1
-            return
         _limit_pairs((_two_chows(m[0], m[1]), _two_chows(m[0], m[2]), _two_chows(m[1], m[2])), 2, f)
     elif n == 2:
         x = _two_chows(m[0], m[1])
@@ -200,27 +217,16 @@ def _chows_fans(m, f):
 def _pungs_fans(p, f):
     """p: sorted pung/kong codes, when there are 3 or 4 of them (2 go pairwise)."""
     n = len(p)
-    if n == 4:
-        x = _four_pungs(p[0], p[1], p[2], p[3])
-        if x:
-            f[x] = 1
-            return
-        for a, b, c, d in ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)):
-            x = _three_pungs(p[a], p[b], p[c])
-            if x:
-                f[x] = 1
-                for i in range(4):
-                    if i != d:
-                        y = _two_pungs(p[i], p[d])
-                        if y:
-                            f[y] += 1
-                            break
-                return
-    elif n == 3:
-        x = _three_pungs(p[0], p[1], p[2])
-        if x:
-            f[x] = 1
-            return
+    d = _sets_fan(p, f, _four_pungs, _three_pungs)
+    if d is not None:
+        if d >= 0:   # the fourth pung with the first of the three it makes an element with
+            for i in range(4):
+                if i != d:
+                    y = _two_pungs(p[i], p[d])
+                    if y:
+                        f[y] += 1
+                        break
+        return
     for i in range(n):
         for j in range(i + 1, n):
             y = _two_pungs(p[i], p[j])

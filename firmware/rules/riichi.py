@@ -24,12 +24,7 @@
 # are put in after scoring by NAMER (rules/riichi_names.py); in the code the yaku go by
 # constant position, never by name (a board keeps every name a module brings for good).
 
-try:
-    from micropython import const
-except ImportError:
-    def const(x):
-        return x
-
+from tiles import const
 import tiles
 import engine
 from errors import HandError

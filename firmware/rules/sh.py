@@ -3,18 +3,14 @@
 # A hand is worth (底 10 + 花 x 10) x 番 multiplier: 花 come from the 花数计算 table
 # (flowers, 中發白 tiles, wind pungs, kongs; 无花果), the multiplier from the 番数计算
 # table (each 番 doubles; 抢杠 triples the total).  Elements are data (ELEMENTS: id, name
-# as the text spells it, kind, value), each with one small predicate; the elements that
-# include others (混碰, 清碰, 清一色) are data too (REPLACES).  Without a 牌型 (a 番
+# as the text spells it, kind, value), counted per reading by two functions (the 花
+# sources from its sets, the 番 from the hand's facts); the elements that include
+# others (混碰, 清碰, 清一色) are data too (REPLACES).  Without a 牌型 (a 番
 # element other than 抢杠) the 两摸三铳 rule decides whether the win may be declared.
 # docs/rules/sh.md explains every decision.  The best reading is the one with the
 # highest total.
 
-try:
-    from micropython import const
-except ImportError:
-    def const(x):
-        return x
-
+from tiles import const
 import eltable
 import tiles
 from errors import HandError
@@ -126,129 +122,41 @@ class _HandFacts:
         self.replacement = "kong_replacement" in f or "flower_replacement" in f
 
 
-class _ReadingFacts:
-    """The sets of one reading, sorted into the 花 table's kinds."""
-
-    def __init__(self, reading):
-        chows = 0
-        wind_open = 0      # 风向碰: wind pungs claimed or completed by a discard
-        wind_hidden = 0    # 风暗刻
-        kongs = 0          # 明杠上杠 (kan, addkan) of a suit or dragon tile
-        wind_kongs = 0     # 风向明杠
-        hidden_kongs = 0   # 暗杠
-        wind_hidden_kongs = 0   # 风向暗杠
-        for kind, t, op in reading.sets:
-            wind = 27 <= t <= 30
-            if kind == _CHOW:
-                chows += 1
-            elif kind == _PUNG:
-                if wind:
-                    if op:
-                        wind_open += 1
-                    else:
-                        wind_hidden += 1
-            elif op:
-                if wind:
-                    wind_kongs += 1
-                else:
-                    kongs += 1
-            elif wind:
-                wind_hidden_kongs += 1
-            else:
-                hidden_kongs += 1
-        self.chows = chows
-        self.wind_open = wind_open
-        self.wind_hidden = wind_hidden
-        self.kongs = kongs
-        self.wind_kongs = wind_kongs
-        self.hidden_kongs = hidden_kongs
-        self.wind_hidden_kongs = wind_hidden_kongs
+def _count_sets(hand, hf, reading, counts):
+    """The 花 sources (elements up to 无花果) of one reading into counts; its chows."""
+    counts[_FLOWER] = len(hand.flowers)
+    counts[_DRAGON] = hf.dragon_tiles
+    for i in range(_WIND_PUNG, _FIRST_FAN):
+        counts[i] = 0          # 无花果 is decided after the other 花 sources (count_reading)
+    chows = 0
+    for kind, t, op in reading.sets:
+        wind = 27 <= t <= 30
+        if kind == _CHOW:
+            chows += 1
+        elif kind == _PUNG:
+            if wind:           # 风向碰 claimed or completed by a discard, else 风暗刻
+                counts[_WIND_PUNG if op else _WIND_CONCEALED_PUNG] += 1
+        elif op:               # 明杠上杠 (kan, addkan) of a suit or dragon tile, 风向明杠
+            counts[_WIND_KONG if wind else _KONG_I] += 1
+        else:                  # 暗杠, 风向暗杠
+            counts[_WIND_CONCEALED_KONG if wind else _CONCEALED_KONG] += 1
+    return chows
 
 
-# ---- predicates: one per element, its count (0: not counted) ---------------------------
-
-def _flower(h, hf, rf):
-    return len(h.flowers)
-
-
-def _dragon(h, hf, rf):
-    return hf.dragon_tiles
-
-
-def _wind_pung(h, hf, rf):
-    return rf.wind_open
-
-
-def _wind_concealed_pung(h, hf, rf):
-    return rf.wind_hidden
-
-
-def _kong(h, hf, rf):
-    return rf.kongs
-
-
-def _wind_kong(h, hf, rf):
-    return rf.wind_kongs
-
-
-def _concealed_kong(h, hf, rf):
-    return rf.hidden_kongs
-
-
-def _wind_concealed_kong(h, hf, rf):
-    return rf.wind_hidden_kongs
-
-
-def _no_flowers(h, hf, rf):
-    return 0    # decided after the other 花 sources (score_reading)
-
-
-def _heavenly_ready(h, hf, rf):
-    return 1 if "heavenly_ready" in h.flags else 0
-
-
-def _big_diao(h, hf, rf):
-    # 吃、碰或杠 four times, one tile left, 自摸到 the tile that pairs it
-    return 1 if len(h.melds) == N_SETS and hf.self_drawn else 0
-
-
-def _kong_bloom(h, hf, rf):
-    return 1 if hf.self_drawn and hf.replacement else 0
-
-
-def _concealed(h, hf, rf):
-    return 1 if hf.menqing else 0
-
-
-def _all_pungs(h, hf, rf):
-    return 1 if rf.chows == 0 else 0
-
-
-def _half_flush(h, hf, rf):
+def _count_fans(hand, hf, chows, counts):
+    """The 番 elements (from 天敲 on) of one reading with `chows` chows into counts."""
+    pungs = chows == 0
     # one suit and 字牌; 字牌 alone (no suit) is read as 混一色 too (docs/rules/sh.md)
-    return 1 if hf.suits <= 1 and hf.honours else 0
-
-
-def _half_flush_pungs(h, hf, rf):
-    return 1 if hf.suits <= 1 and hf.honours and rf.chows == 0 else 0
-
-
-def _full_flush(h, hf, rf):
-    return 1 if hf.suits == 1 and not hf.honours else 0
-
-
-def _full_flush_pungs(h, hf, rf):
-    return 1 if hf.suits == 1 and not hf.honours and rf.chows == 0 else 0
-
-
-def _rob_kong(h, hf, rf):
-    return 1 if h.by == "robkong" else 0
-
-
-PREDICATES = (_flower, _dragon, _wind_pung, _wind_concealed_pung, _kong, _wind_kong,
-              _concealed_kong, _wind_concealed_kong, _no_flowers, _heavenly_ready,
-              _big_diao, _kong_bloom, _concealed, _all_pungs, _half_flush,
-              _half_flush_pungs, _full_flush, _full_flush_pungs, _rob_kong)
+    half = hf.suits <= 1 and hf.honours
+    full = hf.suits == 1 and not hf.honours
+    has = ("heavenly_ready" in hand.flags,
+           # 大吊车: 吃、碰或杠 four times, one tile left, 自摸到 the tile that pairs it
+           len(hand.melds) == N_SETS and hf.self_drawn,
+           hf.self_drawn and hf.replacement,     # 杠开
+           hf.menqing, pungs, half, half and pungs, full, full and pungs,
+           hand.by == "robkong")
+    for i in range(N_ELEMENTS - _FIRST_FAN):
+        counts[_FIRST_FAN + i] = 1 if has[i] else 0
 
 
 def resolve(counts):
@@ -286,9 +194,7 @@ def points(counts):
 
 def count_reading(hand, hf, reading, counts):
     """Fill counts (one per element) for one reading; returns counts."""
-    rf = _ReadingFacts(reading)
-    for i in range(N_ELEMENTS):
-        counts[i] = PREDICATES[i](hand, hf, rf)
+    _count_fans(hand, hf, _count_sets(hand, hf, reading, counts), counts)
     if hua(counts) == 0:
         counts[_NO_FLOWERS] = 1
     return resolve(counts)
@@ -303,20 +209,7 @@ def _refuse(msg):
 def check(hand):
     """Refuse a hand whose context words contradict it under these rules (bad_field)."""
     flags = hand.flags
-    if "kong_replacement" in flags:
-        if hand.by != "self":
-            _refuse("kong_replacement (杠开): the replacement tile is self-drawn (by self)")
-        kong = False
-        for kind, _ in hand.melds:
-            if kind > PON:
-                kong = True
-        if not kong:
-            _refuse("kong_replacement (杠开) needs a kong among the melds")
-    if "flower_replacement" in flags:
-        if hand.by != "self":
-            _refuse("flower_replacement (杠开): the replacement tile is self-drawn (by self)")
-        if not hand.flowers:
-            _refuse("flower_replacement (杠开) needs a flower in 'flowers'")
+    eltable.check_replacement(hand)     # 杠开
     if "heavenly_ready" in flags:
         for kind, _ in hand.melds:
             if kind == CHI or kind == PON or kind == ADDKAN:

@@ -5,12 +5,7 @@
 # (EXCLUSIONS), row by row, each entry with the decision on who gives way.  docs/rules/tw.md
 # explains every decision.  The best reading of the hand is the one with the most 台.
 
-try:
-    from micropython import const
-except ImportError:
-    def const(x):
-        return x
-
+from tiles import const, bits
 import eltable
 import tiles
 from errors import HandError
@@ -178,18 +173,10 @@ class _ReadingFacts:
         self.chows = chows
         self.hidden = hidden
         self.winds = winds
-        self.n_winds = _bits(winds)
+        self.n_winds = bits(winds)
         self.dragons = dragons
         self.wind_pair = 27 <= pair <= 30
         self.dragon_pair = pair >= 31
-
-
-def _bits(x):
-    n = 0
-    while x:
-        n += x & 1
-        x >>= 1
-    return n
 
 
 # ---- predicates: one per element, returning its count (0: not scored) -----------------
@@ -376,20 +363,7 @@ def check(hand):
         _refuse("earthly (地胡) is a non-dealer's self-drawn win on the first draw, before any meld")
     if "human" in flags and (hand.dealer or hand.by != "discard" or melds):
         _refuse("human (人胡) is a non-dealer's win on a discard before the first draw, no melds")
-    if "kong_replacement" in flags:
-        if hand.by != "self":
-            _refuse("kong_replacement: the replacement tile is self-drawn (by self)")
-        kong = False
-        for kind, _ in hand.melds:
-            if kind > 1:
-                kong = True
-        if not kong:
-            _refuse("kong_replacement needs a kong among the melds")
-    if "flower_replacement" in flags:
-        if hand.by != "self":
-            _refuse("flower_replacement: the replacement tile is self-drawn (by self)")
-        if not hand.flowers:
-            _refuse("flower_replacement needs a flower in 'flowers'")
+    eltable.check_replacement(hand)
 
 
 # ---- scoring ------------------------------------------------------------------------

@@ -1,6 +1,10 @@
 # Element tables written as text in a ruleset module: one element a line, its fields
 # separated by spaces, the first two being the element's id and its name as the rules
-# text spells it.  The text is the data; these read it.
+# text spells it.  The text is the data; these read it.  The rulesets that keep their
+# elements so (tw, sh) check their shared context words here too.
+
+from errors import HandError
+from hand import PON
 
 
 def rows(text):
@@ -76,3 +80,22 @@ def index(text, key):
                 return i
             i += 1
     return -1
+
+
+def check_replacement(h):
+    """Refuse kong_replacement and flower_replacement where the hand contradicts them: the
+    replacement tile is self-drawn, after a kong among the melds or a flower shown."""
+    f = h.flags
+    if "kong_replacement" in f:
+        if h.by != "self":
+            raise HandError("bad_field", 32, "kong_replacement")
+        for kind, _ in h.melds:
+            if kind > PON:       # a kong: KAN, ADDKAN, ANKAN
+                break
+        else:
+            raise HandError("bad_field", 33)
+    if "flower_replacement" in f:
+        if h.by != "self":
+            raise HandError("bad_field", 32, "flower_replacement")
+        if not h.flowers:
+            raise HandError("bad_field", 34)

@@ -36,4 +36,8 @@ TEXTS = (
     'flash write error %s: NOT saved. Press save again; if it fails, call the director',  # 30
     # a preview saved after another event was written (session.Session.save)
     'the table moved since this review: enter the event again',  # 31
+    # a ruleset's check of the replacement words (eltable.check_replacement)
+    '%s: the replacement tile is self-drawn (by self)',  # 32
+    'kong_replacement needs a kong among the melds',  # 33
+    "flower_replacement needs a flower in 'flowers'",  # 34
 )

@@ -1,7 +1,14 @@
 # Tile codes shared by every module.
 # A tile is an int 0..33: 0-8 characters 1m-9m, 9-17 dots 1p-9p, 18-26 bamboo 1s-9s,
 # 27-33 honours E S W N, red (中), green (發), white (白).  Flowers are ints 0..7
-# (1f..8f); flower f belongs to seat wind f % 4.
+# (1f..8f); flower f belongs to seat wind f % 4.  The rulesets test a tile's suit, rank
+# and kind inline (t // 9, t % 9, t >= 27): no helper here is called per tile.
+
+try:
+    from micropython import const   # the rulesets take it from here: one shim for CPython
+except ImportError:
+    def const(x):
+        return x
 
 from errors import HandError
 
@@ -12,35 +19,6 @@ RED = 31
 GREEN = 32
 WHITE = 33
 N_TILES = 34
-
-
-def suit(t):
-    return t // 9
-
-
-def rank(t):
-    """1..9 for suited tiles (for honours: 1..7 in E S W N 中 發 白 order)."""
-    return t % 9 + 1
-
-
-def is_honor(t):
-    return t >= 27
-
-
-def is_wind(t):
-    return 27 <= t <= 30
-
-
-def is_dragon(t):
-    return t >= 31
-
-
-def is_terminal(t):
-    return t < 27 and t % 9 in (0, 8)
-
-
-def is_terminal_or_honor(t):
-    return t >= 27 or t % 9 in (0, 8)
 
 
 def name(t):
@@ -153,6 +131,15 @@ def suits_held(c):
         if c[t]:
             return n, True
     return n, False
+
+
+def bits(x):
+    """How many bits are set in x (a mask of tiles, winds, suits or ranks)."""
+    n = 0
+    while x:
+        n += x & 1
+        x >>= 1
+    return n
 
 
 def counts(tiles):
