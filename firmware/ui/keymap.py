@@ -30,7 +30,11 @@ RULESETS = ("mcr", "hk", "tw", "sh", "riichi")
 # the entry screen (ui/entry.py has the tiles' keys)
 EDIT_KEY = "#"          # held: edit the typed tiles (A/B move, 1-9 the number, C the
 EDIT_SUIT = "C"         # suit, * deletes, # done)
-COUNTED_FLOWERS = ("mcr",)  # rulesets whose flowers are all worth the same: typed as a count
+COUNTED_FLOWERS = ("mcr", "hk")  # rulesets whose flowers are all worth the same: typed as a count
+# of those, the rulesets whose score asks whether a hand's flowers are of both kinds
+# (春夏秋冬 and 梅蘭菊竹: hk's 七門): a count of 2-4 is of both unless ONE_KIND follows it
+KINDS_FLOWERS = ("hk",)
+ONE_KIND = "0"          # right after the count: all of one kind (again: both)
 
 # the from screen of a ruleset whose win counts what the tiles do not show (riichi: dora,
 # ura dora, red fives, counted as the players call them): each key adds one to the hand's
@@ -39,8 +43,21 @@ COUNT_KEYS = {"riichi": (("5", "dora"), ("6", "ura"), ("7", "aka"))}
 # a ruleset's context words as its words screen offers them, in this order (else every
 # word its scorer takes): riichi's own first; its riichi and double riichi are the table's
 # events (the stick), not words
+# (hk: the commonest first, nine a page; "chain_" its streak of replacement draws, one
+# word whose number is typed: chain_2 ... chain_12)
 SCREEN_WORDS = {"riichi": ("ippatsu", "last_tile", "kong_replacement", "heavenly", "earthly",
-                           "human")}
+                           "human"),
+                "hk": ("last_tile", "last_of_kind", "ready_declared", "kong_replacement",
+                       "flower_replacement", "true_last", "double_win", "ready_deal_in",
+                       "fanxue",
+                       "within_10", "within_7", "within_4", "fanxue_big", "ready_immediate",
+                       "triple_win", "chain_", "heavenly_ready", "earthly_ready",
+                       "human", "heavenly", "earthly")}
+PAGE = 9                # the words screen: 1-9 the words of the cursor's page
+NEXT_PAGE = "D"         # the words screen: the next nine words (from the last: the first)
+# a word that sets another by itself (the scorer refuses it without): ruleset -> pairs
+IMPLIES = {"hk": (("ready_immediate", "ready_declared"), ("heavenly_ready", "ready_declared"),
+                  ("earthly_ready", "ready_declared"))}
 # the status screen of a ruleset whose hands bring a declaration (riichi: the stick):
 # 5-8, seat 1-4 declares it (its review, then #); the events menu has it too
 DECLARE_KEYS = {"riichi": "riichi"}

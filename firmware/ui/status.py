@@ -34,7 +34,8 @@ def key(ui, k):
         ui.ev = {"event": "win", "winner": ord(k) - 49}
         lb = ui.labels()
         ui.entry = Entry(ui.ruleset()[1], counted=st["rules"] in K.COUNTED_FLOWERS,
-                         faces=(lb.HONOURS, lb.FLOWERS, lb.FLOWER_COUNT))
+                         faces=(lb.HONOURS, lb.FLOWERS, lb.FLOWER_COUNT, lb.FLOWER_KIND),
+                         kinds=st["rules"] in K.KINDS_FLOWERS)
         ui.go(U.ENTRY)
     elif k == K.DRAW_KEY:
         ui.review({"event": "draw"})

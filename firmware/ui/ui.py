@@ -114,6 +114,7 @@ class UI:
         self.why = None             # the from screen: why the hand was refused
         self.dropped = ()           # the review: context words that change nothing
         self.words_back = FROM
+        self.chain = None           # WORDS: the digits of a streak's number being typed
         self.entry = None
         self.ev = None              # the event being built or reviewed
         self.pv = None              # its preview
@@ -206,6 +207,7 @@ class UI:
         self.mode = mode
         self.top = 0
         self.cur = cur
+        self.chain = None
         if mode not in (ENTRY, FROM, REVIEW, WORDS):
             self.entry = None               # the hand typed is saved or given up
         if not heap.roomy():
@@ -416,15 +418,39 @@ class UI:
         words = self.ruleset()[2]
         h = self.ev["hand"]
         flags = h.get("flags") or []
-        if "1" <= k <= "9" and int(k) <= len(words):    # word k on or off, one key
-            self.cur = int(k) - 1
+        if self.chain is not None:              # the streak's number: digits, # sets it
+            self.k_chain(k, flags)
+            return
+        if k == K.NEXT_PAGE and len(words) > K.PAGE:     # the next nine words
+            self.cur = self.cur // K.PAGE * K.PAGE + K.PAGE
+            if self.cur >= len(words):
+                self.cur = 0
+            self.top = self.cur
+            return
+        if "1" <= k <= "9":                     # word k of the page, one key
+            i = self.cur // K.PAGE * K.PAGE + int(k) - 1
+            if i >= len(words):
+                return
+            self.cur = i
             k = K.TOGGLE
         if k == K.TOGGLE:
             w = words[self.cur]
-            if w in flags:
+            on = w in flags
+            if w == "chain_":                   # off, or on by its number (next keys)
+                for f in flags:
+                    if f.startswith(w):
+                        on = f
+                if on:
+                    flags.remove(on)
+                else:
+                    self.chain = ""
+            elif on:
                 flags.remove(w)
             else:
                 flags.append(w)
+                for a, b in K.IMPLIES.get(self.ruleset()[0], ()):
+                    if a == w and b not in flags:   # a word the scorer needs with it
+                        flags.append(b)
             if flags:
                 h["flags"] = flags
             else:
@@ -435,6 +461,22 @@ class UI:
                 self.review(self.ev, FROM)
         else:
             self.scroll(k, len(words))
+
+    def k_chain(self, k, flags):
+        """The words screen's streak of replacement draws (hk's chain_N): its number."""
+        n = self.chain
+        if "0" <= k <= "9" and len(n) < 2:
+            self.chain = n + k
+        elif k == K.BACK:
+            self.chain = n[:-1] if n else None
+        elif k == K.OK:
+            if not n or int(n) < 2:
+                raise Refused("a streak of 2 or more draws")
+            flags.append("chain_" + str(int(n)))
+            self.ev["hand"]["flags"] = flags
+            self.chain = None
+        else:
+            raise Refused("digits, # done")
 
     # -- what the screen shows ----------------------------------------------------------
 
@@ -486,6 +528,8 @@ class UI:
         out = wrap(e.show(), self.cols)
         if e.suit == 4:                 # after 0: the flowers' keys
             out.append(lb.FLOWERS_COUNT_HINT if e.counted else lb.FLOWERS_HINT)
+        elif e.kinds and not e.tokens and 1 < len(e.flowers) < 5:   # hk: both kinds, or 0
+            out.append(lb.FLOWERS_KIND_HINT)
         else:
             out.append(lb.HINT)
         return fit(self.name(self.ev["winner"]), "%s %d/%d %s" % (
@@ -552,10 +596,21 @@ class UI:
         labels = self.labels()
         flags = self.ev["hand"].get("flags") or []
         out = []
-        for i, w in enumerate(self.ruleset()[2]):
-            out.append((">" if i == self.cur else str(i + 1) if i < 9 else " ")
-                       + ("[x]" if w in flags else "[ ]") + word(labels, w))
-        return "1-9/0 on/off # done", out
+        page = self.cur // K.PAGE
+        words = self.ruleset()[2]
+        for i, w in enumerate(words):
+            if w == "chain_":                   # on: its number; typing: the digits so far
+                n = self.chain
+                for f in flags:
+                    if f.startswith(w):
+                        w = f
+                if n is not None:
+                    w += n + "_"
+            out.append((">" if i == self.cur else str(i % K.PAGE + 1) if i // K.PAGE == page
+                        else " ") + ("[x]" if w in flags else "[ ]") + word(labels, w))
+        if self.chain is not None:
+            return "streak: digits #", out
+        return ("1-9 on/off D+9 # done" if len(words) > K.PAGE else "1-9/0 on/off # done"), out
 
 
 def item_value(it, labels):
