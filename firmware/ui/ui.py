@@ -432,6 +432,9 @@ class UI:
             if i >= len(words):
                 return
             self.cur = i
+            body = self.rows - 1        # the window shows the word (and its number typed)
+            if not self.top <= i < self.top + body:
+                self.top = max(0, i - body + 1)
             k = K.TOGGLE
         if k == K.TOGGLE:
             w = words[self.cur]
