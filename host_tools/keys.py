@@ -23,7 +23,7 @@ paths.use_firmware()
 import hand as handmod            # noqa: E402  (the firmware's modules, after use_firmware)
 import asks                       # noqa: E402
 import tiles                      # noqa: E402
-from ui import entry, keymap  # noqa: E402
+from ui import entry, keymap, words as wordscreen  # noqa: E402
 
 KIND = {"chi": entry.CHI, "pon": entry.PON, "kan": entry.KAN, "ankan": entry.ANKAN,
         "addkan": entry.ADDKAN}
@@ -33,7 +33,7 @@ def ruleset(rid):
     """(n_sets, context words in screen order, events menu, rid) of a ruleset, as the
     device has them."""
     n, words, menu = asks.ruleset_info(rid)
-    return n, keymap.SCREEN_WORDS.get(rid, words), menu, rid
+    return n, wordscreen.ORDER.get(rid) or keymap.SCREEN_WORDS.get(rid, words), menu, rid
 
 
 def tile_keys(h, n_sets, counted=False, kinds=False):
@@ -160,16 +160,17 @@ def win_keys(ev, info):
 def words_keys(flags, words, rid):
     """Keys on the words screen that turn context words flags on: each its number on its
     page of nine (D the next page), a streak's (chain_N) then its number and #; a word
-    another sets by itself (keymap.IMPLIES) not typed."""
-    implied = [b for a, b in keymap.IMPLIES.get(rid, ()) if a in flags]
-    pages = (len(words) + keymap.PAGE - 1) // keymap.PAGE
+    another sets by itself (ui/words.py's IMPLIES) not typed."""
+    page_of = wordscreen.PAGE
+    implied = [b for a, b in wordscreen.IMPLIES.get(rid, ()) if a in flags]
+    pages = (len(words) + page_of - 1) // page_of
     page = 0
     out = []
     for i, w in enumerate(words):
-        chain = [f for f in flags if w == "chain_" and f.startswith(w)]
+        chain = [f for f in flags if w == wordscreen.CHAIN and f.startswith(w)]
         if (w in flags and w not in implied) or chain:
-            p = i // keymap.PAGE
-            out.append(keymap.NEXT_PAGE * ((p - page) % pages) + str(i % keymap.PAGE + 1))
+            p = i // page_of
+            out.append(wordscreen.NEXT_PAGE * ((p - page) % pages) + str(i % page_of + 1))
             page = p
             if chain:
                 out.append(chain[0][6:] + keymap.OK)

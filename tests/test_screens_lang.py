@@ -85,7 +85,7 @@ def whole(ui):
     if U.PARTS[mode]:
         title, lines = ui.part(U.PARTS[mode]).show(ui)
     else:
-        title, lines = (None, ui.s_entry, ui.s_from, ui.s_review, ui.s_words)[mode]()
+        title, lines = (None, ui.s_entry, ui.s_from, ui.s_review)[mode]()
     return [title] + list(lines) + [r.lstrip(U.INV) for r in ui.screen()] + [ui.msg]
 
 

@@ -43,21 +43,8 @@ COUNT_KEYS = {"riichi": (("5", "dora"), ("6", "ura"), ("7", "aka"))}
 # a ruleset's context words as its words screen offers them, in this order (else every
 # word its scorer takes): riichi's own first; its riichi and double riichi are the table's
 # events (the stick), not words
-# (hk: the commonest first, nine a page; "chain_" its streak of replacement draws, one
-# word whose number is typed: chain_2 ... chain_12)
 SCREEN_WORDS = {"riichi": ("ippatsu", "last_tile", "kong_replacement", "heavenly", "earthly",
-                           "human"),
-                "hk": ("last_tile", "last_of_kind", "ready_declared", "kong_replacement",
-                       "flower_replacement", "true_last", "double_win", "ready_deal_in",
-                       "fanxue",
-                       "within_10", "within_7", "within_4", "fanxue_big", "ready_immediate",
-                       "triple_win", "chain_", "heavenly_ready", "earthly_ready",
-                       "human", "heavenly", "earthly")}
-PAGE = 9                # the words screen: 1-9 the words of the cursor's page
-NEXT_PAGE = "D"         # the words screen: the next nine words (from the last: the first)
-# a word that sets another by itself (the scorer refuses it without): ruleset -> pairs
-IMPLIES = {"hk": (("ready_immediate", "ready_declared"), ("heavenly_ready", "ready_declared"),
-                  ("earthly_ready", "ready_declared"))}
+                           "human")}
 # the status screen of a ruleset whose hands bring a declaration (riichi: the stick):
 # 5-8, seat 1-4 declares it (its review, then #); the events menu has it too
 DECLARE_KEYS = {"riichi": "riichi"}

@@ -37,7 +37,7 @@ BANNER_MS = 4000    # a message goes after this long (or at the next key): never
 # The screen module (ui/<name>.py) of each mode; None: this module (the hand's entry and
 # its review, which the score key needs together with the scorer).  On a tight heap only
 # the shown screen's module stays loaded (heap.SCREENS).
-PARTS = ("status", None, None, None, None, "events", "events", "setup", "history", "setup",
+PARTS = ("status", None, None, None, "words", "events", "events", "setup", "history", "setup",
          "setup", "setup", "history")
 # The screens' names in each language (`lang`): ui/labels.py is Traditional Chinese's
 LABELS = {"zh-Hans": "labels_hans", "en": "labels_en"}
@@ -192,7 +192,7 @@ class UI:
             elif mode == FROM:
                 self.k_from(k, long)
             else:
-                (None, None, None, self.k_review, self.k_words)[mode](k)
+                self.k_review(k)
         except Refused as e:
             self.say(str(e))
         except MemoryError:
@@ -414,73 +414,6 @@ class UI:
         else:
             self.page(k, len(self.review_lines()))
 
-    def k_words(self, k):
-        words = self.ruleset()[2]
-        h = self.ev["hand"]
-        flags = h.get("flags") or []
-        if self.chain is not None:              # the streak's number: digits, # sets it
-            self.k_chain(k, flags)
-            return
-        if k == K.NEXT_PAGE and len(words) > K.PAGE:     # the next nine words
-            self.cur = self.cur // K.PAGE * K.PAGE + K.PAGE
-            if self.cur >= len(words):
-                self.cur = 0
-            self.top = self.cur
-            return
-        if "1" <= k <= "9":                     # word k of the page, one key
-            i = self.cur // K.PAGE * K.PAGE + int(k) - 1
-            if i >= len(words):
-                return
-            self.cur = i
-            body = self.rows - 1        # the window shows the word (and its number typed)
-            if not self.top <= i < self.top + body:
-                self.top = max(0, i - body + 1)
-            k = K.TOGGLE
-        if k == K.TOGGLE:
-            w = words[self.cur]
-            on = w in flags
-            if w == "chain_":                   # off, or on by its number (next keys)
-                for f in flags:
-                    if f.startswith(w):
-                        on = f
-                if on:
-                    flags.remove(on)
-                else:
-                    self.chain = ""
-            elif on:
-                flags.remove(w)
-            else:
-                flags.append(w)
-                for a, b in K.IMPLIES.get(self.ruleset()[0], ()):
-                    if a == w and b not in flags:   # a word the scorer needs with it
-                        flags.append(b)
-            if flags:
-                h["flags"] = flags
-            else:
-                h.pop("flags", None)
-        elif k in (K.OK, K.BACK):
-            self.go(FROM)           # a refused preview stays on the from screen
-            if self.words_back == REVIEW:
-                self.review(self.ev, FROM)
-        else:
-            self.scroll(k, len(words))
-
-    def k_chain(self, k, flags):
-        """The words screen's streak of replacement draws (hk's chain_N): its number."""
-        n = self.chain
-        if "0" <= k <= "9" and len(n) < 2:
-            self.chain = n + k
-        elif k == K.BACK:
-            self.chain = n[:-1] if n else None
-        elif k == K.OK:
-            if not n or int(n) < 2:
-                raise Refused("a streak of 2 or more draws")
-            flags.append("chain_" + str(int(n)))
-            self.ev["hand"]["flags"] = flags
-            self.chain = None
-        else:
-            raise Refused("digits, # done")
-
     # -- what the screen shows ----------------------------------------------------------
 
     def screen(self):
@@ -501,7 +434,7 @@ class UI:
         if PARTS[mode]:
             title, lines = self.part(PARTS[mode]).show(self)
         else:
-            title, lines = (None, self.s_entry, self.s_from, self.s_review, self.s_words)[mode]()
+            title, lines = (None, self.s_entry, self.s_from, self.s_review)[mode]()
         body = self.rows - 1
         rows = [INV + fit(title, "", self.cols)]
         if mode == REVIEW and len(lines) > body:
@@ -594,26 +527,6 @@ class UI:
         else:
             title = labels.EVENTS.get(ev["event"], ev["event"])
         return title, self.review_lines()
-
-    def s_words(self):
-        labels = self.labels()
-        flags = self.ev["hand"].get("flags") or []
-        out = []
-        page = self.cur // K.PAGE
-        words = self.ruleset()[2]
-        for i, w in enumerate(words):
-            if w == "chain_":                   # on: its number; typing: the digits so far
-                n = self.chain
-                for f in flags:
-                    if f.startswith(w):
-                        w = f
-                if n is not None:
-                    w += n + "_"
-            out.append((">" if i == self.cur else str(i % K.PAGE + 1) if i // K.PAGE == page
-                        else " ") + ("[x]" if w in flags else "[ ]") + word(labels, w))
-        if self.chain is not None:
-            return "streak: digits #", out
-        return ("1-9 on/off D+9 # done" if len(words) > K.PAGE else "1-9/0 on/off # done"), out
 
 
 def item_value(it, labels):
