@@ -137,8 +137,11 @@ def win_keys(ev, info):
     n_sets, words = info[0], info[1]
     rid = info[3] if len(info) > 3 else None
     h = ev["hand"]
-    keys = [str(ev["winner"] + 1), tile_keys(h, n_sets, rid in keymap.COUNTED_FLOWERS,
-                                              rid in keymap.KINDS_FLOWERS)]
+    tk = tile_keys(h, n_sets, rid in keymap.COUNTED_FLOWERS, rid in keymap.KINDS_FLOWERS)
+    win = str(ev["winner"] + 1)
+    if h.get("flowers"):              # the winner's key held: the entry opens on the flowers
+        win, tk = "~" + win, tk[1:]
+    keys = [win, tk]
     flags = h.get("flags") or []
     if flags:                         # the from screen opens the context words
         keys.append(keymap.FLAGS_KEY)

@@ -63,7 +63,7 @@ def test_encoded_keys_typed_into_the_ui_save_what_the_table_gives(rid):
             (want["hand_no"], want["dealer"], want["streak"], want["huang"])
 
 
-def test_mcr_flowers_cost_two_keys_whatever_their_count():
+def test_mcr_flowers_cost_one_key_whatever_their_count():
     info = keys.ruleset("mcr")
     rng = random.Random(8)
     for n in range(1, 9):
@@ -72,7 +72,9 @@ def test_mcr_flowers_cost_two_keys_whatever_their_count():
         plain = keys.event_keys(ev, info)
         fl = dict(h, flowers="".join(str(f) for f in rng.sample(range(1, 9), n)) + "f")
         with_flowers = keys.event_keys(dict(ev, hand=fl), info)
-        assert keys.count(with_flowers) == keys.count(plain) + 2, (n, plain, with_flowers)
+        # the winner's key held, then how many
+        assert keys.count(with_flowers) == keys.count(plain) + 1, (n, plain, with_flowers)
+        assert with_flowers[:3] == "~1" + str(n)
         # typed into the screens, the entry holds that many flowers and the same tiles
         ses = session.Session(os.path.join(tempfile.mkdtemp(), "journal.bin"))
         ui = UI(ses, dict(CFG), 5, 21)

@@ -187,6 +187,8 @@ class UI:
             mode = self.mode
             if PARTS[mode]:
                 self.part(PARTS[mode]).key(self, k)
+                if long and mode == STATUS and self.mode == ENTRY:
+                    self.entry.press("0")       # a winner's key held: its flowers first
             elif mode == ENTRY:
                 self.k_entry(k, long)
             elif mode == FROM:
