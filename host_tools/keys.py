@@ -58,7 +58,7 @@ def tile_keys(h, n_sets, counted=False, kinds=False):
         if counted:
             out.append(str(len(fs)))
             if kinds and 1 < len(fs) < 5 and len(set(f // 4 for f in fs)) == 1:
-                out.append(keymap.ONE_KIND)
+                out.append(entry.ONE_KIND)
         else:
             out.append("".join(str(f + 1) for f in fs))
             cur = entry.FLOWERS
@@ -137,7 +137,7 @@ def win_keys(ev, info):
     n_sets, words = info[0], info[1]
     rid = info[3] if len(info) > 3 else None
     h = ev["hand"]
-    tk = tile_keys(h, n_sets, rid in keymap.COUNTED_FLOWERS, rid in keymap.KINDS_FLOWERS)
+    tk = tile_keys(h, n_sets, rid in keymap.COUNTED_FLOWERS, rid in entry.KINDS)
     win = str(ev["winner"] + 1)
     if h.get("flowers"):              # the winner's key held: the entry opens on the flowers
         win, tk = "~" + win, tk[1:]

@@ -45,6 +45,10 @@ HONOUR_NAMES = "東南西北中發白"        # 1z..7z as the tiles show them
 FLOWER_NAMES = "春夏秋冬梅蘭菊竹"      # 1f..8f
 MOD_KEYS = ("", "0", "#", "S", "SS", "SSS")     # a set's keys after its tile (S: the suit's)
 WHOLE = "the winning tile last, alone"          # a concealed set would make the hand whole
+# the rulesets of counted flowers whose score asks whether they are of both kinds (春夏秋冬
+# and 梅蘭菊竹: hk's 七門): a count of 2-4 is of both unless ONE_KIND follows it
+KINDS = ("hk",)
+ONE_KIND = "0"          # right after the count, before any tile: all of one kind (again: both)
 
 
 def set_keys(t, kind):
@@ -141,7 +145,7 @@ class Entry:
                 raise Refused("no flowers in this game")
             self.suit = FLOWERS
             return
-        if k == "0" and self.kinds and self.flowers and not self.tokens:
+        if k == ONE_KIND and self.kinds and self.flowers and not self.tokens:
             self._one_kind()
             return
         if k in "0#":

@@ -31,10 +31,6 @@ RULESETS = ("mcr", "hk", "tw", "sh", "riichi")
 EDIT_KEY = "#"          # held: edit the typed tiles (A/B move, 1-9 the number, C the
 EDIT_SUIT = "C"         # suit, * deletes, # done)
 COUNTED_FLOWERS = ("mcr", "hk")  # rulesets whose flowers are all worth the same: typed as a count
-# of those, the rulesets whose score asks whether a hand's flowers are of both kinds
-# (春夏秋冬 and 梅蘭菊竹: hk's 七門): a count of 2-4 is of both unless ONE_KIND follows it
-KINDS_FLOWERS = ("hk",)
-ONE_KIND = "0"          # right after the count: all of one kind (again: both)
 
 # the from screen of a ruleset whose win counts what the tiles do not show (riichi: dora,
 # ura dora, red fives, counted as the players call them): each key adds one to the hand's
