@@ -204,3 +204,15 @@ def test_the_streak_word_takes_its_number_and_shows_it():
     assert any("連摸7" in r for r in ui.screen())
     ui.key(str(chain % 9 + 1))      # again: off
     assert "flags" not in ui.ev["hand"]
+
+
+def test_a_winners_key_held_opens_the_entry_on_the_flowers():
+    for rid, hint in (("tw", "1-8 each 花 A-D tiles"), ("hk", "1-8: how many 花")):
+        ses = session.Session(os.path.join(tempfile.mkdtemp(), "journal.bin"))
+        ui = UI(ses, dict(CFG, rules=rid), 5, 21)
+        start = keys.event_keys({"event": "start", "rules": rid, "dealer": 0}, keys.ruleset(rid), rid)
+        for k, held in keys.presses(start + "~3"):
+            ui.key(k, held)
+        assert ui.mode == 1 and ui.ev["winner"] == 2
+        # the next digit is a flower (Taiwan), or how many (Hong Kong)
+        assert ui.entry.suit == 4 and ui.screen()[-1].rstrip() == hint
