@@ -23,7 +23,7 @@ paths.use_firmware()
 import hand as handmod            # noqa: E402  (the firmware's modules, after use_firmware)
 import asks                       # noqa: E402
 import tiles                      # noqa: E402
-from ui import entry, keymap  # noqa: E402
+from ui import entry, keymap, words as wordscreen  # noqa: E402
 
 KIND = {"chi": entry.CHI, "pon": entry.PON, "kan": entry.KAN, "ankan": entry.ANKAN,
         "addkan": entry.ADDKAN}
@@ -33,11 +33,12 @@ def ruleset(rid):
     """(n_sets, context words in screen order, events menu, rid) of a ruleset, as the
     device has them."""
     n, words, menu = asks.ruleset_info(rid)
-    return n, keymap.SCREEN_WORDS.get(rid, words), menu, rid
+    return n, wordscreen.ORDER.get(rid) or keymap.SCREEN_WORDS.get(rid, words), menu, rid
 
 
-def tile_keys(h, n_sets, counted=False):
-    """Keys for the tiles of contract hand h on the entry screen (the entry ends by itself)."""
+def tile_keys(h, n_sets, counted=False, kinds=False):
+    """Keys for the tiles of contract hand h on the entry screen (the entry ends by itself).
+    counted: the flowers as how many; kinds: and 0 after 2-4 of them all of one kind."""
     toks = []
     for m in h.get("melds") or []:
         word, text = m.split()
@@ -56,6 +57,8 @@ def tile_keys(h, n_sets, counted=False):
         out.append("0")
         if counted:
             out.append(str(len(fs)))
+            if kinds and 1 < len(fs) < 5 and len(set(f // 4 for f in fs)) == 1:
+                out.append(entry.ONE_KIND)
         else:
             out.append("".join(str(f + 1) for f in fs))
             cur = entry.FLOWERS
@@ -132,17 +135,17 @@ def count(text):
 def win_keys(ev, info):
     """Keys for a win event {"winner", "from", "hand": {...}} from the status screen."""
     n_sets, words = info[0], info[1]
-    counted = len(info) > 3 and info[3] in keymap.COUNTED_FLOWERS
+    rid = info[3] if len(info) > 3 else None
     h = ev["hand"]
-    keys = [str(ev["winner"] + 1), tile_keys(h, n_sets, counted)]
+    tk = tile_keys(h, n_sets, rid in keymap.COUNTED_FLOWERS, rid in entry.KINDS)
+    win = str(ev["winner"] + 1)
+    if h.get("flowers"):              # the winner's key held: the entry opens on the flowers
+        win, tk = "~" + win, tk[1:]
+    keys = [win, tk]
     flags = h.get("flags") or []
     if flags:                         # the from screen opens the context words
         keys.append(keymap.FLAGS_KEY)
-        pos = 0
-        for i, w in enumerate(words):
-            if w in flags:            # the first nine by their number, the rest by moving
-                keys.append(str(i + 1) if i < 9 else keymap.DOWN * (i - pos) + keymap.TOGGLE)
-                pos = i
+        keys.extend(words_keys(flags, words, rid))
         keys.append(keymap.OK)
     for key, field in keymap.COUNT_KEYS.get(info[3] if len(info) > 3 else None, ()):
         keys.append(key * count_of(h, field))     # the from screen: one key per dora
@@ -155,6 +158,26 @@ def win_keys(ev, info):
         keys.append(str(frm + 1))
     keys.append(keymap.OK)           # save
     return "".join(keys)
+
+
+def words_keys(flags, words, rid):
+    """Keys on the words screen that turn context words flags on: each its number on its
+    page of nine (D the next page), a streak's (chain_N) then its number and #; a word
+    another sets by itself (ui/words.py's IMPLIES) not typed."""
+    page_of = wordscreen.PAGE
+    implied = [b for a, b in wordscreen.IMPLIES.get(rid, ()) if a in flags]
+    pages = (len(words) + page_of - 1) // page_of
+    page = 0
+    out = []
+    for i, w in enumerate(words):
+        chain = [f for f in flags if w == wordscreen.CHAIN and f.startswith(w)]
+        if (w in flags and w not in implied) or chain:
+            p = i // page_of
+            out.append(wordscreen.NEXT_PAGE * ((p - page) % pages) + str(i % page_of + 1))
+            page = p
+            if chain:
+                out.append(chain[0][6:] + keymap.OK)
+    return out
 
 
 def count_of(h, field):

@@ -85,7 +85,7 @@ def whole(ui):
     if U.PARTS[mode]:
         title, lines = ui.part(U.PARTS[mode]).show(ui)
     else:
-        title, lines = (None, ui.s_entry, ui.s_from, ui.s_review, ui.s_words)[mode]()
+        title, lines = (None, ui.s_entry, ui.s_from, ui.s_review)[mode]()
     return [title] + list(lines) + [r.lstrip(U.INV) for r in ui.screen()] + [ui.msg]
 
 
@@ -251,9 +251,25 @@ def test_after_0_the_hint_row_says_how_many_flowers():
     assert w.ui.screen()[-1].rstrip() == "1-8: how many flowers"
     w.press("3")
     assert "0chi #pon" in w.ui.screen()[-1]
-    w = Walk("hk", "zh-Hant")
+    w = Walk("tw", "zh-Hant")
     w.press("0" + K.OK + "2" + "0")
     assert w.ui.screen()[-1].rstrip() == "1-8 each 花 A-D tiles"
+    # Hong Kong: a count too; 2-4 of them are of both kinds unless 0 follows
+    for lang, both, one, hint in (("zh-Hant", "花3", "花3一類", "0: 花 all of one kind"),
+                                  ("zh-Hans", "花3", "花3一类", "0: 花 all of one kind"),
+                                  ("en", "3 flowers", "3 flowers, 1 kind", "0: all of one kind")):
+        w = Walk("hk", lang)
+        w.press("0" + K.OK + "2" + "0")
+        assert w.ui.screen()[-1].rstrip() == ("1-8: how many 花" if lang != "en" else
+                                              "1-8: how many flowers")
+        w.press("3")
+        assert w.ui.screen()[-1].rstrip() == hint and both in w.ui.screen()[1]
+        w.press("0")
+        assert one in w.ui.screen()[1] and sorted(w.ui.entry.flowers) == [1, 2, 3]
+        w.press("0")
+        assert one not in w.ui.screen()[1] and sorted(w.ui.entry.flowers) == [1, 2, 5]
+        w.press("1")
+        assert "0chi #pon" in w.ui.screen()[-1] or "0吃" in w.ui.screen()[-1]
 
 
 def test_a_chow_of_honours_is_refused_not_taken_for_flowers():

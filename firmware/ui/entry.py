@@ -7,8 +7,10 @@
 #   the suit    after a tile: a kong (明槓 kan); again: concealed (暗槓 ankan); again: added
 #   key again   to an exposed set (加槓 addkan); again: back to the tile
 #   0 first     flowers (花): each by its number 1..8 (春夏秋冬梅蘭菊竹), then a suit key;
-#               where all flowers are worth the same (mcr), one digit: how many, and
+#               where all flowers are worth the same (mcr, hk), one digit: how many, and
 #               the entry goes on in 萬.  D 0 (from honours) too; D again: back to honours
+#   0 then      hk (kinds): 2-4 flowers are of both kinds (春夏秋冬 and 梅蘭菊竹, its 七門)
+#               unless 0 follows the count, before any tile: all of one kind (again: both)
 #   1..9 held   a concealed pung (暗刻) of that tile: three tiles of the hand, one key
 #   0 held      after a tile: a concealed run (順子) from it; again: back to the tile
 #   *           takes back the last key (on the screen before: leaves the entry)
@@ -43,6 +45,10 @@ HONOUR_NAMES = "東南西北中發白"        # 1z..7z as the tiles show them
 FLOWER_NAMES = "春夏秋冬梅蘭菊竹"      # 1f..8f
 MOD_KEYS = ("", "0", "#", "S", "SS", "SSS")     # a set's keys after its tile (S: the suit's)
 WHOLE = "the winning tile last, alone"          # a concealed set would make the hand whole
+# the rulesets of counted flowers whose score asks whether they are of both kinds (春夏秋冬
+# and 梅蘭菊竹: hk's 七門): a count of 2-4 is of both unless ONE_KIND follows it
+KINDS = ("hk",)
+ONE_KIND = "0"          # right after the count, before any tile: all of one kind (again: both)
 
 
 def set_keys(t, kind):
@@ -75,13 +81,15 @@ def name(tile):
 class Entry:
     """keys: what was typed.  tokens: [(tile, kind)] in typing order, flowers apart."""
 
-    def __init__(self, n_sets, flowers=True, counted=False, faces=None):
+    def __init__(self, n_sets, flowers=True, counted=False, faces=None, kinds=False):
         self.target = 3 * n_sets + 2
         self.allow_flowers = flowers
         self.counted = counted          # flowers typed as a count (all worth the same)
+        self.kinds = kinds              # a count's flowers of both kinds unless marked
         # the honours' and flowers' faces and the flowers' count in the screens' language
-        # (labels: HONOURS, FLOWERS, FLOWER_COUNT; None: digits and their suit letter)
-        self.faces = faces or (HONOUR_NAMES, FLOWER_NAMES, "花%d")
+        # (labels: HONOURS, FLOWERS, FLOWER_COUNT, FLOWER_KIND; None: digits and their
+        # suit letter)
+        self.faces = faces or (HONOUR_NAMES, FLOWER_NAMES, "花%d", "花%d一類")
         self.keys = []
         self.cur = None                 # editing: the set under the cursor
         self._reset()
@@ -137,6 +145,9 @@ class Entry:
                 raise Refused("no flowers in this game")
             self.suit = FLOWERS
             return
+        if k == ONE_KIND and self.kinds and self.flowers and not self.tokens:
+            self._one_kind()
+            return
         if k in "0#":
             self._modify(k)
             return
@@ -148,6 +159,8 @@ class Entry:
                 raise Refused("flowers are 1 to 8")
             if self.counted:            # how many: then on to the tiles, in 萬
                 self.flowers = list(range(1, d + 1))
+                if self.kinds and 1 < d < 5:    # both kinds: the first n-1 and 梅
+                    self.flowers[-1] = 5
                 self.suit = 0
                 return
             if d in self.flowers:
@@ -165,6 +178,14 @@ class Entry:
             return
         self._swap((), (t,), 1)
         self.tokens.append((t, SINGLE))
+
+    def _one_kind(self):
+        """The counted flowers all of one kind, or (again) of both: the count unchanged."""
+        fl = self.flowers
+        n = len(fl)
+        if n < 2 or n > 4:
+            raise Refused("%d flowers: always %s" % (n, "one kind" if n < 2 else "both kinds"))
+        fl[-1] = n if fl[-1] == 5 else 5
 
     def _modify(self, key):
         if not self.tokens or self.suit == FLOWERS:
@@ -229,10 +250,12 @@ class Entry:
         flowers as their characters, exposed sets in (), a concealed kong in [], the set
         under the editing cursor after a ">": 花2 12(456)m [7777]s 中."""
         out = []
-        honours, flowers, count = self.faces
+        honours, flowers, count = self.faces[:3]
         if self.flowers:
             if self.counted:
-                out.append(count % len(self.flowers) + " ")
+                fl = self.flowers
+                one = self.kinds and 1 < len(fl) < 5 and fl[-1] != 5
+                out.append((self.faces[3] if one else count) % len(fl) + " ")
             elif flowers:
                 out.append("".join([flowers[f - 1] for f in self.flowers]) + " ")
             else:

@@ -30,7 +30,7 @@ RULESETS = ("mcr", "hk", "tw", "sh", "riichi")
 # the entry screen (ui/entry.py has the tiles' keys)
 EDIT_KEY = "#"          # held: edit the typed tiles (A/B move, 1-9 the number, C the
 EDIT_SUIT = "C"         # suit, * deletes, # done)
-COUNTED_FLOWERS = ("mcr",)  # rulesets whose flowers are all worth the same: typed as a count
+COUNTED_FLOWERS = ("mcr", "hk")  # rulesets whose flowers are all worth the same: typed as a count
 
 # the from screen of a ruleset whose win counts what the tiles do not show (riichi: dora,
 # ura dora, red fives, counted as the players call them): each key adds one to the hand's

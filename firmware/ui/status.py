@@ -30,11 +30,12 @@ def key(ui, k):
             raise Refused(CLOSED)
         ui.review({"event": K.DECLARE_KEYS[st["rules"]], "seat": ord(k) - 53})
     elif "1" <= k <= "4":
-        from ui.entry import Entry         # loaded per hand (a tight heap drops it between)
+        from ui.entry import Entry, KINDS  # loaded per hand (a tight heap drops it between)
         ui.ev = {"event": "win", "winner": ord(k) - 49}
         lb = ui.labels()
         ui.entry = Entry(ui.ruleset()[1], counted=st["rules"] in K.COUNTED_FLOWERS,
-                         faces=(lb.HONOURS, lb.FLOWERS, lb.FLOWER_COUNT))
+                         faces=(lb.HONOURS, lb.FLOWERS, lb.FLOWER_COUNT, lb.FLOWER_KIND),
+                         kinds=st["rules"] in KINDS)
         ui.go(U.ENTRY)
     elif k == K.DRAW_KEY:
         ui.review({"event": "draw"})

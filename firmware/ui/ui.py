@@ -37,7 +37,7 @@ BANNER_MS = 4000    # a message goes after this long (or at the next key): never
 # The screen module (ui/<name>.py) of each mode; None: this module (the hand's entry and
 # its review, which the score key needs together with the scorer).  On a tight heap only
 # the shown screen's module stays loaded (heap.SCREENS).
-PARTS = ("status", None, None, None, None, "events", "events", "setup", "history", "setup",
+PARTS = ("status", None, None, None, "words", "events", "events", "setup", "history", "setup",
          "setup", "setup", "history")
 # The screens' names in each language (`lang`): ui/labels.py is Traditional Chinese's
 LABELS = {"zh-Hans": "labels_hans", "en": "labels_en"}
@@ -114,6 +114,7 @@ class UI:
         self.why = None             # the from screen: why the hand was refused
         self.dropped = ()           # the review: context words that change nothing
         self.words_back = FROM
+        self.chain = None           # WORDS: the digits of a streak's number being typed
         self.entry = None
         self.ev = None              # the event being built or reviewed
         self.pv = None              # its preview
@@ -186,12 +187,14 @@ class UI:
             mode = self.mode
             if PARTS[mode]:
                 self.part(PARTS[mode]).key(self, k)
+                if long and mode == STATUS and self.mode == ENTRY:
+                    self.entry.press("0")       # a winner's key held: its flowers first
             elif mode == ENTRY:
                 self.k_entry(k, long)
             elif mode == FROM:
                 self.k_from(k, long)
             else:
-                (None, None, None, self.k_review, self.k_words)[mode](k)
+                self.k_review(k)
         except Refused as e:
             self.say(str(e))
         except MemoryError:
@@ -206,6 +209,7 @@ class UI:
         self.mode = mode
         self.top = 0
         self.cur = cur
+        self.chain = None
         if mode not in (ENTRY, FROM, REVIEW, WORDS):
             self.entry = None               # the hand typed is saved or given up
         if not heap.roomy():
@@ -412,30 +416,6 @@ class UI:
         else:
             self.page(k, len(self.review_lines()))
 
-    def k_words(self, k):
-        words = self.ruleset()[2]
-        h = self.ev["hand"]
-        flags = h.get("flags") or []
-        if "1" <= k <= "9" and int(k) <= len(words):    # word k on or off, one key
-            self.cur = int(k) - 1
-            k = K.TOGGLE
-        if k == K.TOGGLE:
-            w = words[self.cur]
-            if w in flags:
-                flags.remove(w)
-            else:
-                flags.append(w)
-            if flags:
-                h["flags"] = flags
-            else:
-                h.pop("flags", None)
-        elif k in (K.OK, K.BACK):
-            self.go(FROM)           # a refused preview stays on the from screen
-            if self.words_back == REVIEW:
-                self.review(self.ev, FROM)
-        else:
-            self.scroll(k, len(words))
-
     # -- what the screen shows ----------------------------------------------------------
 
     def screen(self):
@@ -456,7 +436,7 @@ class UI:
         if PARTS[mode]:
             title, lines = self.part(PARTS[mode]).show(self)
         else:
-            title, lines = (None, self.s_entry, self.s_from, self.s_review, self.s_words)[mode]()
+            title, lines = (None, self.s_entry, self.s_from, self.s_review)[mode]()
         body = self.rows - 1
         rows = [INV + fit(title, "", self.cols)]
         if mode == REVIEW and len(lines) > body:
@@ -486,6 +466,8 @@ class UI:
         out = wrap(e.show(), self.cols)
         if e.suit == 4:                 # after 0: the flowers' keys
             out.append(lb.FLOWERS_COUNT_HINT if e.counted else lb.FLOWERS_HINT)
+        elif e.kinds and not e.tokens and 1 < len(e.flowers) < 5:   # hk: both kinds, or 0
+            out.append(lb.FLOWERS_KIND_HINT)
         else:
             out.append(lb.HINT)
         return fit(self.name(self.ev["winner"]), "%s %d/%d %s" % (
@@ -547,15 +529,6 @@ class UI:
         else:
             title = labels.EVENTS.get(ev["event"], ev["event"])
         return title, self.review_lines()
-
-    def s_words(self):
-        labels = self.labels()
-        flags = self.ev["hand"].get("flags") or []
-        out = []
-        for i, w in enumerate(self.ruleset()[2]):
-            out.append((">" if i == self.cur else str(i + 1) if i < 9 else " ")
-                       + ("[x]" if w in flags else "[ ]") + word(labels, w))
-        return "1-9/0 on/off # done", out
 
 
 def item_value(it, labels):

@@ -117,6 +117,11 @@ def _build(board, force, log):
         return uf2
     manifest = os.path.join(MANIFESTS, board + ".py")
     rp2 = os.path.join(folder(board), "rp2")
+    cache = os.path.join(rp2, "CMakeCache.txt")
+    if os.path.exists(cache) and "=" + manifest + "\n" not in open(cache, encoding="utf-8").read():
+        # configured for another checkout (a build folder copied from it): its frozen
+        # modules, its MicroPython source would be that checkout's
+        shutil.rmtree(rp2)
     if not os.path.exists(os.path.join(rp2, "Makefile")):
         subprocess.run(["cmake", "-S", os.path.join(src, "ports", "rp2"), "-B", rp2,
                         "-DPICO_BUILD_DOCS=0", "-DPICO_NO_PICOTOOL=1",

@@ -35,7 +35,7 @@ EVENT = ("sessionops commit journal checkpoint files asks record2 rebuild rerun 
 BASE = "hand engine tiles"
 # The screens' rows name modules of the ui package (forget_all(row, keep, "ui.")).  Every
 # row is text split when used: one str costs the resident heap less than a tuple of names
-SCREENS = "status events setup history entry setnames"
+SCREENS = "status events setup history entry setnames words"
 STEPS = "handedit"
 PEAK = "labels labels_hans labels_en handedit"
 
