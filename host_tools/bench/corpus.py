@@ -4,19 +4,13 @@ the hands a second.  The test (tests/test_score_cli.py) runs a seeded few thousa
 
     python -m host_tools.bench corpus [--hands 100000] [--seed 2026]"""
 
-import argparse
-import os
 import sys
 
-from host_tools import paths
+from host_tools.bench import sample
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--hands", type=int, default=100000)
-    ap.add_argument("--seed", type=int, default=2026)
-    a = ap.parse_args(argv)
-    sys.path.insert(0, os.path.join(paths.ROOT, "tests"))
+    a = sample.options(__doc__, 100000, 2026, argv)
     from scorecorpus import on_device
     got = on_device(a.hands, a.seed)
     n = got["hands"] + got["mutants"]

@@ -4,21 +4,14 @@ The test (tests/test_mcr_oracle.py) runs a seeded 20,000.
 
     python -m host_tools.bench mcrdiff [--hands 100000] [--seed 20240]"""
 
-import argparse
-import os
 import sys
 import time
 
-from host_tools import paths
+from host_tools.bench import sample
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--hands", type=int, default=100000)
-    ap.add_argument("--seed", type=int, default=20240)
-    a = ap.parse_args(argv)
-    paths.use_firmware()
-    sys.path.insert(0, os.path.join(paths.ROOT, "tests"))
+    a = sample.options(__doc__, 100000, 20240, argv)
     from mcrdiff import WORDS, differential
     t0 = time.monotonic()
     got = differential(a.hands, a.seed)

@@ -2,29 +2,24 @@
 port): the journal equal to the table's states on CPython, keys per tile, time.  The test
 (tests/test_sim_corpus.py) types a seeded 250 of each.
 
-    python -m host_tools.bench simcorpus [--hands 1000] [RULES ...]"""
+    python -m host_tools.bench simcorpus [--hands 1000] [--seed 21] [RULES ...]"""
 
-import argparse
-import os
 import sys
 import tempfile
 
-from host_tools import paths
+from host_tools.bench import sample
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--hands", type=int, default=1000)
-    ap.add_argument("rules", nargs="*", default=["mcr", "hk", "tw", "sh"])
-    a = ap.parse_args(argv)
-    sys.path.insert(0, os.path.join(paths.ROOT, "tests"))
-    paths.use_firmware()
+    a = sample.options(__doc__, 1000, 21, argv, more=lambda ap: ap.add_argument(
+        "rules", nargs="*", default=["mcr", "hk", "tw", "sh"]))
     from simcorpus import differences, typed_into_sim
-    print("Keys typed into the simulator (unix port), %d hands a ruleset, seed 21" % a.hands)
+    print("Keys typed into the simulator (unix port), %d hands a ruleset, seed %d"
+          % (a.hands, a.seed))
     bad = 0
     for rid in a.rules:
         with tempfile.TemporaryDirectory() as folder:
-            got = typed_into_sim(rid, a.hands, folder)
+            got = typed_into_sim(rid, a.hands, folder, a.seed)
         diff = differences(got)
         bad += len(diff)
         print("  %-4s %.3f keys per tile, %d records, simulator %.1f s, %s" % (
