@@ -156,12 +156,12 @@ def test_a_review_in_english_on_circuitpython(drive):
         pico.wait(2000)     # (the state parked on FAT while the hand is scored: see play())
         cp = pico.screen(png=os.path.join(shots_dir("cp-mcr-en"), "review.png"))
     mp_device = build.build_device(os.path.join(paths.BUILD, "device-pico"), "pico")
-    with Pico(fs=image(mp_device, files={"settings.json": settings})) as pico:
-        pico.wait_serial(r"app: ready", timeout_ms=20000)
-        # the first screen in English drawn before the interrupt (in the first seconds
-        # after "ready" an English boot does not take the REPL's Ctrl-C: docs/memory.md)
-        pico.wait(3000)
-        pico.soft_reset()                 # the application again, held on to for its rows
+    # powered on in safe mode (the REPL free, no application to interrupt), the key let
+    # go, then the application started by hand, held on to for its rows
+    with Pico(fs=image(mp_device, files={"settings.json": settings}), hold="*") as pico:
+        assert pico.exec("import board\nprint(board.SAFE_MODE)").split() == ["True"]
+        pico.up("*")
+        pico.soft_reset()
         pico.launch("import ui.app\n_apps = []\nui.app.main(hooks=_apps.append)")
         pico.wait_serial(r"app: ready", timeout_ms=20000)
         pico.type(typed[:-1], hold_ms=HOLD, gap_ms=HOLD)

@@ -338,12 +338,11 @@ def test_the_pico_reviews_in_english_and_journals_the_scorer_s_names(tmp_path):
     typed = keys.session_keys(events, "hk")
     device = build.build_device(os.path.join(paths.BUILD, "device-pico"), "pico")
     settings = {"rules": "hk", "table": 7, "lang": "en"}
-    with Pico(fs=image(device, files={"settings.json": json.dumps(settings)})) as pico:
-        pico.wait_serial(r"app: ready", timeout_ms=20000)
-        # the first screen in English drawn before the interrupt (in the first seconds
-        # after "ready" an English boot does not take the REPL's Ctrl-C: docs/memory.md)
-        pico.wait(3000)
-        # the application again, held on to, to read its screen's rows
+    # powered on in safe mode (the REPL free, no application to interrupt), the key let
+    # go, then the application started by hand, held on to, to read its screen's rows
+    with Pico(fs=image(device, files={"settings.json": json.dumps(settings)}), hold="*") as pico:
+        assert pico.exec("import board\nprint(board.SAFE_MODE)").split() == ["True"]
+        pico.up("*")
         pico.soft_reset()
         pico.launch("import ui.app\n_apps = []\nui.app.main(hooks=_apps.append)")
         pico.wait_serial(r"app: ready", timeout_ms=20000)

@@ -58,6 +58,8 @@ async def driver():
     if %(until_alert)r:
         out["alerted"] = await until(lambda: %(until_alert)r in (net.alert() or ""), %(wait_ms)d)
         out["first_page"] = first_page()
+        if %(mark)r:                            # said: the test may bring the organiser back
+            open(%(mark)r, "w").close()
         out["at_alert"] = {"players": app.cfg.get("players"), "tround": app.cfg.get("tround"),
                            "rules": app.cfg.get("rules"), "table": app.cfg.get("table"),
                            "event_rules": app.cfg.get("event_rules"),
@@ -86,10 +88,11 @@ print("RESULT " + json.dumps(out))
 
 
 def run_device(root, keys="", until_alert=None, then_clear=False, wait_ms=20000,
-               upload=True, held=None):
+               upload=True, held=None, mark=None):
     return device_script.run(SCRIPT, "256k", timeout=120, root=str(root) + "/",
                              keys=list(keys), until_alert=until_alert,
-                             then_clear=then_clear, wait_ms=wait_ms, upload=upload, held=held)
+                             then_clear=then_clear, wait_ms=wait_ms, upload=upload, held=held,
+                             mark=mark)
 
 
 @pytest.fixture
@@ -158,15 +161,26 @@ def test_an_organiser_stopped_shows_unreachable_then_clears_with_every_record_on
     dev = ev["devices"][1]
     root = board_folder(tmp_path, settings_for(srv, dev, unreachable_s=3))
     srv.stop()
-    # back after the device has said so for a while
-    timer = threading.Timer(12, srv.start)
+    # back once the device has said so (its mark file), not after a fixed time a loaded
+    # machine might not have reached the alert by
+    mark = tmp_path / "alerted"
+    ended = threading.Event()           # the device's run over (a device that never said so)
+
+    def back():
+        while not mark.exists() and not ended.is_set():
+            time.sleep(0.05)
+        if mark.exists():
+            srv.start()
+    timer = threading.Thread(target=back)
     timer.start()
     try:
         out = run_device(root, keys="0#A#A#", until_alert="unreachable", then_clear=True,
-                         wait_ms=40000, upload=False)
+                         wait_ms=40000, upload=False, mark=str(mark))
     finally:
+        ended.set()
         timer.join()
     assert out["alerted"], out
+    assert mark.exists()
     page = " ".join(out["first_page"])
     assert page.startswith("organiser unreachable ") and "hands kept" in page, page
     assert out["cleared"], out

@@ -70,7 +70,7 @@ def phone(browser):
     ctx.close()
 
 
-def wait(pg, expr, timeout=30, arg=None):
+def wait(pg, expr, timeout=30, arg=None, every=0.03):
     """Poll a page expression until truthy (the page's CSP refuses Playwright's own
     wait_for_function: it evaluates strings)."""
     end = time.time() + timeout
@@ -81,28 +81,49 @@ def wait(pg, expr, timeout=30, arg=None):
         if time.time() > end:
             raise AssertionError("timed out waiting for %s (%r)" % (expr, pg.evaluate(
                 "[terminal.failed, terminal.lastKey, terminal.keys]")))
-        time.sleep(0.03)
+        time.sleep(every)
 
 
 def open_terminal(pg, url, fragment=""):
+    pg.__dict__.pop("key_boxes", None)          # a new load: its buttons looked up again
     pg.goto(url + "/terminal/" + fragment)
     wait(pg, "window.terminal && (terminal.ready || !!terminal.failed)")
     assert pg.evaluate("terminal.failed") is None
     assert not pg.errors, pg.errors
 
 
+def key_box(pg, key):
+    """Where the key's button is on the page, looked up once a page load (the keypad does
+    not move on a phone's screen)."""
+    boxes = pg.__dict__.setdefault("key_boxes", {})
+    if pg.url != boxes.get(""):
+        boxes.clear()
+        boxes[""] = pg.url
+    if key not in boxes:
+        loc = pg.locator('#keypad button[data-key="%s"]' % key)
+        loc.scroll_into_view_if_needed()
+        boxes[key] = loc.bounding_box()
+    return boxes[key]
+
+
 def tap(pg, key, held=False):
+    last = getattr(pg, "last_tap", None)
+    if last and last[0] == key:         # the key's own debounce (20 ms) before it comes again
+        time.sleep(max(0.0, last[1] + 0.025 - time.time()))
     n = pg.evaluate("terminal.keys")
+    box = key_box(pg, key)
     if held:                            # a long press, as a thumb holds it
-        box = pg.locator('#keypad button[data-key="%s"]' % key).bounding_box()
         pg.mouse.move(box["x"] + 10, box["y"] + 10)
         pg.mouse.down()
-        time.sleep(0.8)
+        # held until the keypad has reported it long (at 600 ms; its release then says
+        # nothing), then let go
+        wait(pg, "(n) => terminal.keys > n", arg=n, every=0.01)
+        assert pg.evaluate("terminal.lastKey") == "~" + key
         pg.mouse.up()
-    else:
-        pg.tap('#keypad button[data-key="%s"]' % key)
-    wait(pg, "(n) => terminal.keys > n", arg=n)
-    time.sleep(0.025)                   # the key's own debounce (20 ms) before it comes again
+    else:                               # a touch at the button's middle, as pg.tap's
+        pg.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        wait(pg, "(n) => terminal.keys > n", arg=n, every=0.005)
+    pg.last_tap = (key, time.time())
 
 
 def saved(pg):

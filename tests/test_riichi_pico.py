@@ -24,10 +24,11 @@ def played():
     events, answers = riichi_play.session(4, SEED, red_fives=True)
     typed = keys.session_keys(events, "riichi")
     settings = {"rules": "riichi", "table": 3, "settings": {"red_fives": 3}, "lang": "en"}
-    with Pico(fs=image(device, files={"settings.json": json.dumps(settings)})) as pico:
-        pico.wait_serial(r"app: ready", timeout_ms=20000)
-        pico.wait(3000)     # an English boot takes the REPL's Ctrl-C only after its first screen
-        # the application again, held on to, to read the last review's rows
+    # powered on in safe mode (the REPL free, no English boot to interrupt), the key let
+    # go, then the application started by hand, held on to, to read the last review's rows
+    with Pico(fs=image(device, files={"settings.json": json.dumps(settings)}), hold="*") as pico:
+        assert pico.exec("import board\nprint(board.SAFE_MODE)").split() == ["True"]
+        pico.up("*")
         pico.soft_reset()
         pico.launch("import ui.app\n_apps = []\nui.app.main(hooks=_apps.append)")
         pico.wait_serial(r"app: ready", timeout_ms=20000)

@@ -1,6 +1,6 @@
 """The benchmarks: speed and memory figures, printed, for anyone to re-run (`make bench`).
 
-    python -m host_tools.bench              # engine, upload, pages, pace, app, boot, fuzz, circuitpython, abuse, exports, schedule, phone, keys
+    python -m host_tools.bench              # engine, upload, pages, pace, app, boot, fuzz, circuitpython, abuse, exports, schedule, phone, keys, corpus, simcorpus, mcrdiff
     python -m host_tools.bench NAME [ARGS]  # one of them (NAMES below), with its own options
 
 Each NAME is a module here with a main().  devbench, benchhands and benchsmoke run unchanged
@@ -33,8 +33,14 @@ NAMES = {
     "schedule": "the whole event's seating: repeated pairs, winds, time, from 8x3 to 200x7",
     "phone": "the browser terminal in Chromium: first load, key to canvas, score key to review",
     "keys": "keys per tile per ruleset, plain and with flowers and context words",
+    "corpus": "100,000 random hands and their incomplete mutations through the device's "
+              "scoring (unix port): all answered right, lines a second",
+    "simcorpus": "1,000 hands of each ruleset typed into the simulator (unix port): the "
+                 "journal equal to the table, keys per tile, time",
+    "mcrdiff": "Chinese Official beside pymahjonggb over 100,000 random hands: no mismatch, "
+               "every element seen",
 }
 # what `make bench` runs (bench-organiser apart: about a minute on its own; soak apart:
 # about 12 minutes, `make soak`; recover apart: about 15 minutes)
 DEFAULT = ("engine", "upload", "pages", "pace", "app", "boot", "fuzz", "circuitpython", "abuse",
-           "exports", "schedule", "phone", "keys")
+           "exports", "schedule", "phone", "keys", "corpus", "simcorpus", "mcrdiff")
