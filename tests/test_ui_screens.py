@@ -267,6 +267,31 @@ def test_a_context_word_the_rules_drop_says_so_on_the_review():
     assert ui.mode == 3 and "天胡: not counted here" in text(ui) + " ".join(ui.review_lines())
 
 
+def test_the_words_dropped_come_after_the_review_where_the_application_defers_them():
+    """The application draws the review first and lists the words the rules drop once it
+    is drawn (UI.later, from its display task): the same lines, nothing scored before."""
+    ui = started()
+    ui.defer = True
+    ev = {"event": "win", "winner": 1, "from": 2, "hand": {"hand": "1122334455667m", "win": "7m"}}
+    ks = keys.event_keys(ev, keys.ruleset("mcr"))
+    words = ui.ruleset()[2]
+    press(ui, ks[:-2] + "C" + "B" * words.index("heavenly") + "0#")   # 天胡 on a discard
+    asked = []
+    real = ui.ses.words_dropped
+    ui.ses.words_dropped = lambda pv: asked.append(pv) or real(pv)
+    press(ui, "3")
+    assert ui.mode == 3 and asked == [] and ui.dropped is None
+    first = ui.review_lines()
+    assert not any("not counted here" in ln for ln in first)
+    assert ui.later() is True and len(asked) == 1
+    now = ui.review_lines()
+    assert [ln for ln in now if ln in first] == first
+    assert " ".join(ln for ln in now if ln not in first) == "天胡: not counted here"
+    assert ui.later() is False and len(asked) == 1        # found once
+    press(ui, "#")                                          # saved as previewed
+    assert ui.mode != 3 and ui.later() is False
+
+
 def test_history_opens_a_saved_hand_with_its_elements_and_payments():
     ui = started()
     ev = {"event": "win", "winner": 1, "from": 2, "hand": {"hand": "1122334455667m", "win": "7m"}}

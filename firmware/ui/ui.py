@@ -128,6 +128,8 @@ class UI:
         self.clock = None           # the round clock (roundclock.Clock), where there is one
         self.clock_step = 1         # its time shown by the second (60: by the minute)
         self.collect = True         # key() collects; the application does it after drawing
+        self.defer = False          # the review's dropped words found once it is drawn
+                                    # (later()): the application's; else at once
 
     # -- messages -----------------------------------------------------------------------
 
@@ -385,12 +387,27 @@ class UI:
             else:
                 self.say(self.refusal(pv["error"]))
             return
-        self.dropped = self.ses.words_dropped(pv)
+        # the words the rules drop: now, or once the review is drawn (later())
+        self.dropped = None if self.defer else self.ses.words_dropped(pv)
         # a copy named in the settings' language, for this review (the journal keeps the
         # scorer's own names: save() writes what was previewed)
         pv = self.named(pv)
         self.pv = pv
         self.go(REVIEW)
+
+    def later(self):
+        """What a screen shows that may come once it is drawn, in the pause before the next
+        key (the application calls it after drawing): the review's words that change
+        nothing (the hand scored again without each), listed below its elements, most
+        often on a page after the first.  True when the screen changed."""
+        if self.mode != REVIEW or self.dropped is not None or self.pv is None:
+            return False
+        try:
+            self.dropped = self.ses.words_dropped(self.pv)
+        except Exception as e:      # the hint lost, never the review
+            print("dropped:", repr(e))
+            self.dropped = ()
+        return bool(self.dropped)
 
     def k_review(self, k):
         if k == K.OK:
@@ -520,7 +537,7 @@ class UI:
                 out.append(fit(it["name"], item_value(it, labels), self.cols))
             if res.get("fu") and not res.get("yakuman"):      # riichi: han, fu, the limit
                 out.append(fit("%d han %d fu" % (res["han"], res["fu"]), res["limit"], self.cols))
-            for w in self.dropped:
+            for w in self.dropped or ():
                 out.extend(wrap("%s: not counted here" % word(labels, w), self.cols))
         if "undoes" in pv:           # an undo: what it takes back, the scores it brings back
             out.extend(self.part("history").undone_lines(self, pv["undoes"]))
