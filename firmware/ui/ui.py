@@ -427,7 +427,7 @@ class UI:
             self.words_back = REVIEW
             self.go(WORDS)
         else:
-            self.page(k, len(self.review_lines()))
+            self.page(k, len(self.review_lines(True)))
 
     def k_words(self, k):
         words = self.ruleset()[2]
@@ -481,8 +481,11 @@ class UI:
             lines = lines[self.top:self.top + body - 1] + lines[-1:]
         else:
             lines = lines[self.top:self.top + body]
-        for line in lines:
-            rows.append(fit(line, "", self.cols))
+        for line in lines:      # (left, right): a review's row, laid out only when shown
+            if type(line) is tuple:
+                rows.append(fit(line[0], line[1], self.cols))
+            else:
+                rows.append(fit(line, "", self.cols))
         self.expired()
         m = self.msg
         if m:
@@ -527,14 +530,18 @@ class UI:
         out.extend(wrap(self.entry.show(), self.cols))
         return fit(self.name(w), "%s %s from?" % (lb.WIN, win), self.cols), out
 
-    def review_lines(self):
+    def review_lines(self, rows=False):
+        """The review's lines; rows: those of the elements and payments as (left, right),
+        laid out by rows_of() when shown (a heavy hand's are three pages: each line laid
+        out costs a Pico about a millisecond)."""
         labels = self.labels()
         pv = self.pv
         out = []
         res = pv.get("result")
+        row = (lambda a, b, n: (a, b)) if rows else fit
         if res:
             for it in res["items"]:
-                out.append(fit(it["name"], item_value(it, labels), self.cols))
+                out.append(row(it["name"], item_value(it, labels), self.cols))
             if res.get("fu") and not res.get("yakuman"):      # riichi: han, fu, the limit
                 out.append(fit("%d han %d fu" % (res["han"], res["fu"]), res["limit"], self.cols))
             for w in self.dropped or ():
@@ -548,7 +555,7 @@ class UI:
             pay = pv["payments"]
             for s in range(4):
                 if pay[s]:
-                    out.append(fit(self.name(s), signed(pay[s]), self.cols))
+                    out.append(row(self.name(s), signed(pay[s]), self.cols))
             if not any(pay):
                 out.append("no payments")
         out.append("# save * back" + (" C words" if res else ""))
@@ -563,7 +570,7 @@ class UI:
                 res["total"], labels.UNITS.get(res["unit"], res["unit"])), self.cols)
         else:
             title = labels.EVENTS.get(ev["event"], ev["event"])
-        return title, self.review_lines()
+        return title, self.review_lines(True)
 
     def s_words(self):
         labels = self.labels()
