@@ -4,7 +4,8 @@
 # (heap.roomy).  On a board with room, they are loaded beforehand, one module per pause
 # between a referee's keys while a hand is typed (the session's asks.warm), and kept for
 # good (heap.room: what a roomy board loads stays), so the first hand's review comes as
-# fast as the others.
+# fast as the others.  Then the review's names in the screens' language where they are
+# not the scorer's (sh, riichi, another language than a ruleset's own).
 # A heap without room, a module that does not fit: nothing more is loaded (the win then
 # loads what it needs as before).
 
@@ -43,7 +44,7 @@ async def run(app):
             todo = None
             continue
         try:
-            todo = todo + 1 if app.session.warm(todo) else None
+            todo = todo + 1 if app.session.warm(todo, app.cfg.get("lang", "zh-Hant")) else None
         except MemoryError:
             todo = None
             app.session.release(True)           # what the import left goes

@@ -3,9 +3,9 @@
 # sh), whatever the language: the answer, the journal and the upload stay the same in
 # every language.  The review names them at display time: names() reads another
 # language's from rules.<id>_<lang> (one small module per ruleset and language, loaded
-# for one review and dropped at once).
+# for one review and dropped at once; kept, as the scorer is, on a board with room).
 
-from heap import forget
+from heap import forget, roomy
 
 LANGS = ("zh-Hant", "zh-Hans", "en")
 DEFAULT = "zh-Hant"
@@ -53,7 +53,8 @@ def names(items, rid, lang, short=False):
         b = None
         if not left:
             break
-    forget(mod)         # the names read: the module leaves at once
+    if not roomy():     # the names read: the module leaves at once, but on a board with
+        forget(mod)     # room (heap.room), where it stays with the scorer (scorers.unload)
     return out
 
 

@@ -108,7 +108,8 @@ def in_lang(ses, pv, lang):
     """A copy of a preview named in lang for the review (langs.review: the names read
     now and forgotten at once); pv itself, what save() writes, keeps the scorer's."""
     out = heap.load("langs").review(pv, lang)
-    heap.forget("langs")
+    if not heap.roomy():        # kept only where what events load stays (heap.room)
+        heap.forget("langs")
     return out
 
 
@@ -212,20 +213,30 @@ def defaults(ses, rid):
     return dict(heap.load("commit").hooks(rid).SETTINGS)
 
 
-def warm(ses, step):
+def warm(ses, step, lang=None):
     """Step `step` of loading beforehand what the session's first win loads (ui/warm.py,
     in a referee's pauses between keys): 0 the table's steps, 1 the ruleset's settlement
     hook, 2 its scorer with its names, after which, with room to spare, what was loaded
-    stays for good (heap.room).  True while steps remain."""
+    stays for good (heap.room); 3 (lang: the screens' language) the review's names in
+    lang where they are not the scorer's (langs.module), kept as the scorer is.  True
+    while steps remain."""
     rid = ses.state["rules"]
     if step == 0:
         heap.load("sessionops")
     elif step == 1:
         heap.load("commit").hooks(rid)
-    else:
+    elif step == 2:
         names = getattr(scorers.load(rid), "NAMER", None)
         if names:
             heap.load(names)
         heap.room(True)
+        return lang is not None
+    else:
+        if heap.roomy():
+            mod = heap.load("langs").module(rid, lang)
+            if mod is None:
+                heap.forget("langs")
+            else:
+                heap.load(mod)
         return False
     return True
