@@ -11,7 +11,6 @@ import json
 import heap
 import hand
 import scorers
-from errors import HandError
 
 
 def ruleset_info(rid):
@@ -38,70 +37,15 @@ def ruleset_info(rid):
 
 
 def words_dropped(ses, pv):
-    """The context words of a previewed win (pv) that change nothing for its hand:
-    those whose removal leaves the total and the payments as previewed (the rules drop
-    them).  The hand is parsed and analysed once (its readings do not depend on its
-    words) and scored again without each word, nothing named, nothing settled but a
-    total that stayed the same: one preview's work a win, not one a word (a heavy hand's
-    review on a Pico: two words had cost two previews, 50 ms).  pv stays what save()
-    writes."""
-    ev = pv["saves"][0]
-    h = ev.get("hand") or {}
-    flags = h.get("flags")
-    if ev.get("event") != "win" or not flags or "result" not in pv:
-        return ()
+    """The context words of a previewed win (pv) that change nothing for its hand
+    (dropped.py: one analysis of the hand, not one preview a word)."""
+    m = heap.load("dropped")
     try:
-        same = _same_totals(ses, ev, flags, pv["result"]["total"])
-        out = []
-        if same:
-            pay = list(pv["payments"])
-            settle = heap.load("commit").settle_win
-            for w, res in same:
-                try:
-                    if list(settle(ses.state, ev, res)[0]["deltas"]) == pay:
-                        out.append(w)
-                except HandError:
-                    pass
-        return out
-    except MemoryError:         # the hint is lost, never the review
-        ses.release(True)
-        return ()
+        return m.words_dropped(ses, pv)
     finally:
-        ses.release()
-
-
-def _same_totals(ses, ev, flags, total):
-    """(word, the scorer's answer without it) for each of flags whose removal leaves the
-    hand scored at total (refused without it: not listed)."""
-    rid, body, seat, rnd, dealer, streak, more = heap.load("sessionops").win_job(ses.state, ev)
-    if not heap.roomy():
-        heap.forget("sessionops")
-    r = scorers.load(rid)
-    hd = hand.parse(body, r.N_SETS, r.FLAGS, False, getattr(r, "FIELDS", ()))
-    body = None
-    hd.seat = seat
-    hd.round = rnd
-    hd.dealer = dealer
-    hd.streak = streak
-    a = heap.load("engine").analyse(hd, r.SHAPES)
-    out = []
-    for w in flags:
-        fl = [f for f in flags if f != w]
-        for f in more:              # the table's own words, as session.score adds them
-            if f not in fl:
-                fl.append(f)
-        hd.flags = tuple(fl)
-        try:
-            res = r.score(hd, a)
-        except HandError:
-            continue
-        if res.get("ok") and res.get("total") == total:
-            out.append((w, res))
-    names = getattr(r, "NAMER", None)
-    if out and names:           # the answer as the table settles it (session.score)
-        names = heap.load(names)
-        out = [(w, names.name(res)) for w, res in out]
-    return out
+        m = None
+        if not heap.roomy():
+            heap.forget("dropped")
 
 
 def in_lang(ses, pv, lang):
