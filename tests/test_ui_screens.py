@@ -356,3 +356,38 @@ def test_the_review_names_the_total_s_unit_in_the_settings_language():
                 assert (zh in title) != (lang == "en") and res["unit"] == en
                 name = title[1:-len(shown)].rstrip()
                 assert name == ("2 " + long_name)[:len(name)] and len(name) >= (9 if cols == 21 else 30)
+
+
+def old_wrap(s, cols):
+    """ui.wrap as it was: the rows a word starts made a character at a time."""
+    out = []
+    row = ""
+    for word in s.split(" "):
+        if row and cells(row) + 1 + cells(word) <= cols:
+            row += " " + word
+            continue
+        if row and cells(word) > cols and cells(row) + 2 <= cols:
+            row += " "
+        else:
+            if row:
+                out.append(row)
+            row = ""
+        for ch in word:
+            if row and cells(row) + cells(ch) > cols:
+                out.append(row)
+                row = ""
+            row += ch
+    out.append(row)
+    return out
+
+
+def test_wrap_takes_a_word_that_fits_a_new_row_whole_and_cuts_as_before():
+    """wrap() puts a word that fits on a new row there whole (no string made a character
+    at a time: each costs a loaded Pico a qstr lookup); the rows are those it cut before."""
+    import random
+    rng = random.Random(26)
+    alphabet = "ab1m2p9s" + "  " + "中發白清一色" + "éŁ"
+    for _ in range(3000):
+        s = "".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 60)))
+        for cols in (1, 2, 3, 5, 8, 13, 21, 41):
+            assert ui_mod.wrap(s, cols) == old_wrap(s, cols), (s, cols)

@@ -58,15 +58,19 @@ def wrap(s, cols):
     out = []
     row = ""
     for word in s.split(" "):
-        if row and cells(row) + 1 + cells(word) <= cols:
+        w = cells(word)
+        if row and cells(row) + 1 + w <= cols:
             row += " " + word
             continue
-        if row and cells(word) > cols and cells(row) + 2 <= cols:
+        if row and w > cols and cells(row) + 2 <= cols:
             row += " "                  # a word longer than a row goes on from here
         else:
             if row:
                 out.append(row)
             row = ""
+            if w <= cols:               # on a row of its own, whole: no string made a
+                row = word              # character at a time (each is a qstr lookup on
+                continue                # a loaded board: the entry's rows, every key)
         for ch in word:                 # a word longer than a row (or Chinese) is cut
             if row and cells(row) + cells(ch) > cols:
                 out.append(row)
