@@ -23,6 +23,7 @@ async def run(app):
     from time import ticks_ms, ticks_diff
     todo = None
     rid = None
+    lang = None
     kp = app.keypad
     head = kp.head
     quiet = ticks_ms()
@@ -38,13 +39,17 @@ async def run(app):
         if st["rules"] != rid:                  # a new session's ruleset: warm it anew
             rid = st["rules"]
             todo = 0
+            # the review's names, where they are not the scorer's (as ui.named asks them)
+            lang = app.cfg.get("lang", "zh-Hant")
+            if lang == "zh-Hant" and rid not in ("sh", "riichi"):
+                lang = None
         if todo is None or ticks_diff(ticks_ms(), quiet) < QUIET_MS:
             continue
         if not heap.roomy():                    # no room to keep them: leave it to the win
             todo = None
             continue
         try:
-            todo = todo + 1 if app.session.warm(todo, app.cfg.get("lang", "zh-Hant")) else None
+            todo = todo + 1 if app.session.warm(todo, lang) else None
         except MemoryError:
             todo = None
             app.session.release(True)           # what the import left goes

@@ -39,6 +39,7 @@ def words_dropped(ses, pv):
         return ()
     finally:
         ses.release()
+        heap.forget("dropped")  # loaded for this question only (heap.py's ONCE row)
 
 
 def _same_totals(ses, ev, flags, total):
