@@ -76,6 +76,8 @@ def test_glyph_cells_are_crisp_and_fit_the_row(font):
     for c in range(0x21, 0x7F):
         w, rows = glyph_bits(font, chr(c))
         assert not all(r[w - 1] for r in rows)
+    # text.draw paints a run of spaces without reading their glyph: a blank one
+    assert not any(any(r) for r in glyph_bits(font, " ")[1])
 
 
 # -- drawing on the device -----------------------------------------------------------

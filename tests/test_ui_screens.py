@@ -267,6 +267,31 @@ def test_a_context_word_the_rules_drop_says_so_on_the_review():
     assert ui.mode == 3 and "天胡: not counted here" in text(ui) + " ".join(ui.review_lines())
 
 
+def test_the_words_dropped_come_after_the_review_where_the_application_defers_them():
+    """The application draws the review first and lists the words the rules drop once it
+    is drawn (UI.later, from its display task): the same lines, nothing scored before."""
+    ui = started()
+    ui.defer = True
+    ev = {"event": "win", "winner": 1, "from": 2, "hand": {"hand": "1122334455667m", "win": "7m"}}
+    ks = keys.event_keys(ev, keys.ruleset("mcr"))
+    words = ui.ruleset()[2]
+    press(ui, ks[:-2] + "C" + "B" * words.index("heavenly") + "0#")   # 天胡 on a discard
+    asked = []
+    real = ui.ses.words_dropped
+    ui.ses.words_dropped = lambda pv: asked.append(pv) or real(pv)
+    press(ui, "3")
+    assert ui.mode == 3 and asked == [] and ui.dropped is None
+    first = ui.review_lines()
+    assert not any("not counted here" in ln for ln in first)
+    assert ui.later() is True and len(asked) == 1
+    now = ui.review_lines()
+    assert [ln for ln in now if ln in first] == first
+    assert " ".join(ln for ln in now if ln not in first) == "天胡: not counted here"
+    assert ui.later() is False and len(asked) == 1        # found once
+    press(ui, "#")                                          # saved as previewed
+    assert ui.mode != 3 and ui.later() is False
+
+
 def test_history_opens_a_saved_hand_with_its_elements_and_payments():
     ui = started()
     ev = {"event": "win", "winner": 1, "from": 2, "hand": {"hand": "1122334455667m", "win": "7m"}}
@@ -331,3 +356,38 @@ def test_the_review_names_the_total_s_unit_in_the_settings_language():
                 assert (zh in title) != (lang == "en") and res["unit"] == en
                 name = title[1:-len(shown)].rstrip()
                 assert name == ("2 " + long_name)[:len(name)] and len(name) >= (9 if cols == 21 else 30)
+
+
+def old_wrap(s, cols):
+    """ui.wrap as it was: the rows a word starts made a character at a time."""
+    out = []
+    row = ""
+    for word in s.split(" "):
+        if row and cells(row) + 1 + cells(word) <= cols:
+            row += " " + word
+            continue
+        if row and cells(word) > cols and cells(row) + 2 <= cols:
+            row += " "
+        else:
+            if row:
+                out.append(row)
+            row = ""
+        for ch in word:
+            if row and cells(row) + cells(ch) > cols:
+                out.append(row)
+                row = ""
+            row += ch
+    out.append(row)
+    return out
+
+
+def test_wrap_takes_a_word_that_fits_a_new_row_whole_and_cuts_as_before():
+    """wrap() puts a word that fits on a new row there whole (no string made a character
+    at a time: each costs a loaded Pico a qstr lookup); the rows are those it cut before."""
+    import random
+    rng = random.Random(26)
+    alphabet = "ab1m2p9s" + "  " + "中發白清一色" + "éŁ"
+    for _ in range(3000):
+        s = "".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 60)))
+        for cols in (1, 2, 3, 5, 8, 13, 21, 41):
+            assert ui_mod.wrap(s, cols) == old_wrap(s, cols), (s, cols)

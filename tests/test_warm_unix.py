@@ -60,12 +60,13 @@ def run(tmp_path, rid, pause):
     root = tmp_path / ("board%d" % pause)
     root.mkdir()
     (root / "settings.json").write_text(json.dumps({"rules": rid}))
-    names = {"hk": "rules.hk_names"}.get(rid)
+    # the scorer's names (hk), the review's in the screens' language (sh: zh-Hant's)
+    names = {"hk": "rules.hk_names", "sh": "rules.sh_hant"}.get(rid)
     return device_script.run(SCRIPT, "512k", 180, root=str(root) + "/", typed=hand_keys(rid),
                              pause=pause, names=names)
 
 
-@pytest.mark.parametrize("rid", ["hk", "mcr"])
+@pytest.mark.parametrize("rid", ["hk", "mcr", "sh"])
 def test_pauses_between_keys_load_the_win_and_the_review_is_the_same(tmp_path, rid):
     paced = run(tmp_path, rid, 150)
     assert paced["faults"] == 0

@@ -93,6 +93,7 @@ class App:
                      save_cfg=save_settings, net=self.status.get("net"))
         self.session.on_save = self.saved   # every record written, from any screen
         self.ui.collect = False             # collected after the key's screen is drawn
+        self.ui.defer = True                # the review's extras after it (display_task)
         self.ui.clock = self.clock
         if self.display.kind == "ssd1680":  # a slow panel: the clock by the minute
             self.ui.clock_step = 60
@@ -164,6 +165,13 @@ class App:
                 sys.print_exception(e)
                 self.display.clear()
             gc.collect()    # between keys, the screen drawn: not between a key and its screen
+            await asyncio.sleep_ms(0)   # a key already waiting goes first
+            try:
+                if self.ui.later():     # what the screen adds once drawn (the review's)
+                    self.dirty.set()
+            except Exception as e:
+                self.faults += 1
+                sys.print_exception(e)
 
     async def banner_task(self):
         """A message's time is up (ui.say): the screen without it."""

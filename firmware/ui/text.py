@@ -150,6 +150,14 @@ def draw(fb, s, x, y, inverse=False, f=None):
     n = len(b)
     while i < n:        # UTF-8 by hand
         code = b[i]
+        if code == 0x20:    # a run of spaces: its cells painted, no glyph read (on .mpy
+            j = i + 1       # each glyph is a seek and a read of the font file; a review's
+            while j < n and b[j] == 0x20:   # rows are half padding)
+                j += 1
+            fb.fill_rect(x, y, _HALF * (j - i), _HEIGHT, bg)
+            x += _HALF * (j - i)
+            i = j
+            continue
         if code < 0x80:
             i += 1
         elif code < 0xE0:

@@ -58,15 +58,19 @@ def wrap(s, cols):
     out = []
     row = ""
     for word in s.split(" "):
-        if row and cells(row) + 1 + cells(word) <= cols:
+        w = cells(word)
+        if row and cells(row) + 1 + w <= cols:
             row += " " + word
             continue
-        if row and cells(word) > cols and cells(row) + 2 <= cols:
+        if row and w > cols and cells(row) + 2 <= cols:
             row += " "                  # a word longer than a row goes on from here
         else:
             if row:
                 out.append(row)
             row = ""
+            if w <= cols:               # on a row of its own, whole: no string made a
+                row = word              # character at a time (each is a qstr lookup on
+                continue                # a loaded board: the entry's rows, every key)
         for ch in word:                 # a word longer than a row (or Chinese) is cut
             if row and cells(row) + cells(ch) > cols:
                 out.append(row)
@@ -129,6 +133,8 @@ class UI:
         self.clock = None           # the round clock (roundclock.Clock), where there is one
         self.clock_step = 1         # its time shown by the second (60: by the minute)
         self.collect = True         # key() collects; the application does it after drawing
+        self.defer = False          # the review's dropped words found once it is drawn
+                                    # (later()): the application's; else at once
 
     # -- messages -----------------------------------------------------------------------
 
@@ -389,12 +395,30 @@ class UI:
             else:
                 self.say(self.refusal(pv["error"]))
             return
-        self.dropped = self.ses.words_dropped(pv)
+        # the words the rules drop: now, or once the review is drawn (later())
+        self.dropped = None if self.defer else self.ses.words_dropped(pv)
         # a copy named in the settings' language, for this review (the journal keeps the
         # scorer's own names: save() writes what was previewed)
         pv = self.named(pv)
         self.pv = pv
         self.go(REVIEW)
+
+    def later(self):
+        """What a screen shows that may come once it is drawn, in the pause before the next
+        key (the application calls it after drawing): the review's words that change
+        nothing (the hand scored again without each), listed below its elements, most
+        often on a page after the first.  True when the screen changed."""
+        if self.mode != REVIEW or self.dropped is not None or self.pv is None:
+            return False
+        if not (self.ev.get("hand") or {}).get("flags"):
+            self.dropped = ()       # no word to drop: nothing loaded to say so
+            return False
+        try:
+            self.dropped = self.ses.words_dropped(self.pv)
+        except Exception as e:      # the hint lost, never the review
+            print("dropped:", repr(e))
+            self.dropped = ()
+        return bool(self.dropped)
 
     def k_review(self, k):
         if k == K.OK:
@@ -414,7 +438,7 @@ class UI:
             self.words_back = REVIEW
             self.go(WORDS)
         else:
-            self.page(k, len(self.review_lines()))
+            self.page(k, len(self.review_lines(True)))
 
     # -- what the screen shows ----------------------------------------------------------
 
@@ -444,8 +468,11 @@ class UI:
             lines = lines[self.top:self.top + body - 1] + lines[-1:]
         else:
             lines = lines[self.top:self.top + body]
-        for line in lines:
-            rows.append(fit(line, "", self.cols))
+        for line in lines:      # (left, right): a review's row, laid out only when shown
+            if type(line) is tuple:
+                rows.append(fit(line[0], line[1], self.cols))
+            else:
+                rows.append(fit(line, "", self.cols))
         self.expired()
         m = self.msg
         if m:
@@ -492,17 +519,21 @@ class UI:
         out.extend(wrap(self.entry.show(), self.cols))
         return fit(self.name(w), "%s %s from?" % (lb.WIN, win), self.cols), out
 
-    def review_lines(self):
+    def review_lines(self, rows=False):
+        """The review's lines; rows: those of the elements and payments as (left, right),
+        laid out by rows_of() when shown (a heavy hand's are three pages: each line laid
+        out costs a Pico about a millisecond)."""
         labels = self.labels()
         pv = self.pv
         out = []
         res = pv.get("result")
+        row = (lambda a, b, n: (a, b)) if rows else fit
         if res:
             for it in res["items"]:
-                out.append(fit(it["name"], item_value(it, labels), self.cols))
+                out.append(row(it["name"], item_value(it, labels), self.cols))
             if res.get("fu") and not res.get("yakuman"):      # riichi: han, fu, the limit
                 out.append(fit("%d han %d fu" % (res["han"], res["fu"]), res["limit"], self.cols))
-            for w in self.dropped:
+            for w in self.dropped or ():
                 out.extend(wrap("%s: not counted here" % word(labels, w), self.cols))
         if "undoes" in pv:           # an undo: what it takes back, the scores it brings back
             out.extend(self.part("history").undone_lines(self, pv["undoes"]))
@@ -513,7 +544,7 @@ class UI:
             pay = pv["payments"]
             for s in range(4):
                 if pay[s]:
-                    out.append(fit(self.name(s), signed(pay[s]), self.cols))
+                    out.append(row(self.name(s), signed(pay[s]), self.cols))
             if not any(pay):
                 out.append("no payments")
         out.append("# save * back" + (" C words" if res else ""))
@@ -528,7 +559,7 @@ class UI:
                 res["total"], labels.UNITS.get(res["unit"], res["unit"])), self.cols)
         else:
             title = labels.EVENTS.get(ev["event"], ev["event"])
-        return title, self.review_lines()
+        return title, self.review_lines(True)
 
 
 def item_value(it, labels):

@@ -4,7 +4,8 @@
 # (heap.roomy).  On a board with room, they are loaded beforehand, one module per pause
 # between a referee's keys while a hand is typed (the session's asks.warm), and kept for
 # good (heap.room: what a roomy board loads stays), so the first hand's review comes as
-# fast as the others.
+# fast as the others.  Then the review's names in the screens' language where they are
+# not the scorer's (sh, riichi, another language than a ruleset's own).
 # A heap without room, a module that does not fit: nothing more is loaded (the win then
 # loads what it needs as before).
 
@@ -22,6 +23,7 @@ async def run(app):
     from time import ticks_ms, ticks_diff
     todo = None
     rid = None
+    lang = None
     kp = app.keypad
     head = kp.head
     quiet = ticks_ms()
@@ -37,13 +39,17 @@ async def run(app):
         if st["rules"] != rid:                  # a new session's ruleset: warm it anew
             rid = st["rules"]
             todo = 0
+            # the review's names, where they are not the scorer's (as ui.named asks them)
+            lang = app.cfg.get("lang", "zh-Hant")
+            if lang == "zh-Hant" and rid not in ("sh", "riichi"):
+                lang = None
         if todo is None or ticks_diff(ticks_ms(), quiet) < QUIET_MS:
             continue
         if not heap.roomy():                    # no room to keep them: leave it to the win
             todo = None
             continue
         try:
-            todo = todo + 1 if app.session.warm(todo) else None
+            todo = todo + 1 if app.session.warm(todo, lang) else None
         except MemoryError:
             todo = None
             app.session.release(True)           # what the import left goes

@@ -3,13 +3,18 @@
 # sh), whatever the language: the answer, the journal and the upload stay the same in
 # every language.  The review names them at display time: names() reads another
 # language's from rules.<id>_<lang> (one small module per ruleset and language, loaded
-# for one review and dropped at once).
+# for one review and dropped at once; kept, as the scorer is, on a MicroPython board with
+# room).
 
-from heap import forget
+import sys
+from heap import forget, roomy
 
 LANGS = ("zh-Hant", "zh-Hans", "en")
 DEFAULT = "zh-Hant"
 _SUFFIX = {"zh-Hant": "hant", "zh-Hans": "hans", "en": "en"}
+# Kept, as the scorer is, where the heap has room (heap.room); not on CircuitPython, whose
+# heap keeps the scorer with little to spare (heap.ROOMY)
+KEEP = sys.implementation.name != "circuitpython"
 _NATIVE = {"sh": "zh-Hans",       # the others' texts are in Traditional Chinese
            "riichi": "romaji"}  # RCR 2016 names the yaku in romaji: every language loads names
 
@@ -19,6 +24,11 @@ def module(rid, lang):
     if lang == _NATIVE.get(rid, DEFAULT):
         return None
     return "rules.%s_%s" % (rid, _SUFFIX[lang])
+
+
+def kept():
+    """Whether the names read stay loaded: a MicroPython heap with room (heap.room)."""
+    return KEEP and roomy()
 
 
 def names(items, rid, lang, short=False):
@@ -53,7 +63,8 @@ def names(items, rid, lang, short=False):
         b = None
         if not left:
             break
-    forget(mod)         # the names read: the module leaves at once
+    if not kept():      # the names read: the module leaves at once, but on a board with
+        forget(mod)     # room, where it stays with the scorer (scorers.unload)
     return out
 
 
@@ -75,6 +86,8 @@ def review(pv, lang):
     is left as it was (the save key journals it)."""
     res = pv.get("result")
     shown = names(res["items"], res.get("rules"), lang, True) if res else None
+    if not KEEP:
+        forget("langs")     # CircuitPython: this module leaves with the names (asks.in_lang)
     if not shown and not (res and lang == "en"):
         return pv
     res = dict(res)

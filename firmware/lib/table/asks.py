@@ -37,37 +37,23 @@ def ruleset_info(rid):
 
 
 def words_dropped(ses, pv):
-    """The context words of a previewed win (pv) that change nothing for its hand:
-    those whose removal leaves the total and the payments as previewed (the rules drop
-    them).  Each is tried by a preview without it; pv stays what save() writes."""
-    ev = pv["saves"][0]
-    h = ev.get("hand") or {}
-    flags = h.get("flags")
-    if ev.get("event") != "win" or not flags or "result" not in pv:
-        return ()
-    same = (pv["result"]["total"], list(pv["payments"]))
-    out = []
-    for w in flags:
-        rest = [f for f in flags if f != w]
-        h2 = dict(h)
-        if rest:
-            h2["flags"] = rest
-        else:
-            h2.pop("flags")
-        e2 = dict(ev)
-        e2["hand"] = h2
-        p2 = ses.preview(e2)
-        if p2.get("ok") and (p2["result"]["total"], list(p2["payments"])) == same:
-            out.append(w)
-        p2 = None
-    return out
+    """The context words of a previewed win (pv) that change nothing for its hand
+    (dropped.py: one analysis of the hand, not one preview a word)."""
+    m = heap.load("dropped")
+    try:
+        return m.words_dropped(ses, pv)
+    finally:
+        m = None
+        if not heap.roomy():
+            heap.forget("dropped")
 
 
 def in_lang(ses, pv, lang):
     """A copy of a preview named in lang for the review (langs.review: the names read
     now and forgotten at once); pv itself, what save() writes, keeps the scorer's."""
     out = heap.load("langs").review(pv, lang)
-    heap.forget("langs")
+    if not heap.roomy():        # kept only where what events load stays (heap.room)
+        heap.forget("langs")
     return out
 
 
@@ -171,20 +157,30 @@ def defaults(ses, rid):
     return dict(heap.load("commit").hooks(rid).SETTINGS)
 
 
-def warm(ses, step):
+def warm(ses, step, lang=None):
     """Step `step` of loading beforehand what the session's first win loads (ui/warm.py,
     in a referee's pauses between keys): 0 the table's steps, 1 the ruleset's settlement
     hook, 2 its scorer with its names, after which, with room to spare, what was loaded
-    stays for good (heap.room).  True while steps remain."""
+    stays for good (heap.room); 3 (lang: the screens' language) the review's names in
+    lang where they are not the scorer's (langs.module), kept as the scorer is.  True
+    while steps remain."""
     rid = ses.state["rules"]
     if step == 0:
         heap.load("sessionops")
     elif step == 1:
         heap.load("commit").hooks(rid)
-    else:
+    elif step == 2:
         names = getattr(scorers.load(rid), "NAMER", None)
         if names:
             heap.load(names)
         heap.room(True)
+        return lang is not None
+    else:
+        if heap.roomy():
+            mod = heap.load("langs").module(rid, lang)
+            if mod is None:
+                heap.forget("langs")
+            else:
+                heap.load(mod)
         return False
     return True
