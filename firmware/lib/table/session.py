@@ -93,6 +93,8 @@ def score(job):
         # stay scattered over them and split the room the settlement's imports need
         # (rules.<id>_table found no 368 bytes with 24 KB free).  Copied afresh it takes
         # the lowest free blocks; the scattered original goes with the next collection.
+        # (After roomy()'s collection, here where _score's frame is gone: the one in
+        # scorers.unload() ran while that frame still held the scorer.)
         ans = anew(ans)
     return ans
 
