@@ -23,6 +23,7 @@ NAMES = {
     "pages": "the organiser's live pages at an event's size",
     "boot": "boot on the emulated Pico with 0, 300, 1,000 journal records, checkpoint or not",
     "soak": "1,000 hands into the session on the emulated Pico: the free heap (make soak)",
+    "heapscan": "each ruleset's long session at every heap of a range (unix port): the least heap, the edges",
     "recover": "a session refused events for memory (unix port, heaps near its least): does it go on?",
     "organiser": "the organiser under 200 uploading devices (make bench-organiser)",
     "watchers": "200 uploading devices, 500 live pages and a projector (make bench-organiser)",

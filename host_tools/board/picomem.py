@@ -206,6 +206,7 @@ class KeyedSession:
                 return False, "record %d differs" % (i + 1), said
         if len(recs) != len(self.events):
             return False, "%d records for %d events" % (len(recs), len(self.events)), said
+        from host_tools import keys     # imported in __init__ only: a pass raised NameError
         return True, "%d events, %d keys" % (len(self.events), keys.count(self.typed)), said
 
 

@@ -88,7 +88,13 @@ def score(job):
         ans = heap.load(names).name(ans)
         if not heap.roomy():
             heap.forget(names)
-    return ans
+    # The answer was made among the scorer's blocks, now free: its small pieces would
+    # stay scattered over them and split the room the settlement's imports need
+    # (rules.<id>_table found no 368 bytes with 24 KB free).  Copied afresh it takes
+    # the lowest free blocks; the scattered original goes with the next collection.
+    # (After roomy()'s collection, here where _score's frame is gone: the one in
+    # scorers.unload() ran while that frame still held the scorer.)
+    return anew(ans) if LEAN and not heap.roomy() else ans
 
 
 def _score(job):
@@ -250,6 +256,12 @@ class Session:
             if type(job) is int:            # a version-2 undo: the state before, replayed
                 new = heap.load("rerun").replay(self, job)
                 job = None
+                if self._unload():
+                    # what the replay loaded leaves before the commit's modules come in
+                    # (sessionops, rebuild, checkpoint...: an undo's answer found no room
+                    # for the hook), and the state it made, among their blocks, is copied
+                    # to the lowest free ones
+                    new = anew(new)
             if job is not None:
                 # 2 a win: the table's steps leave the heap, the hand is scored
                 if LEAN and self.jpath is not None and not heap.roomy():
@@ -294,14 +306,23 @@ class Session:
             # the name out of sys.modules but leaves the module in the table's slot, with
             # all it had imported (8-16 KB of the session's modules), until another name
             # takes that slot.  The table is built afresh: the leftovers go with the old.
+            # The modules are held meanwhile in a flat list: a block a third the size of
+            # a copy of the table (which keeps the slots its growth made), so a heap
+            # too cut up for that copy still takes it.
             mods = sys.modules
             try:
-                live = dict(mods)
+                live = [None] * (2 * len(mods))
             except MemoryError:
                 return          # nothing changed: the next shortage tries again
+            i = 0
+            for k in mods:
+                live[i] = k
+                live[i + 1] = mods[k]
+                i += 2
             mods.clear()
             gc.collect()        # live holds the modules meanwhile
-            mods.update(live)
+            for i in range(0, len(live), 2):
+                mods[live[i]] = live[i + 1]
 
     def _unload(self, force=False):
         """Drop what events loaded when the heap is short (or force); True if dropped."""
