@@ -22,10 +22,22 @@ app.on_key = lambda k, l, c: handled.append(k + ("~" if l else ""))
 out["upload"] = app.upload is not None
 out["net"] = "net" in app.status and app.ui.net is app.status["net"]
 out["jseq"] = app.session.jseq
+if %(starve)r:                     # the heap too split to wait for the first key
+    real, calls = app.keypad.get, []
+
+    async def get():
+        calls.append(1)
+        if len(calls) == 1:
+            raise MemoryError
+        return await real()
+    app.keypad.get = get
 
 
 async def driver():
     await asyncio.sleep_ms(0)
+    if %(starve)r:
+        await mpy_app.until(lambda: app.faults == 1, 1000)
+        await asyncio.sleep_ms(50)
     for k in %(burst)r:            # a burst faster than the screens: nothing lost
         app.keypad.feed(k[0], k.endswith("~"))
     await mpy_app.until(lambda: len(handled) == len(%(burst)r), 1000)
@@ -39,18 +51,19 @@ out["last"] = shown[-1]
 out["now"] = app.ui.screen()
 out["status"] = app.ui.status_lines()
 out["faults"] = app.faults
+out["said"] = any("No memory" in " ".join(rows) for rows in shown)
 out["jseq_end"] = app.session.jseq
 print("RESULT " + json.dumps(out))
 """
 
 
-def boot(tmp_path, settings=None, fresh=False, burst=(), journal_from=None):
+def boot(tmp_path, settings=None, fresh=False, burst=(), journal_from=None, starve=False):
     root = tmp_path / "board"
     root.mkdir(exist_ok=True)
     if settings is not None:
         (root / "settings.json").write_text(settings)
     return device_script.run(SCRIPT, "512k", 120, root=str(root) + "/", fresh=fresh,
-                             burst=list(burst))
+                             burst=list(burst), starve=starve)
 
 
 def test_fresh_board_offers_a_new_session(tmp_path):
@@ -71,6 +84,14 @@ def test_fresh_session_from_the_settings_then_a_burst_of_keys(tmp_path):
     # drawn is the screens' own
     assert 2 <= r["draws"] <= len(burst) + 1
     assert r["last"] == r["now"] and r["last"][0] == r["first"][0]
+
+
+def test_a_key_task_short_of_memory_goes_on_and_says_so(tmp_path):
+    burst = ["2", "A", "1", "*", "*", "*~"]
+    r = boot(tmp_path, json.dumps({"rules": "tw"}), fresh=True, burst=burst, starve=True)
+    assert r["faults"] == 1 and r["said"]               # the screen said so
+    assert r["handled"] == burst                        # and every key after it was taken
+    assert r["last"] == r["now"]
 
 
 def test_resumes_the_journal(tmp_path):

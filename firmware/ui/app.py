@@ -127,12 +127,28 @@ class App:
         kp = self.keypad
         lost = kp.lost
         while True:
-            key, long = await kp.get()
+            try:
+                key, long = await kp.get()
+            except MemoryError:         # a heap too split even to wait for a key: the
+                self.short_of_memory()  # task goes on (it alone reads the keypad)
+                continue
             self.press(key, long)
             if kp.lost != lost:         # the keypad's queue overflowed: say so
                 self.ui.say("%d keys lost: check the screen" % (kp.lost - lost))
                 lost = kp.lost
                 self.dirty.set()
+
+    def short_of_memory(self):
+        """Out of memory outside a key's screens: the session's modules go, and the
+        screen says a key may have been lost."""
+        self.faults += 1
+        try:
+            self.ui.short()
+        except MemoryError:
+            pass
+        gc.collect()
+        self.ui.say("No memory: check the last key")
+        self.dirty.set()
 
     def draw(self):
         try:
