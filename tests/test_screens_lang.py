@@ -86,7 +86,9 @@ def whole(ui):
         title, lines = ui.part(U.PARTS[mode]).show(ui)
     else:
         title, lines = (None, ui.s_entry, ui.s_from, ui.s_review)[mode]()
-    return [title] + list(lines) + [r.lstrip(U.INV) for r in ui.screen()] + [ui.msg]
+    # a review's row is (left, right), laid out only when shown
+    lines = [" ".join(l) if type(l) is tuple else l for l in lines]
+    return [title] + lines + [r.lstrip(U.INV) for r in ui.screen()] + [ui.msg]
 
 
 class Walk:
