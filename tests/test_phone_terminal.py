@@ -166,7 +166,7 @@ def same_table(state, ans):
 @pytest.mark.parametrize("rid", ["mcr", "hk", "tw", "sh"])
 def test_hands_typed_on_the_touch_keypad_are_stored_as_the_table_scores_them(rid, organiser,
                                                                              phone, tmp_path):
-    events, _ = legal_session(rid, 3, seed=21)
+    events, _ = legal_session(rid, 2, seed=21)
     open_terminal(phone, organiser["url"])
     for ks in keys.session_keys(events, "mcr"):
         type_event(phone, ks)
