@@ -143,8 +143,17 @@ def setup_event(db_path, n_tables=2, rules="mcr", teams=None, open_round=True,
 
 
 def query(db_path, sql, args=()):
-    """The rows of one query on an organiser's SQLite file, read on a connection of its
-    own (the organiser may be running)."""
+    """The rows of one query (as tuples) on an organiser's database, read on a connection
+    of its own (the organiser may be running); a PostgreSQL one through the store, which
+    reads the same SQL."""
+    if db_path.startswith("postgresql"):
+        from organiser.store.db import Database
+        d = Database(db_path)
+        try:
+            with d.read() as con:
+                return [tuple(r) for r in con.execute(sql, args).fetchall()]
+        finally:
+            d.close()
     con = sqlite3.connect(db_path)
     try:
         return con.execute(sql, args).fetchall()
