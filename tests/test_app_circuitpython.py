@@ -14,6 +14,7 @@ import journal
 from host_tools import build, keys, paths
 from host_tools.board import cpbundle
 from host_tools.board.pico import Pico, image, read_file as read_lfs
+import pico_app
 from uicorpus import legal_session, start
 
 HANDS = {"mcr": 2}    # hands typed per ruleset (the others: one, each an emulator run)
@@ -162,11 +163,7 @@ def test_a_review_in_english_on_circuitpython(drive):
     # powered on in safe mode (the REPL free, no application to interrupt), the key let
     # go, then the application started by hand, held on to for its rows
     with Pico(fs=image(mp_device, files={"settings.json": settings}), hold="*") as pico:
-        assert pico.exec("import board\nprint(board.SAFE_MODE)").split() == ["True"]
-        pico.up("*")
-        pico.soft_reset()
-        pico.launch("import ui.app\n_apps = []\nui.app.main(hooks=_apps.append)")
-        pico.wait_serial(r"app: ready", timeout_ms=20000)
+        pico_app.start_held(pico)
         pico.type(typed[:-1], hold_ms=HOLD, gap_ms=HOLD)
         pico.wait(1000)
         mp = pico.screen()

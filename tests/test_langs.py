@@ -12,6 +12,7 @@ import pytest
 
 import contract
 import langs
+import pico_app
 import session
 import settings
 from eltable import rows
@@ -341,11 +342,7 @@ def test_the_pico_reviews_in_english_and_journals_the_scorer_s_names(tmp_path):
     # powered on in safe mode (the REPL free, no application to interrupt), the key let
     # go, then the application started by hand, held on to, to read its screen's rows
     with Pico(fs=image(device, files={"settings.json": json.dumps(settings)}), hold="*") as pico:
-        assert pico.exec("import board\nprint(board.SAFE_MODE)").split() == ["True"]
-        pico.up("*")
-        pico.soft_reset()
-        pico.launch("import ui.app\n_apps = []\nui.app.main(hooks=_apps.append)")
-        pico.wait_serial(r"app: ready", timeout_ms=20000)
+        pico_app.start_held(pico)
         keys_ = "".join(typed)
         pico.type(keys_[:-1], hold_ms=70, gap_ms=70)         # the last hand up to its review
         pico.wait(3000)

@@ -11,6 +11,7 @@ import pytest
 
 from host_tools import build, keys, paths, riichi_play
 from host_tools.board.pico import Pico, image
+import pico_app
 from test_app_pico import records
 
 STATE = ("hand_no", "dealer", "streak", "scores", "deltas")
@@ -27,11 +28,7 @@ def played():
     # powered on in safe mode (the REPL free, no English boot to interrupt), the key let
     # go, then the application started by hand, held on to, to read the last review's rows
     with Pico(fs=image(device, files={"settings.json": json.dumps(settings)}), hold="*") as pico:
-        assert pico.exec("import board\nprint(board.SAFE_MODE)").split() == ["True"]
-        pico.up("*")
-        pico.soft_reset()
-        pico.launch("import ui.app\n_apps = []\nui.app.main(hooks=_apps.append)")
-        pico.wait_serial(r"app: ready", timeout_ms=20000)
+        pico_app.start_held(pico)
         typed = "".join(typed)
         pico.type(typed[:-1], hold_ms=70, gap_ms=70)    # the last win up to its review
         pico.wait(3000)
