@@ -16,7 +16,9 @@ libraries from PyPI, for the CircuitPython boards (boards/cp_*.py).
              build/circuitpython/libs/ with their licences
 
 The builds run the shared build.sh (offline, its own venv) at low priority; each is done
-once, and again only when the tarball changes (about 40 s each on two cores)."""
+once, and again only when the tarball changes (about 40 s each on two cores).  A tool
+built once on this machine is copied in from the tools' cache (host_tools.board.toolcache)
+instead: a fresh clone unpacks, makes a venv and compiles nothing."""
 
 import glob
 import hashlib
@@ -27,6 +29,7 @@ import sys
 import zipfile
 
 from host_tools import buildlock, paths
+from host_tools.board import toolcache
 
 SHARED = os.path.join(paths.SHARED, "circuitpython")
 BUILD_SH = os.path.join(SHARED, "build.sh")
@@ -65,16 +68,30 @@ def ensure(target):
         sha = _tarball_sha()
         if os.path.exists(tool) and os.path.exists(stamp) and open(stamp).read() == sha:
             return tool
-        # KEEP=1 reuses a tree the other target unpacked (build.sh unpacks anew otherwise)
-        keep = "1" if os.path.isdir(SRC) and os.path.exists(os.path.join(OUT, "venv", "bin", "python")) \
-            and any(os.path.exists(_stamp_of(t)) for t in TOOLS) else "0"
-        env = dict(os.environ, NICE="15", KEEP=keep)
-        env.pop("MAKEFLAGS", None)
-        print("circuitpython: building %s (a minute or two) ..." % target, file=sys.stderr)
-        subprocess.run(["bash", BUILD_SH, OUT, target], env=env, check=True)
+        k = toolcache.key("circuitpython", target, sha, toolcache.file_digest(BUILD_SH),
+                          toolcache.compiler_version())
+        if not toolcache.fetch("cp-" + target, k, tool):
+            _build(target)
+            toolcache.store("cp-" + target, k, tool)
         with open(stamp, "w") as f:
             f.write(sha)
     return tool
+
+
+def _build(target):
+    """build.sh's `target`, the tree unpacked and the build's venv made if not there."""
+    # KEEP=1 reuses a tree the other target unpacked (build.sh unpacks anew otherwise; a
+    # tool copied in from the cache leaves no tree)
+    keep = "1" if _tree_ready() and any(os.path.exists(_stamp_of(t)) for t in TOOLS) else "0"
+    env = toolcache.build_env(dict(os.environ, NICE="15", KEEP=keep))
+    env.pop("MAKEFLAGS", None)
+    print("circuitpython: building %s (a minute or two) ..." % target, file=sys.stderr)
+    subprocess.run(["bash", BUILD_SH, OUT, target], env=env, check=True)
+
+
+def _tree_ready():
+    return os.path.isdir(os.path.join(SRC, "ports", "unix")) and \
+        os.path.exists(os.path.join(OUT, "venv", "bin", "python"))
 
 
 def pins():
@@ -160,36 +177,49 @@ def unix_net():
     (the instrumented -O0 build ran the application several times slower); built if
     missing or its sources changed."""
     from host_tools.board import mpsource
-    ensure("mpy-cross")                         # the tree unpacked, the build's venv
-    unix_dir = os.path.join(SRC, "ports", "unix")
     modsocket = os.path.join(mpsource.unpack(), "ports", "unix", "modsocket.c")
     stamp = _stamp_of("unix-net")
     with buildlock.held("circuitpython-unix-net"):   # two test processes never build at once
         sha = "net-O2 " + _tarball_sha() + " " + hashlib.sha256(open(modsocket, "rb").read()).hexdigest()
         if os.path.exists(UNIX_NET) and os.path.exists(stamp) and open(stamp).read() == sha:
             return UNIX_NET
-        variant = os.path.join(unix_dir, "variants", "net")
-        if os.path.exists(variant):
-            shutil.rmtree(variant)
-        shutil.copytree(os.path.join(unix_dir, "variants", "coverage"), variant)
-        shutil.copyfile(modsocket, os.path.join(variant, "modsocket.c"))   # built with the variant's .c
-        mk = os.path.join(variant, "mpconfigvariant.mk")
-        text = open(mk).read()
-        for flag in ("DEBUG ?= 1", "-fprofile-arcs -ftest-coverage"):
-            assert flag in text, (mk, flag)     # the coverage variant as 10.2.1 has it
-        with open(mk, "w") as f:
-            f.write(text.replace("DEBUG ?= 1", "DEBUG ?= 0").replace("-fprofile-arcs -ftest-coverage", ""))
-        env = dict(os.environ, PATH=os.path.join(OUT, "venv", "bin") + os.pathsep + os.environ["PATH"],
-                   CP_VERSION=VERSION, SOURCE_DATE_EPOCH="1778618352")   # as build.sh builds
-        env.pop("MAKEFLAGS", None)
-        print("circuitpython: building unix-net (a minute) ...", file=sys.stderr)
-        with open(os.path.join(OUT, "build-unix-net.log"), "w") as log:
-            subprocess.run(["nice", "-n", "15", "make", "-C", unix_dir, "-j2", "VARIANT=net",
-                            "MICROPY_PY_FFI=0", "MICROPY_PY_BTREE=0", "MICROPY_PY_SOCKET=1"],
-                           env=env, stdout=log, stderr=subprocess.STDOUT, check=True)
+        # the recipe is this module's: a change to it builds the port anew
+        k = toolcache.key("unix-net", sha, toolcache.file_digest(BUILD_SH),
+                          toolcache.file_digest(os.path.abspath(__file__)), toolcache.compiler_version())
+        if not toolcache.fetch("cp-unix-net", k, UNIX_NET):
+            _build_unix_net(modsocket)
+            toolcache.store("cp-unix-net", k, UNIX_NET)
         with open(stamp, "w") as f:
             f.write(sha)
     return UNIX_NET
+
+
+def _build_unix_net(modsocket):
+    ensure("mpy-cross")
+    with buildlock.held("circuitpython"):
+        if not _tree_ready():                   # mpy-cross came from the cache: no tree
+            _build("mpy-cross")
+    unix_dir = os.path.join(SRC, "ports", "unix")
+    variant = os.path.join(unix_dir, "variants", "net")
+    if os.path.exists(variant):
+        shutil.rmtree(variant)
+    shutil.copytree(os.path.join(unix_dir, "variants", "coverage"), variant)
+    shutil.copyfile(modsocket, os.path.join(variant, "modsocket.c"))   # built with the variant's .c
+    mk = os.path.join(variant, "mpconfigvariant.mk")
+    text = open(mk).read()
+    for flag in ("DEBUG ?= 1", "-fprofile-arcs -ftest-coverage"):
+        assert flag in text, (mk, flag)     # the coverage variant as 10.2.1 has it
+    with open(mk, "w") as f:
+        f.write(text.replace("DEBUG ?= 1", "DEBUG ?= 0").replace("-fprofile-arcs -ftest-coverage", ""))
+    env = dict(os.environ, PATH=os.path.join(OUT, "venv", "bin") + os.pathsep + os.environ["PATH"],
+               CP_VERSION=VERSION, SOURCE_DATE_EPOCH="1778618352")   # as build.sh builds
+    env = toolcache.build_env(env)
+    env.pop("MAKEFLAGS", None)
+    print("circuitpython: building unix-net (a minute) ...", file=sys.stderr)
+    with open(os.path.join(OUT, "build-unix-net.log"), "w") as log:
+        subprocess.run(["nice", "-n", "15", "make", "-C", unix_dir, "-j2", "VARIANT=net",
+                        "MICROPY_PY_FFI=0", "MICROPY_PY_BTREE=0", "MICROPY_PY_SOCKET=1"],
+                       env=env, stdout=log, stderr=subprocess.STDOUT, check=True)
 
 
 def unix():

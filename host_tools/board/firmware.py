@@ -10,7 +10,9 @@ font_data.py (the decomposition table and the glyph font, each one bytes object 
 place from flash by dtable.py and ui/text.py).  The UF2 (tools/bin2uf2.py) lands in
 build/firmware/<board>/firmware.uf2.  A build is redone only when an input changed (the
 sources, the board, the manifests, the table, the tarball); CMake then recompiles only what
-changed (the frozen modules: seconds)."""
+changed (the frozen modules: seconds).  The C compiles go through ccache and mpy-cross comes
+from the tools' cache (host_tools.board.toolcache): a fresh clone on a machine that built
+the image once compiles only what differs."""
 
 import argparse
 import fcntl
@@ -21,7 +23,7 @@ import subprocess
 import sys
 
 from host_tools import build, buildlock, paths
-from host_tools.board import mpsource
+from host_tools.board import mpsource, toolcache
 from host_tools.gen import font as gen_font, tables as gen_tables
 
 # project board -> (MicroPython board, its UF2 family)
@@ -55,8 +57,12 @@ def mpy_cross():
         src = mpsource.unpack()
         tool = os.path.join(src, "mpy-cross", "build", "mpy-cross")
         if not os.path.exists(tool):
-            subprocess.run(["make", "-C", os.path.join(src, "mpy-cross"), "-j", _jobs()],
-                           env=_env(), check=True, stdout=subprocess.DEVNULL)
+            k = toolcache.key("micropython mpy-cross", mpsource._digest(mpsource.TARBALL),
+                              mpsource.VERSION, mpsource.GIT_HASH, toolcache.compiler_version())
+            if not toolcache.fetch("mp-mpy-cross", k, tool):
+                subprocess.run(["make", "-C", os.path.join(src, "mpy-cross"), "-j", _jobs()],
+                               env=toolcache.build_env(_env()), check=True, stdout=subprocess.DEVNULL)
+                toolcache.store("mp-mpy-cross", k, tool)
     return tool
 
 
@@ -128,9 +134,9 @@ def _build(board, force, log):
                         "-DMICROPY_BOARD=" + BOARDS[board],
                         "-DMICROPY_BOARD_DIR=" + os.path.join(src, "ports", "rp2", "boards", BOARDS[board]),
                         "-DMICROPY_FROZEN_MANIFEST=" + manifest],
-                       env=_env(), check=True, stdout=subprocess.DEVNULL)
+                       env=toolcache.build_env(_env()), check=True, stdout=subprocess.DEVNULL)
     print("firmware: building %s (%s)..." % (board, BOARDS[board]), file=log, flush=True)
-    r = subprocess.run(["make", "-C", rp2, "-j", _jobs()], env=_env(),
+    r = subprocess.run(["make", "-C", rp2, "-j", _jobs()], env=toolcache.build_env(_env()),
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     if r.returncode:
         sys.stderr.write(r.stdout[-6000:])
