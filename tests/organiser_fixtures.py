@@ -24,6 +24,7 @@ ROOT = paths.ROOT
 if os.path.join(ROOT, "tests") not in sys.path:
     sys.path.insert(0, os.path.join(ROOT, "tests"))
 
+import organiser_forkserver  # noqa: E402
 import sessiongen  # noqa: E402
 from organiser.guard import auth, signing  # noqa: E402
 from organiser.event import tournament  # noqa: E402
@@ -171,6 +172,11 @@ def free_port():
     return port
 
 
+# The servers are forked from a process that imported the organiser once
+# (tests/organiser_forkserver.py); ORGANISER_TEST_FORK=0: each its own `python -m organiser`.
+FORK = os.environ.get("ORGANISER_TEST_FORK", "1") != "0"
+
+
 class OrganiserServer:
     """`python -m organiser` in a subprocess on 127.0.0.1 with its own database."""
 
@@ -190,10 +196,12 @@ class OrganiserServer:
         return "http://127.0.0.1:%d" % self.port
 
     def start(self, timeout=60):             # a loaded machine: 12 s seen
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "organiser", "--db", self.db_path, "--host", "127.0.0.1",
-             "--port", str(self.port)] + self.args, cwd=ROOT, stdout=subprocess.DEVNULL,
-            stderr=self.log)
+        args = ["--db", self.db_path, "--host", "127.0.0.1", "--port", str(self.port)] + self.args
+        if FORK and "--workers" not in self.args:   # forked, the imports done once
+            self.proc = organiser_forkserver.Forked(ROOT, args, self.log)
+        else:
+            self.proc = subprocess.Popen([sys.executable, "-m", "organiser"] + args, cwd=ROOT,
+                                         stdout=subprocess.DEVNULL, stderr=self.log)
         end = time.time() + timeout
         while time.time() < end:
             if self.proc.poll() is not None:

@@ -1,0 +1,173 @@
+"""The tests' organisers forked from one process that has imported the organiser once.
+
+`python -m organiser` spends about 0.9 s of CPU importing FastAPI, uvicorn, pydantic,
+psycopg and the organiser before it serves (more on a loaded machine), and the suite
+starts a server a test in most organiser files.  Here a process of the test run (one an
+xdist worker) imports `organiser.__main__` once and forks a child a server; the child
+is the same program (`organiser.__main__.main(ARGS)` with the same arguments, in the
+project's folder, stdout to /dev/null, stderr to the test's log), only its imports were
+done before the fork.  The test process holds the child through `Forked`, which answers
+as subprocess.Popen does (pid, poll, wait, send_signal, terminate, kill, returncode).
+
+    python tests/organiser_forkserver.py      (started by start(); its socket on stdout)
+
+Protocol on a unix socket: the test sends the arguments (JSON) with its log's file
+descriptor; the fork server answers the child's pid, then, when the child has ended,
+"exit N" (N as Popen's returncode) and closes the connection.  The fork server ends
+when its stdin closes (the test process is gone)."""
+
+import json
+import os
+import select
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+
+if __name__ == "__main__":          # as `python -m organiser` would: the project first
+    sys.path[0] = os.getcwd()
+
+_server = None                      # this test process's fork server: (Popen, socket path)
+
+
+def start_server(root):
+    global _server
+    if _server is None or _server[0].poll() is not None:
+        proc = subprocess.Popen([sys.executable, os.path.abspath(__file__)], cwd=root,
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        path = proc.stdout.readline().decode().strip()
+        if not path:
+            raise RuntimeError("the organiser's fork server did not start")
+        _server = (proc, path)
+    return _server[1]
+
+
+class Forked:
+    """An organiser forked by the fork server, held as a subprocess.Popen is."""
+
+    def __init__(self, root, args, stderr):
+        self.args = args
+        self.returncode = None
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.sock.connect(start_server(root))
+        socket.send_fds(self.sock, [json.dumps(args).encode()], [stderr.fileno()])
+        self.pid = int(self._line())
+
+    def _line(self):
+        data = b""
+        while not data.endswith(b"\n"):
+            got = self.sock.recv(64)
+            if not got:                 # the fork server is gone: the child with it
+                return "exit -9\n" if data == b"" else data.decode()
+            data += got
+        return data.decode()
+
+    def poll(self):
+        if self.returncode is None and select.select([self.sock], [], [], 0)[0]:
+            self._ended()
+        return self.returncode
+
+    def _ended(self):
+        self.returncode = int(self._line().split()[1])
+        self.sock.close()
+
+    def wait(self, timeout=None):
+        if self.returncode is None:
+            if not select.select([self.sock], [], [], timeout)[0]:
+                raise subprocess.TimeoutExpired(self.args, timeout)
+            self._ended()
+        return self.returncode
+
+    def send_signal(self, sig):
+        if self.poll() is None:
+            os.kill(self.pid, sig)
+
+    def terminate(self):
+        self.send_signal(signal.SIGTERM)
+
+    def kill(self):
+        self.send_signal(signal.SIGKILL)
+
+
+# -- the fork server -------------------------------------------------------------------------
+
+def _child(args, log_fd, closing):
+    code = 1
+    try:
+        for s in closing:
+            s.close()
+        null = os.open(os.devnull, os.O_RDWR)
+        os.dup2(null, 0)
+        os.dup2(null, 1)
+        os.dup2(log_fd, 2)
+        os.close(null)
+        os.close(log_fd)
+        for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGCHLD):
+            signal.signal(sig, signal.SIG_DFL)
+        sys.argv = [sys.argv[0]] + args
+        from organiser.__main__ import main
+        try:
+            main(args)
+            code = 0
+        except SystemExit as e:
+            if e.code is None or isinstance(e.code, int):
+                code = e.code or 0
+            else:
+                print(e.code, file=sys.stderr)
+    except BaseException:
+        import traceback
+        traceback.print_exc()
+    finally:
+        for f in (sys.stdout, sys.stderr):
+            try:
+                f.flush()
+            except Exception:
+                pass
+        os._exit(code)
+
+
+def serve():
+    import organiser.__main__  # noqa: F401  (the imports every child then has)
+    import organiser.server  # noqa: F401
+    import uvicorn.protocols.http.h11_impl  # noqa: F401
+    folder = tempfile.mkdtemp(prefix="organiser-fork-")
+    path = os.path.join(folder, "socket")
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(path)
+    listener.listen(16)
+    print(path, flush=True)
+    children = {}                   # pid -> the connection its test holds
+    try:
+        while True:
+            ready = select.select([listener, sys.stdin], [], [], 0.05)[0]
+            if sys.stdin in ready and not os.read(sys.stdin.fileno(), 1):
+                return                  # the test process is gone
+            if listener in ready:
+                conn, _ = listener.accept()
+                msg, fds, _, _ = socket.recv_fds(conn, 1 << 16, 1)
+                pid = os.fork()
+                if pid == 0:
+                    _child(json.loads(msg), fds[0], [listener, conn] + list(children.values()))
+                os.close(fds[0])
+                conn.sendall(b"%d\n" % pid)
+                children[pid] = conn
+            while children:
+                pid, status = os.waitpid(-1, os.WNOHANG)
+                if pid == 0:
+                    break
+                conn = children.pop(pid, None)
+                if conn is not None:
+                    try:
+                        conn.sendall(b"exit %d\n" % os.waitstatus_to_exitcode(status))
+                    except OSError:
+                        pass
+                    conn.close()
+    finally:
+        listener.close()
+        os.remove(path)
+        os.rmdir(folder)
+
+
+if __name__ == "__main__":
+    serve()
