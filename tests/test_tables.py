@@ -1,10 +1,10 @@
-"""The decomposition table against brute force, and the engine's verdict on every suit."""
+"""The decomposition table against brute force, and the engine's verdict on single suits
+(every one up to 8 tiles and a seeded sample up to 17 here; all of them: `make bench`)."""
 
 import itertools
-from functools import lru_cache
 
 import dtable
-import engine
+import suitsweep
 from host_tools import paths
 from host_tools.gen import tables as gen_tables
 
@@ -91,46 +91,14 @@ def test_frozen_table_reads_in_place_like_the_file():
             assert frozen.divisions(k) == from_file.divisions(k)
 
 
-@lru_cache(maxsize=None)
-def brute_suit(counts, pair_left):
-    """Independent recursive judge of one suit: sets plus a pair iff pair_left."""
-    i = next((k for k in range(9) if counts[k]), None)
-    if i is None:
-        return not pair_left
-    c = list(counts)
-    if c[i] >= 3:
-        c[i] -= 3
-        if brute_suit(tuple(c), pair_left):
-            return True
-        c[i] += 3
-    if pair_left and c[i] >= 2:
-        c[i] -= 2
-        if brute_suit(tuple(c), False):
-            return True
-        c[i] += 2
-    if i <= 6 and c[i + 1] and c[i + 2]:
-        c[i] -= 1
-        c[i + 1] -= 1
-        c[i + 2] -= 1
-        if brute_suit(tuple(c), pair_left):
-            return True
-    return False
+# The whole sweep (886,400 vectors, about 20 s) is `make bench`'s: python -m host_tools.bench
+# suits.  Here every vector of up to 8 tiles and a seeded sample of the larger ones.
+SAMPLE = 40000
 
 
-def test_every_single_suit_vector_up_to_17_tiles():
+def test_every_single_suit_vector_up_to_8_tiles_and_a_sample_up_to_17():
     table = dtable.Table(paths.TABLE)
-    checked = 0
-    c = bytearray(34)
-    for vec in itertools.product(range(5), repeat=9):
-        n = sum(vec)
-        if n > 17:
-            continue
-        c[0:9] = bytes(vec)
-        got = engine.suit_pairs(c, 0, table)
-        assert (got == 0) == brute_suit(vec, False), vec
-        assert (got == 1) == brute_suit(vec, True), vec
-        # the enumerating path agrees with the verdict
-        if n % 3 != 1:
-            assert bool(engine.suit_divisions(c, 0, table)) == (got >= 0), vec
-        checked += 1
-    assert checked == 886400   # every vector of 0..4 per rank with at most 17 tiles
+    assert suitsweep.check(suitsweep.every_vector(8), table) == 22330
+    larger = suitsweep.sampled_vectors(SAMPLE, seed=17)
+    assert {sum(v) for v in larger} == set(range(9, 18))     # every size up to 17 tiles
+    assert suitsweep.check(larger, table) == SAMPLE
