@@ -50,7 +50,7 @@ LONGEST_FIRST = ("test_firmware_frozen", "test_app_circuitpython", "test_phone_t
                  "test_app_pico", "test_riichi_pico", "test_ui_fuzz_pico",
                  "test_watchdog_pico", "test_langs",
                  "test_riichi_organiser", "test_firmware_deploy", "test_session_props",
-                 "test_tables", "test_forms_chromium", "test_director_browser", "test_venue",
+                 "test_forms_chromium", "test_director_browser", "test_venue",
                  "test_organiser_stored", "test_loop", "test_round_clock_pico",
                  "test_loop_pico", "test_uploader", "test_round_clock_device",
                  "test_pico_memory", "test_organiser_pages_browser", "test_league_browser",
