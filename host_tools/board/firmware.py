@@ -10,9 +10,9 @@ font_data.py (the decomposition table and the glyph font, each one bytes object 
 place from flash by dtable.py and ui/text.py).  The UF2 (tools/bin2uf2.py) lands in
 build/firmware/<board>/firmware.uf2.  A build is redone only when an input changed (the
 sources, the board, the manifests, the table, the tarball); CMake then recompiles only what
-changed (the frozen modules: seconds).  The C compiles go through ccache and mpy-cross comes
-from the tools' cache (host_tools.board.toolcache): a fresh clone on a machine that built
-the image once compiles only what differs."""
+changed (the frozen modules: seconds).  Through the tools' cache (host_tools.board.toolcache)
+a fresh clone on a machine that built the same inputs once copies the image in, and one
+with other inputs compiles only what differs (ccache), mpy-cross copied in."""
 
 import argparse
 import fcntl
@@ -121,6 +121,14 @@ def _build(board, force, log):
     uf2 = uf2_path(board)
     if not force and os.path.exists(uf2) and os.path.exists(stamp) and open(stamp).read() == digest:
         return uf2
+    # the same inputs built in another checkout on this machine: its image
+    k = toolcache.key("rp2 image", board, digest, toolcache.compiler_version("arm-none-eabi-gcc"))
+    binary = os.path.join(folder(board), "firmware.bin")
+    if not force and toolcache.fetch("rp2-%s-bin" % board, k, binary) \
+            and toolcache.fetch("rp2-%s-uf2" % board, k, uf2):
+        with open(stamp, "w") as f:
+            f.write(digest)
+        return uf2
     manifest = os.path.join(MANIFESTS, board + ".py")
     rp2 = os.path.join(folder(board), "rp2")
     cache = os.path.join(rp2, "CMakeCache.txt")
@@ -145,7 +153,9 @@ def _build(board, force, log):
     subprocess.run([sys.executable, os.path.join(src, "tools", "bin2uf2.py"),
                     os.path.join(rp2, "firmware.bin"), tmp], check=True, stdout=subprocess.DEVNULL)
     os.replace(tmp, uf2)
-    shutil.copyfile(os.path.join(rp2, "firmware.bin"), os.path.join(folder(board), "firmware.bin"))
+    shutil.copyfile(os.path.join(rp2, "firmware.bin"), binary)
+    toolcache.store("rp2-%s-bin" % board, k, binary)
+    toolcache.store("rp2-%s-uf2" % board, k, uf2)
     with open(stamp, "w") as f:
         f.write(digest)
     return uf2
