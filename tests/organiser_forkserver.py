@@ -16,6 +16,7 @@ descriptor; the fork server answers the child's pid, then, when the child has en
 "exit N" (N as Popen's returncode) and closes the connection.  The fork server ends
 when its stdin closes (the test process is gone)."""
 
+import atexit
 import json
 import os
 import select
@@ -40,7 +41,19 @@ def start_server(root):
         if not path:
             raise RuntimeError("the organiser's fork server did not start")
         _server = (proc, path)
+        atexit.register(_stop_server, proc)
     return _server[1]
+
+
+def _stop_server(proc):
+    """Its stdin closed, the fork server ends; waited for (its CPU, its children's, then
+    count in this process's)."""
+    proc.stdin.close()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
 
 
 class Forked:
