@@ -23,6 +23,7 @@ ROW = 12                # ui/display.py's grid: 12-px rows, "\x01" starting an i
 INVERSE = "\x01"
 _GLYPHS = 96            # glyphs kept as columns (ASCII all fit; wide ones come and go)
 _SLOT = 24              # a glyph's columns in the cache: rows 0-7 (12 bytes), rows 8-11 (12)
+COLUMNS = "fontcol.bin"     # the glyph font in columns (host_tools/gen/fontcols.py), on sys.path
 # adafruit_ssd1306's init, as one command write (Co=0, D/C#=0): display off, horizontal
 # addressing, start line 0, segment remap, multiplex (height - 1), COM scan reversed,
 # offset 0, COM pins (per size), clock, precharge, VCOMH, contrast, RAM shown, not
@@ -77,6 +78,7 @@ class GlyphRows:
         self.at = {}                            # code point: its slot's offset (small ints)
         self.slots = [None] * _GLYPHS           # the code point in each slot
         self.next = 0                           # the slot the next new glyph takes
+        self.font = None                        # fontcol.bin, opened on the first glyph
         self.ones = (1 << 8 * w) - 1
         self.nib0f = int.from_bytes(b"\x0f" * w, "little")
         self.nibf0 = self.nib0f << 4
@@ -86,8 +88,9 @@ class GlyphRows:
 
     def glyph(self, code):
         """The cache's offset of a code point's columns (rows 0-7 at it, rows 8-11 twelve
-        bytes on): the font's glyph turned on its side once (a code point the font lacks:
-        "?").  The slots are taken in turn; nothing is allocated for a glyph seen before."""
+        bytes on), read from the font turned on its side on the host (fontcol.bin: a glyph
+        turned here in Python took 1-2 ms; a code point the font lacks: "?").  The slots
+        are taken in turn; nothing is allocated for a glyph seen before."""
         at = self.at.get(code)
         if at is not None:
             return at
@@ -99,24 +102,22 @@ class GlyphRows:
         self.slots[s] = code
         at = self.at[code] = s * _SLOT
         cols = self.columns
-        f = text.font()
-        stride = 2 if code >= text.HALF_END else 1
+        f = self.font
+        if f is None:
+            f = self.font = text.Font(text._find(COLUMNS))
+        wide = code >= text.HALF_END
         if f.glyph(code) is None:           # not in the font: "?" in its cells
             f.glyph(0x3F)
-            stride = 1
-        bits = f._buf                   # the glyph's rows, MONO_HLSB, whole bytes
-        for x in range(6 if stride == 1 else 12):
-            byte = x >> 3
-            mask = 0x80 >> (x & 7)
-            v = 0
-            for y in range(12):
-                if bits[y * stride + byte] & mask:
-                    v |= 1 << y
-            cols[at + x] = v & 0xFF
-            cols[at + 12 + x] = v >> 8
-        if stride == 1 and code >= text.HALF_END:   # "?" in a wide cell: blank on its right
-            cols[at + 6:at + 12] = self.zero[:6]
-            cols[at + 18:at + 24] = self.zero[:6]
+            wide = False
+        b = f._buf                      # the glyph's columns, as the slot holds them
+        if wide:
+            cols[at:at + _SLOT] = b
+        else:                           # 6 columns of rows 0-7, then of rows 8-11
+            cols[at:at + 6] = b[0:6]
+            cols[at + 12:at + 18] = b[6:12]
+            if code >= text.HALF_END:   # "?" in a wide cell: blank on its right
+                cols[at + 6:at + 12] = self.zero[:6]
+                cols[at + 18:at + 24] = self.zero[:6]
         return at
 
     def window(self, x0, x1, p0, p1):
