@@ -22,7 +22,7 @@ def drive():
 def test_the_drive_holds_the_application_compiled_for_circuitpython(drive):
     meta = json.load(open(os.path.join(drive, "bundle.json")))
     files = meta["files"]
-    assert {"boot.py", "code.py", "dtable.bin", "font.bin", "lib/boarddef.mpy",
+    assert {"boot.py", "code.py", "dtable.bin", "font.bin", "fontcol.bin", "lib/boarddef.mpy",
             "lib/cpy/oled.mpy", "lib/ui/app.mpy", "lib/journal.mpy", "lib/files.mpy",
             "lib/adafruit_bus_device/i2c_device.mpy", "lib/asyncio/core.mpy"} <= set(files)
     assert "lib/adafruit_ssd1306.mpy" not in files     # the OLED's driver is cpy/oled.py

@@ -51,7 +51,8 @@ LAYERS = (
     # the host's tools (they may run the firmware's modules on CPython)
     ("host generators", ("host_tools", "host_tools.gen.tables")),
     ("host paths", ("host_tools.paths",)),
-    ("host build", ("host_tools.gen", "host_tools.gen.font", "host_tools.gen.elnames",
+    ("host build", ("host_tools.gen", "host_tools.gen.font", "host_tools.gen.fontcols",
+                    "host_tools.gen.elnames",
                     "host_tools.gen.tablewords",
                     "host_tools.buildlock",
                     "host_tools.build")),

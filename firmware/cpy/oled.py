@@ -5,17 +5,17 @@
 # screen 477 ms on the emulated Pico) and has no blit for the application's glyph font;
 # and the two libraries kept 11.6 KB resident (8.1 KB adafruit_framebuf) that the session's
 # modules need on CircuitPython's smaller heap (docs/circuitpython.md, "Heavy hands").
-# Here each glyph is turned into columns once (cached in two fixed buffers: no object per
-# glyph); a row is then the glyphs' column bytes laid side by side and merged into the two
-# pages the 12-px row spans with whole-row integer operations, which run in C: a few ms a row.
+# Here each glyph's columns are read once from the font turned on its side on the host
+# (fontcol.bin; cached in two fixed buffers: no object per glyph); a row is then the
+# glyphs' column bytes laid side by side and merged, column by column, into the two pages
+# the 12-px row spans, allocating nothing: a few ms a row.
 # The picture is the one MicroPython's framebuf draws (ui/display.py, ui/text.py), pixel
 # for pixel: an inverted row is the plain row's complement across the full width.
 #
 # Pushed as on MicroPython: the columns that changed in a row (ui/display.py's changed())
 # over its two pages, a window of the panel's RAM, the whole frame when most changed; the
-# window's commands go in one write, each page's slice behind the data byte.
-# A row is still drawn whole into the buffer (whole-row integer operations: cheaper than
-# cutting them to the cells that changed).
+# window's commands go in one write, each page's slice behind the data byte; only those
+# columns are merged into the buffer.
 
 from ui import text
 
@@ -23,6 +23,7 @@ ROW = 12                # ui/display.py's grid: 12-px rows, "\x01" starting an i
 INVERSE = "\x01"
 _GLYPHS = 96            # glyphs kept as columns (ASCII all fit; wide ones come and go)
 _SLOT = 24              # a glyph's columns in the cache: rows 0-7 (12 bytes), rows 8-11 (12)
+COLUMNS = "fontcol.bin"     # the glyph font in columns (host_tools/gen/fontcols.py), on sys.path
 # adafruit_ssd1306's init, as one command write (Co=0, D/C#=0): display off, horizontal
 # addressing, start line 0, segment remap, multiplex (height - 1), COM scan reversed,
 # offset 0, COM pins (per size), clock, precharge, VCOMH, contrast, RAM shown, not
@@ -77,17 +78,16 @@ class GlyphRows:
         self.at = {}                            # code point: its slot's offset (small ints)
         self.slots = [None] * _GLYPHS           # the code point in each slot
         self.next = 0                           # the slot the next new glyph takes
-        self.ones = (1 << 8 * w) - 1
-        self.nib0f = int.from_bytes(b"\x0f" * w, "little")
-        self.nibf0 = self.nib0f << 4
+        self.font = None                        # fontcol.bin, opened on the first glyph
         self.out = bytearray(1 + w)     # a page's slice behind the I2C data byte
         self.out[0] = 0x40
         self.cmds = bytearray(b"\x00\x21\x00\x7f\x22\x00\x07")   # column, page window
 
     def glyph(self, code):
         """The cache's offset of a code point's columns (rows 0-7 at it, rows 8-11 twelve
-        bytes on): the font's glyph turned on its side once (a code point the font lacks:
-        "?").  The slots are taken in turn; nothing is allocated for a glyph seen before."""
+        bytes on), read from the font turned on its side on the host (fontcol.bin: a glyph
+        turned here in Python took 1-2 ms; a code point the font lacks: "?").  The slots
+        are taken in turn; nothing is allocated for a glyph seen before."""
         at = self.at.get(code)
         if at is not None:
             return at
@@ -99,24 +99,22 @@ class GlyphRows:
         self.slots[s] = code
         at = self.at[code] = s * _SLOT
         cols = self.columns
-        f = text.font()
-        stride = 2 if code >= text.HALF_END else 1
+        f = self.font
+        if f is None:
+            f = self.font = text.Font(text._find(COLUMNS))
+        wide = code >= text.HALF_END
         if f.glyph(code) is None:           # not in the font: "?" in its cells
             f.glyph(0x3F)
-            stride = 1
-        bits = f._buf                   # the glyph's rows, MONO_HLSB, whole bytes
-        for x in range(6 if stride == 1 else 12):
-            byte = x >> 3
-            mask = 0x80 >> (x & 7)
-            v = 0
-            for y in range(12):
-                if bits[y * stride + byte] & mask:
-                    v |= 1 << y
-            cols[at + x] = v & 0xFF
-            cols[at + 12 + x] = v >> 8
-        if stride == 1 and code >= text.HALF_END:   # "?" in a wide cell: blank on its right
-            cols[at + 6:at + 12] = self.zero[:6]
-            cols[at + 18:at + 24] = self.zero[:6]
+            wide = False
+        b = f._buf                      # the glyph's columns, as the slot holds them
+        if wide:
+            cols[at:at + _SLOT] = b
+        else:                           # 6 columns of rows 0-7, then of rows 8-11
+            cols[at:at + 6] = b[0:6]
+            cols[at + 12:at + 18] = b[6:12]
+            if code >= text.HALF_END:   # "?" in a wide cell: blank on its right
+                cols[at + 6:at + 12] = self.zero[:6]
+                cols[at + 18:at + 24] = self.zero[:6]
         return at
 
     def window(self, x0, x1, p0, p1):
@@ -142,7 +140,7 @@ class GlyphRows:
                 bus.write(out, end=1 + n)
 
     def draw_row(self, i, row, old=None):
-        """Row i drawn whole; returns the pixel columns that changed from old, [x0, x1)."""
+        """Row i drawn where it changed from old; returns those pixel columns, [x0, x1)."""
         inverse = row.startswith(INVERSE)
         x0, x1 = 0, self.width
         new, diff = self.span(i, row, old, inverse)     # ui/display.py's Display
@@ -179,25 +177,26 @@ class GlyphRows:
             lo[x:x + k] = view[at:at + k]
             hi[x:x + k] = view[at + 12:at + 12 + k]
             x += k
-        a = int.from_bytes(lo, "little")
-        b = int.from_bytes(hi, "little")
-        if inverse:
-            a ^= self.ones
-            b ^= self.nib0f
+        # Merged column by column into the two pages, only the columns that changed:
+        # whole-row integers (int.from_bytes, shifts, to_bytes) made a dozen 128-byte
+        # objects a row, and on a heap the kept modules leave in small pieces each such
+        # allocation looked through the whole heap, or collected it (15 ms), to find room
+        # (docs/circuitpython.md, "Where the review's time went"); this allocates nothing.
+        inv = 0xFF if inverse else 0
+        inv4 = inv & 0x0F
         y = i * ROW
         buf = self.buffer
         p = 1 + (y >> 3) * w                # the first page the row touches
         q = p + w                           # the second
         if y & 7 == 0:                      # rows 0-7 fill page p, 8-11 page q's low half
-            top = a
-            old = int.from_bytes(buf[q:q + w], "little")
-            bottom = (old & self.nibf0) | b
+            for c in range(x0, x1):
+                buf[p + c] = lo[c] ^ inv
+                buf[q + c] = (buf[q + c] & 0xF0) | (hi[c] ^ inv4)
         else:                               # starts half way down page p
-            old = int.from_bytes(buf[p:p + w], "little")
-            top = (old & self.nib0f) | ((a << 4) & self.nibf0)
-            bottom = ((a >> 4) & self.nib0f) | ((b << 4) & self.nibf0)
-        buf[p:p + w] = top.to_bytes(w, "little")
-        buf[q:q + w] = bottom.to_bytes(w, "little")
+            for c in range(x0, x1):
+                v = lo[c] ^ inv
+                buf[p + c] = (buf[p + c] & 0x0F) | ((v << 4) & 0xF0)
+                buf[q + c] = (v >> 4) | (((hi[c] ^ inv4) << 4) & 0xF0)
         return x0, x1
 
 

@@ -27,6 +27,7 @@ import tempfile
 from host_tools import build, paths
 from host_tools.board import circuitpython
 from host_tools.board.layout import compiler, copy_licences, lay_out
+from host_tools.gen import font as gen_font, fontcols
 
 OUT = os.path.join(paths.BUILD, "bundle")
 SCRIPTS = ("boot", "code")              # firmware/cpy/boot.py, code.py -> the drive's root
@@ -38,6 +39,7 @@ SCRIPTS = ("boot", "code")              # firmware/cpy/boot.py, code.py -> the d
 # piece with 37 KB free, and each piece full is a collection; docs/circuitpython.md)
 SETTINGS_TOML = "CIRCUITPY_PYSTACK_SIZE = 4096\nCIRCUITPY_HEAP_START_SIZE = 131072\n"
 ADAPTERS = "cpy"
+FONT_COLUMNS = "fontcol.bin"            # host_tools/gen/fontcols.py, at the drive's root
 # CIRCUITPY on the raspberry_pi_pico build: FAT12, 2048 sectors of 512 bytes, no partitions
 FAT_SECTORS = 2048
 
@@ -70,6 +72,11 @@ def build_bundle(board, out=None):
                             os.path.join(stage, name + ".py"))
         with open(os.path.join(stage, "settings.toml"), "w") as f:
             f.write(SETTINGS_TOML)
+        # the glyph font turned into the OLED driver's columns (cpy/oled.py reads it)
+        with open(gen_font.ensure(), "rb") as f:
+            cols = fontcols.columns(f.read())
+        with open(os.path.join(stage, FONT_COLUMNS), "wb") as f:
+            f.write(cols)
 
     return lay_out(out or os.path.join(OUT, board), fill, {
         "board": board, "circuitpython": circuitpython.VERSION,
