@@ -92,6 +92,7 @@ class Entry:
         self.faces = faces or (HONOUR_NAMES, FLOWER_NAMES, "花%d", "花%d一類")
         self.keys = []
         self.cur = None                 # editing: the set under the cursor
+        self._memo = (None, 0, "")      # show(): (tokens, n, the first n sets as shown)
         self._reset()
 
     def _reset(self):
@@ -246,7 +247,7 @@ class Entry:
         return face(self.tokens[-1][0], True, self.faces[0]) if self.tokens else ""
 
     def show(self, cur=None):
-        """The typed tiles as the screen shows them, a space between suits: honours and
+        """The typed tiles as the screen shows it, a space between suits: honours and
         flowers as their characters, exposed sets in (), a concealed kong in [], the set
         under the editing cursor after a ">": 花2 12(456)m [7777]s 中."""
         out = []
@@ -260,39 +261,58 @@ class Entry:
                 out.append("".join([flowers[f - 1] for f in self.flowers]) + " ")
             else:
                 out.append("".join([str(f) for f in self.flowers]) + "f ")
-        # the suits whose tiles are written as digits, with their letter after a group
-        lettered = HONOURS if honours else HONOURS + 1
-        prev = -1
-        for i in range(len(self.tokens)):
-            t, kind = self.tokens[i]
-            s = t // 9
-            if prev >= 0 and s != prev:
-                if prev < lettered:
-                    out.append(SUITS[prev])
-                out.append(" ")             # a space: rows wrap between suits
-            prev = s
-            if i == cur:
-                out.append(">")
-            d = face(t, False, honours)
-            if kind == SINGLE:
-                out.append(d)
-            elif kind == RUN:           # concealed sets: their tiles, as typed one by one
-                out.append(d + face(t + 1, False) + face(t + 2, False))
-            elif kind == TRIPLE:
-                out.append(d * 3)
-            elif kind == CHI:
-                out.append("(" + d + face(t + 1, False) + face(t + 2, False) + ")")
-            elif kind == PON:
-                out.append("(" + d * 3 + ")")
-            elif kind == KAN:
-                out.append("(" + d * 4 + ")")
-            elif kind == ANKAN:
-                out.append("[" + d * 4 + "]")
-            else:
-                out.append("(" + d * 4 + "+)")
-        if prev >= 0 and prev < lettered:
-            out.append(SUITS[prev])
+        toks = self.tokens
+        last = len(toks) - 1
+        i = 0
+        if cur is None:         # typing: the sets before the last are shown as before (a
+            memo = self._memo   # key changes the last set or adds one; a new list of
+            if memo[0] is not toks or memo[1] > last:  # sets, back()'s or an edit's,
+                memo = (toks, 0, "")                    # starts again)
+            i, done = memo[1], memo[2]
+            while i < last:
+                done += self._piece(i, None)
+                i += 1
+            self._memo = (toks, i, done)
+            out.append(done)
+        while i <= last:
+            out.append(self._piece(i, cur))
+            i += 1
+        if toks:
+            s = toks[-1][0] // 9
+            if s < (HONOURS if honours else HONOURS + 1):
+                out.append(SUITS[s])    # the last group's suit letter
         return "".join(out)
+
+    def _piece(self, i, cur):
+        """Set i as show() writes it, with what goes before it: the suit letter of the
+        group before and a space where the suit changes (rows wrap between suits), ">"
+        under the editing cursor."""
+        honours = self.faces[0]
+        t, kind = self.tokens[i]
+        s = t // 9
+        out = ""
+        if i:
+            prev = self.tokens[i - 1][0] // 9
+            if s != prev:   # digits share their suit's letter (honours: their faces)
+                out = (SUITS[prev] + " ") if prev < (HONOURS if honours else HONOURS + 1) else " "
+        if i == cur:
+            out += ">"
+        d = face(t, False, honours)
+        if kind == SINGLE:
+            return out + d
+        if kind == RUN:                 # concealed sets: their tiles, as typed one by one
+            return out + d + face(t + 1, False) + face(t + 2, False)
+        if kind == TRIPLE:
+            return out + d * 3
+        if kind == CHI:
+            return out + "(" + d + face(t + 1, False) + face(t + 2, False) + ")"
+        if kind == PON:
+            return out + "(" + d * 3 + ")"
+        if kind == KAN:
+            return out + "(" + d * 4 + ")"
+        if kind == ANKAN:
+            return out + "[" + d * 4 + "]"
+        return out + "(" + d * 4 + "+)"
 
 
 def face(t, suit=True, honours=HONOUR_NAMES):

@@ -41,6 +41,7 @@ PARTS = ("status", None, None, None, "words", "events", "events", "setup", "hist
          "setup", "setup", "history")
 # The screens' names in each language (`lang`): ui/labels.py is Traditional Chinese's
 LABELS = {"zh-Hans": "labels_hans", "en": "labels_en"}
+LAID = (None, (), ("",))    # no rows laid out (UI.rows_of)
 
 if hasattr(time, "ticks_ms"):
     ticks = time.ticks_ms
@@ -57,25 +58,33 @@ def wrap(s, cols):
     """s cut into rows of at most cols cells, at a space where there is one."""
     out = []
     row = ""
+    rw = 0                              # the row's cells, counted as it grows
     for word in s.split(" "):
         w = cells(word)
-        if row and cells(row) + 1 + w <= cols:
+        if row and rw + 1 + w <= cols:
             row += " " + word
+            rw += 1 + w
             continue
-        if row and w > cols and cells(row) + 2 <= cols:
+        if row and w > cols and rw + 2 <= cols:
             row += " "                  # a word longer than a row goes on from here
+            rw += 1
         else:
             if row:
                 out.append(row)
             row = ""
+            rw = 0
             if w <= cols:               # on a row of its own, whole: no string made a
                 row = word              # character at a time (each is a qstr lookup on
-                continue                # a loaded board: the entry's rows, every key)
+                rw = w                  # a loaded board: the entry's rows, every key)
+                continue
         for ch in word:                 # a word longer than a row (or Chinese) is cut
-            if row and cells(row) + cells(ch) > cols:
+            c = cells(ch)
+            if row and rw + c > cols:
                 out.append(row)
                 row = ""
+                rw = 0
             row += ch
+            rw += c
     out.append(row)
     return out
 
@@ -135,6 +144,7 @@ class UI:
         self.collect = True         # key() collects; the application does it after drawing
         self.defer = False          # the review's dropped words found once it is drawn
                                     # (later()): the application's; else at once
+        self._laid = LAID           # rows_of(): the entry's (title, lines, rows) laid out
 
     # -- messages -----------------------------------------------------------------------
 
@@ -462,20 +472,29 @@ class UI:
         else:
             title, lines = (None, self.s_entry, self.s_from, self.s_review)[mode]()
         body = self.rows - 1
-        rows = [INV + fit(title, "", self.cols)]
+        # the entry's rows laid out at the key before: a title or line the same keeps its
+        # row (a key changes one or two; a row laid out costs a Pico about a millisecond)
+        was_title, was_lines, was = self._laid
+        rows = [was[0] if title == was_title else INV + fit(title, "", self.cols)]
         if mode == REVIEW and len(lines) > body:
             # a review longer than the screen: its keys on the bottom row of every page
             lines = lines[self.top:self.top + body - 1] + lines[-1:]
         else:
             lines = lines[self.top:self.top + body]
-        for line in lines:      # (left, right): a review's row, laid out only when shown
-            if type(line) is tuple:
+        n = len(was_lines)
+        for j in range(len(lines)):
+            line = lines[j]
+            if j < n and line == was_lines[j]:
+                rows.append(was[j + 1])
+            elif type(line) is tuple:   # (left, right): a review's row, laid out when shown
                 rows.append(fit(line[0], line[1], self.cols))
             else:
                 rows.append(fit(line, "", self.cols))
-        self.expired()
+        self._laid = (title, lines, rows) if mode == ENTRY else LAID   # (kept for the entry
+        self.expired()                                                  # alone: its heap)
         m = self.msg
         if m:
+            rows = rows[:]              # (the rows laid out stay as they were)
             if cells(m) <= self.cols:       # in the title row: the body stays whole
                 rows[0] = INV + fit(m, "", self.cols)
             else:                           # a banner over the bottom rows, for a while
