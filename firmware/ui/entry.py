@@ -39,6 +39,10 @@ CYCLES = {"0": (CHI,), "#": (PON,), "S": (KAN, ANKAN, ADDKAN), "~0": (RUN,)}
 SIZE = (1, 3, 3, 3, 3, 3, 3, 3)  # toward the hand's size: a tile 1, any set 3 (kongs too)
 SUIT_KEYS = "ABCD"
 SUITS = "mpszf"
+# a digit and a suit letter as tuples of strings: an index into a str makes a new string,
+# which MicroPython first looks up among every interned one (slow on a loaded board)
+DIGITS = tuple("123456789")
+LETTERS = tuple(SUITS)
 FLOWERS = 4
 HONOURS = 3
 HONOUR_NAMES = "東南西北中發白"        # 1z..7z as the tiles show them
@@ -251,8 +255,9 @@ class Entry:
         flowers as their characters, exposed sets in (), a concealed kong in [], the set
         under the editing cursor after a ">": 花2 12(456)m [7777]s 中."""
         out = []
-        honours, flowers, count = self.faces[:3]
+        honours = self.faces[0]
         if self.flowers:
+            flowers, count = self.faces[1:3]
             if self.counted:
                 fl = self.flowers
                 one = self.kinds and 1 < len(fl) < 5 and fl[-1] != 5
@@ -280,46 +285,48 @@ class Entry:
         if toks:
             s = toks[-1][0] // 9
             if s < (HONOURS if honours else HONOURS + 1):
-                out.append(SUITS[s])    # the last group's suit letter
+                out.append(LETTERS[s])  # the last group's suit letter
         return "".join(out)
 
     def _piece(self, i, cur):
         """Set i as show() writes it, with what goes before it: the suit letter of the
         group before and a space where the suit changes (rows wrap between suits), ">"
-        under the editing cursor."""
+        under the editing cursor.  A single tile is its face, no string made."""
         honours = self.faces[0]
         t, kind = self.tokens[i]
-        s = t // 9
-        out = ""
-        if i:
-            prev = self.tokens[i - 1][0] // 9
-            if s != prev:   # digits share their suit's letter (honours: their faces)
-                out = (SUITS[prev] + " ") if prev < (HONOURS if honours else HONOURS + 1) else " "
-        if i == cur:
-            out += ">"
         d = face(t, False, honours)
         if kind == SINGLE:
-            return out + d
-        if kind == RUN:                 # concealed sets: their tiles, as typed one by one
-            return out + d + face(t + 1, False) + face(t + 2, False)
-        if kind == TRIPLE:
-            return out + d * 3
-        if kind == CHI:
-            return out + "(" + d + face(t + 1, False) + face(t + 2, False) + ")"
-        if kind == PON:
-            return out + "(" + d * 3 + ")"
-        if kind == KAN:
-            return out + "(" + d * 4 + ")"
-        if kind == ANKAN:
-            return out + "[" + d * 4 + "]"
-        return out + "(" + d * 4 + "+)"
+            out = d
+        elif kind == RUN:               # concealed sets: their tiles, as typed one by one
+            out = d + DIGITS[t % 9 + 1] + DIGITS[t % 9 + 2]
+        elif kind == TRIPLE:
+            out = d * 3
+        elif kind == CHI:
+            out = "(" + d + DIGITS[t % 9 + 1] + DIGITS[t % 9 + 2] + ")"
+        elif kind == PON:
+            out = "(" + d * 3 + ")"
+        elif kind == KAN:
+            out = "(" + d * 4 + ")"
+        elif kind == ANKAN:
+            out = "[" + d * 4 + "]"
+        else:
+            out = "(" + d * 4 + "+)"
+        if i == cur:
+            out = ">" + out
+        if i:
+            s = t // 9
+            prev = self.tokens[i - 1][0] // 9
+            if s != prev:   # digits share their suit's letter (honours: their faces)
+                out = (LETTERS[prev] + " " if prev < (HONOURS if honours else HONOURS + 1)
+                       else " ") + out
+        return out
 
 
 def face(t, suit=True, honours=HONOUR_NAMES):
     """A tile as the screens show it: 5m, or an honour's face (honours None: 5z)."""
     if t >= 27 and honours:
         return honours[t - 27]
-    return "%d%s" % (t % 9 + 1, SUITS[t // 9]) if suit else str(t % 9 + 1)
+    return "%d%s" % (t % 9 + 1, SUITS[t // 9]) if suit else DIGITS[t % 9]
 
 
 def text(ts):

@@ -145,6 +145,7 @@ class UI:
         self.defer = False          # the review's dropped words found once it is drawn
                                     # (later()): the application's; else at once
         self._laid = LAID           # rows_of(): the entry's (title, lines, rows) laid out
+        self._labels = None         # (lang, the labels module): labels()
 
     # -- messages -----------------------------------------------------------------------
 
@@ -233,6 +234,7 @@ class UI:
 
     def trim(self):
         """Only the shown screen's module stays loaded (and the entry's, with a hand)."""
+        self._labels = None
         heap.forget_all(heap.SCREENS, PARTS[self.mode] or "entry", "ui.")
         heap.forget_all(heap.STEPS, None, "ui.")
 
@@ -250,6 +252,7 @@ class UI:
         """Before the session's peak (score, save) on a tight heap: the screens' names go
         (drawing loads them again)."""
         if not heap.roomy():
+            self._labels = None
             heap.forget_all(heap.PEAK, None, "ui.")
 
     def part(self, name):
@@ -257,8 +260,14 @@ class UI:
         return __import__("ui." + name, None, None, (name,))
 
     def labels(self):
-        """What the screens call things, in the settings' language (ui/labels*.py)."""
-        return self.part(LABELS.get(self.cfg.get("lang"), "labels"))
+        """What the screens call things, in the settings' language (ui/labels*.py): kept
+        at hand until the heap's names go (trim, lighten), as every screen asks for them
+        (__import__ looks a dotted name up part by part: a millisecond on a Pico)."""
+        lang = self.cfg.get("lang")
+        lb = self._labels
+        if lb is None or lb[0] != lang:
+            lb = self._labels = (lang, self.part(LABELS.get(lang, "labels")))
+        return lb[1]
 
     def named(self, pv):
         """A preview or a record as the screens show it: its elements named in the
