@@ -171,6 +171,7 @@ class App:
             self.on_show(rows)
 
     async def display_task(self):
+        from ui.ui import ENTRY
         while True:
             await self.dirty.wait()
             self.dirty.clear()
@@ -180,7 +181,13 @@ class App:
                 self.faults += 1
                 sys.print_exception(e)
                 self.display.clear()
-            gc.collect()    # between keys, the screen drawn: not between a key and its screen
+            # The heap collected between keys, once the screen is drawn (not between a key
+            # and its screen); while a hand is typed, only when it runs short: a collection
+            # leaves the loaded modules' part of the heap full of small holes, and each
+            # allocation of more than one block (a string, a tuple, a call's frame) walks
+            # them from the lowest one until garbage fills them (docs/display.md)
+            if self.ui.mode != ENTRY or gc.mem_free() < heap.ROOMY:
+                gc.collect()
             await asyncio.sleep_ms(0)   # a key already waiting goes first
             try:
                 if self.ui.later():     # what the screen adds once drawn (the review's)
