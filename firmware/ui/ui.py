@@ -518,7 +518,8 @@ class UI:
         if e.cur is not None:
             return self.part("handedit").show(self)
         lb = self.labels()
-        out = wrap(e.show(), self.cols)
+        t = e.show()
+        out = [t] if cells(t) <= self.cols else wrap(t, self.cols)  # (a hand begun: a row)
         if e.suit == 4:                 # after 0: the flowers' keys
             out.append(lb.FLOWERS_COUNT_HINT if e.counted else lb.FLOWERS_HINT)
         elif e.kinds and not e.tokens and 1 < len(e.flowers) < 5:   # hk: both kinds, or 0
