@@ -243,3 +243,36 @@ def test_editing_a_concealed_set_keeps_it_concealed():
     handedit.key(Screen(e), "A")
     handedit.key(Screen(e), "C")                  # the pung 222m to 222p
     assert e.tokens[0] == (10, entry.TRIPLE) and keys_again(e) == (e.tokens, e.flowers, e.count)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_hand_shown_as_typed_is_the_hand_shown_afresh(seed):
+    """show() keeps the sets before the last as it wrote them (a key changes only the
+    last set or adds one): after every key, back, refusal and edit of a random session
+    it equals the text of an entry typed afresh with the same keys."""
+    import random
+    rng = random.Random(seed)
+    kw = [{}, {"counted": True}, {"counted": True, "kinds": True}, {"faces": (None, None, "f%d", "f%d1")}][seed % 4]
+    e = Entry(4, **kw)
+    for _ in range(400):
+        r = rng.random()
+        try:
+            if r < 0.08:
+                e.back()
+            elif r < 0.12 and e.tokens:
+                handedit.start(e)
+                for k in rng.choice(["2#", "A3#", "C#", "*", "B*#"]):
+                    if e.cur is None:
+                        break
+                    handedit.key(type("U", (), {"entry": e})(), k)
+            else:
+                k = rng.choice("1234567890#ABCD1234567")
+                e.press(k, rng.random() < 0.1 and k in "1234567890")
+        except Refused:
+            pass
+        if e.done():
+            e.back()
+        fresh = Entry(4, **kw)
+        for k in e.keys:
+            fresh.press(k[-1], len(k) > 1)
+        assert e.show() == fresh.show(), e.keys

@@ -33,6 +33,10 @@ BANNER_CHECK_MS = 250           # how often a message's time is looked at
 LOW_SPACE = 64 * 1024           # flash left under this: the status screen warns
 RECORD = 1400                   # bytes a hand takes in the journal, about (for the warning)
 CLOCK_MS = 250                  # the round clock looked at this often
+# While a hand is typed the heap is collected only when it runs short (display_task): on
+# MicroPython.  CircuitPython's keys got slower so (Shanghai's digit 18.8 to 29.9 ms): it
+# collects after every screen as before
+TYPED_UNCOLLECTED = sys.implementation.name == "micropython"
 
 
 def save_settings(cfg):
@@ -171,6 +175,7 @@ class App:
             self.on_show(rows)
 
     async def display_task(self):
+        from ui.ui import ENTRY
         while True:
             await self.dirty.wait()
             self.dirty.clear()
@@ -180,7 +185,14 @@ class App:
                 self.faults += 1
                 sys.print_exception(e)
                 self.display.clear()
-            gc.collect()    # between keys, the screen drawn: not between a key and its screen
+            # The heap collected between keys, once the screen is drawn (not between a key
+            # and its screen); while a hand is typed, only when it runs short: a collection
+            # leaves the loaded modules' part of the heap full of small holes, and each
+            # allocation of more than one block (a string, a tuple, a call's frame) walks
+            # them from the lowest one until garbage fills them (docs/display.md)
+            if (self.ui.mode != ENTRY or not TYPED_UNCOLLECTED
+                    or gc.mem_free() < heap.ROOMY):
+                gc.collect()
             await asyncio.sleep_ms(0)   # a key already waiting goes first
             try:
                 if self.ui.later():     # what the screen adds once drawn (the review's)

@@ -39,6 +39,10 @@ CYCLES = {"0": (CHI,), "#": (PON,), "S": (KAN, ANKAN, ADDKAN), "~0": (RUN,)}
 SIZE = (1, 3, 3, 3, 3, 3, 3, 3)  # toward the hand's size: a tile 1, any set 3 (kongs too)
 SUIT_KEYS = "ABCD"
 SUITS = "mpszf"
+# a digit and a suit letter as tuples of strings: an index into a str makes a new string,
+# which MicroPython first looks up among every interned one (slow on a loaded board)
+DIGITS = tuple("123456789")
+LETTERS = tuple(SUITS)
 FLOWERS = 4
 HONOURS = 3
 HONOUR_NAMES = "東南西北中發白"        # 1z..7z as the tiles show them
@@ -92,6 +96,7 @@ class Entry:
         self.faces = faces or (HONOUR_NAMES, FLOWER_NAMES, "花%d", "花%d一類")
         self.keys = []
         self.cur = None                 # editing: the set under the cursor
+        self._memo = (None, 0, "")      # show(): (tokens, n, the first n sets as shown)
         self._reset()
 
     def _reset(self):
@@ -246,12 +251,13 @@ class Entry:
         return face(self.tokens[-1][0], True, self.faces[0]) if self.tokens else ""
 
     def show(self, cur=None):
-        """The typed tiles as the screen shows them, a space between suits: honours and
+        """The typed tiles as the screen shows it, a space between suits: honours and
         flowers as their characters, exposed sets in (), a concealed kong in [], the set
         under the editing cursor after a ">": 花2 12(456)m [7777]s 中."""
         out = []
-        honours, flowers, count = self.faces[:3]
+        honours = self.faces[0]
         if self.flowers:
+            flowers, count = self.faces[1:3]
             if self.counted:
                 fl = self.flowers
                 one = self.kinds and 1 < len(fl) < 5 and fl[-1] != 5
@@ -260,46 +266,67 @@ class Entry:
                 out.append("".join([flowers[f - 1] for f in self.flowers]) + " ")
             else:
                 out.append("".join([str(f) for f in self.flowers]) + "f ")
-        # the suits whose tiles are written as digits, with their letter after a group
-        lettered = HONOURS if honours else HONOURS + 1
-        prev = -1
-        for i in range(len(self.tokens)):
-            t, kind = self.tokens[i]
-            s = t // 9
-            if prev >= 0 and s != prev:
-                if prev < lettered:
-                    out.append(SUITS[prev])
-                out.append(" ")             # a space: rows wrap between suits
-            prev = s
-            if i == cur:
-                out.append(">")
-            d = face(t, False, honours)
-            if kind == SINGLE:
-                out.append(d)
-            elif kind == RUN:           # concealed sets: their tiles, as typed one by one
-                out.append(d + face(t + 1, False) + face(t + 2, False))
-            elif kind == TRIPLE:
-                out.append(d * 3)
-            elif kind == CHI:
-                out.append("(" + d + face(t + 1, False) + face(t + 2, False) + ")")
-            elif kind == PON:
-                out.append("(" + d * 3 + ")")
-            elif kind == KAN:
-                out.append("(" + d * 4 + ")")
-            elif kind == ANKAN:
-                out.append("[" + d * 4 + "]")
-            else:
-                out.append("(" + d * 4 + "+)")
-        if prev >= 0 and prev < lettered:
-            out.append(SUITS[prev])
+        toks = self.tokens
+        last = len(toks) - 1
+        i = 0
+        if cur is None:         # typing: the sets before the last are shown as before (a
+            memo = self._memo   # key changes the last set or adds one; a new list of
+            if memo[0] is not toks or memo[1] > last:  # sets, back()'s or an edit's,
+                memo = (toks, 0, "")                    # starts again)
+            i, done = memo[1], memo[2]
+            while i < last:
+                done += self._piece(i, None)
+                i += 1
+            self._memo = (toks, i, done)
+            out.append(done)
+        while i <= last:
+            out.append(self._piece(i, cur))
+            i += 1
+        if toks:
+            s = toks[-1][0] // 9
+            if s < (HONOURS if honours else HONOURS + 1):
+                out.append(LETTERS[s])  # the last group's suit letter
         return "".join(out)
+
+    def _piece(self, i, cur):
+        """Set i as show() writes it, with what goes before it: the suit letter of the
+        group before and a space where the suit changes (rows wrap between suits), ">"
+        under the editing cursor.  A single tile is its face, no string made."""
+        honours = self.faces[0]
+        t, kind = self.tokens[i]
+        d = face(t, False, honours)
+        if kind == SINGLE:
+            out = d
+        elif kind == RUN:               # concealed sets: their tiles, as typed one by one
+            out = d + DIGITS[t % 9 + 1] + DIGITS[t % 9 + 2]
+        elif kind == TRIPLE:
+            out = d * 3
+        elif kind == CHI:
+            out = "(" + d + DIGITS[t % 9 + 1] + DIGITS[t % 9 + 2] + ")"
+        elif kind == PON:
+            out = "(" + d * 3 + ")"
+        elif kind == KAN:
+            out = "(" + d * 4 + ")"
+        elif kind == ANKAN:
+            out = "[" + d * 4 + "]"
+        else:
+            out = "(" + d * 4 + "+)"
+        if i == cur:
+            out = ">" + out
+        if i:
+            s = t // 9
+            prev = self.tokens[i - 1][0] // 9
+            if s != prev:   # digits share their suit's letter (honours: their faces)
+                out = (LETTERS[prev] + " " if prev < (HONOURS if honours else HONOURS + 1)
+                       else " ") + out
+        return out
 
 
 def face(t, suit=True, honours=HONOUR_NAMES):
     """A tile as the screens show it: 5m, or an honour's face (honours None: 5z)."""
     if t >= 27 and honours:
         return honours[t - 27]
-    return "%d%s" % (t % 9 + 1, SUITS[t // 9]) if suit else str(t % 9 + 1)
+    return "%d%s" % (t % 9 + 1, SUITS[t // 9]) if suit else DIGITS[t % 9]
 
 
 def text(ts):

@@ -41,6 +41,7 @@ PARTS = ("status", None, None, None, "words", "events", "events", "setup", "hist
          "setup", "setup", "history")
 # The screens' names in each language (`lang`): ui/labels.py is Traditional Chinese's
 LABELS = {"zh-Hans": "labels_hans", "en": "labels_en"}
+LAID = (None, (), ("",))    # no rows laid out (UI.rows_of)
 
 if hasattr(time, "ticks_ms"):
     ticks = time.ticks_ms
@@ -57,25 +58,33 @@ def wrap(s, cols):
     """s cut into rows of at most cols cells, at a space where there is one."""
     out = []
     row = ""
+    rw = 0                              # the row's cells, counted as it grows
     for word in s.split(" "):
         w = cells(word)
-        if row and cells(row) + 1 + w <= cols:
+        if row and rw + 1 + w <= cols:
             row += " " + word
+            rw += 1 + w
             continue
-        if row and w > cols and cells(row) + 2 <= cols:
+        if row and w > cols and rw + 2 <= cols:
             row += " "                  # a word longer than a row goes on from here
+            rw += 1
         else:
             if row:
                 out.append(row)
             row = ""
+            rw = 0
             if w <= cols:               # on a row of its own, whole: no string made a
                 row = word              # character at a time (each is a qstr lookup on
-                continue                # a loaded board: the entry's rows, every key)
+                rw = w                  # a loaded board: the entry's rows, every key)
+                continue
         for ch in word:                 # a word longer than a row (or Chinese) is cut
-            if row and cells(row) + cells(ch) > cols:
+            c = cells(ch)
+            if row and rw + c > cols:
                 out.append(row)
                 row = ""
+                rw = 0
             row += ch
+            rw += c
     out.append(row)
     return out
 
@@ -135,6 +144,8 @@ class UI:
         self.collect = True         # key() collects; the application does it after drawing
         self.defer = False          # the review's dropped words found once it is drawn
                                     # (later()): the application's; else at once
+        self._laid = LAID           # rows_of(): the entry's (title, lines, rows) laid out
+        self._labels = None         # (lang, the labels module): labels()
 
     # -- messages -----------------------------------------------------------------------
 
@@ -223,6 +234,7 @@ class UI:
 
     def trim(self):
         """Only the shown screen's module stays loaded (and the entry's, with a hand)."""
+        self._labels = None
         heap.forget_all(heap.SCREENS, PARTS[self.mode] or "entry", "ui.")
         heap.forget_all(heap.STEPS, None, "ui.")
 
@@ -240,6 +252,7 @@ class UI:
         """Before the session's peak (score, save) on a tight heap: the screens' names go
         (drawing loads them again)."""
         if not heap.roomy():
+            self._labels = None
             heap.forget_all(heap.PEAK, None, "ui.")
 
     def part(self, name):
@@ -247,8 +260,14 @@ class UI:
         return __import__("ui." + name, None, None, (name,))
 
     def labels(self):
-        """What the screens call things, in the settings' language (ui/labels*.py)."""
-        return self.part(LABELS.get(self.cfg.get("lang"), "labels"))
+        """What the screens call things, in the settings' language (ui/labels*.py): kept
+        at hand until the heap's names go (trim, lighten), as every screen asks for them
+        (__import__ looks a dotted name up part by part: a millisecond on a Pico)."""
+        lang = self.cfg.get("lang")
+        lb = self._labels
+        if lb is None or lb[0] != lang:
+            lb = self._labels = (lang, self.part(LABELS.get(lang, "labels")))
+        return lb[1]
 
     def named(self, pv):
         """A preview or a record as the screens show it: its elements named in the
@@ -462,20 +481,29 @@ class UI:
         else:
             title, lines = (None, self.s_entry, self.s_from, self.s_review)[mode]()
         body = self.rows - 1
-        rows = [INV + fit(title, "", self.cols)]
+        # the entry's rows laid out at the key before: a title or line the same keeps its
+        # row (a key changes one or two; a row laid out costs a Pico about a millisecond)
+        was_title, was_lines, was = self._laid
+        rows = [was[0] if title == was_title else INV + fit(title, "", self.cols)]
         if mode == REVIEW and len(lines) > body:
             # a review longer than the screen: its keys on the bottom row of every page
             lines = lines[self.top:self.top + body - 1] + lines[-1:]
         else:
             lines = lines[self.top:self.top + body]
-        for line in lines:      # (left, right): a review's row, laid out only when shown
-            if type(line) is tuple:
+        n = len(was_lines)
+        for j in range(len(lines)):
+            line = lines[j]
+            if j < n and line == was_lines[j]:
+                rows.append(was[j + 1])
+            elif type(line) is tuple:   # (left, right): a review's row, laid out when shown
                 rows.append(fit(line[0], line[1], self.cols))
             else:
                 rows.append(fit(line, "", self.cols))
-        self.expired()
+        self._laid = (title, lines, rows) if mode == ENTRY else LAID   # (kept for the entry
+        self.expired()                                                  # alone: its heap)
         m = self.msg
         if m:
+            rows = rows[:]              # (the rows laid out stay as they were)
             if cells(m) <= self.cols:       # in the title row: the body stays whole
                 rows[0] = INV + fit(m, "", self.cols)
             else:                           # a banner over the bottom rows, for a while
@@ -490,7 +518,8 @@ class UI:
         if e.cur is not None:
             return self.part("handedit").show(self)
         lb = self.labels()
-        out = wrap(e.show(), self.cols)
+        t = e.show()
+        out = [t] if cells(t) <= self.cols else wrap(t, self.cols)  # (a hand begun: a row)
         if e.suit == 4:                 # after 0: the flowers' keys
             out.append(lb.FLOWERS_COUNT_HINT if e.counted else lb.FLOWERS_HINT)
         elif e.kinds and not e.tokens and 1 < len(e.flowers) < 5:   # hk: both kinds, or 0

@@ -18,6 +18,7 @@ NAMES = {
     "pace": "key to screen and score key to review at a referee's pace, heavy hands "
             "included: .mpy, frozen and CircuitPython on the emulated Pico",
     "app": "the application on the emulated Pico: boot, heap, keypad share, key and review times",
+    "keysteps": "where a digit's time goes between its key and its screen (emulated Pico, .mpy)",
     "fuzz": "random keys into the screens: CPython, the unix port, the emulated Pico",
     "upload": "the device uploader: resident RAM, upload rate on loopback",
     "pages": "the organiser's live pages at an event's size",
