@@ -308,10 +308,15 @@ class Session:
             # takes that slot.  The table is built afresh: the leftovers go with the old.
             # The modules are held meanwhile in a flat list: a block a third the size of
             # a copy of the table (which keeps the slots its growth made), so a heap
-            # too cut up for that copy still takes it.
+            # too cut up for that copy still takes it.  The table grows back a size at a
+            # time, each a new block: a second block as large as the grown table (its
+            # sizes step by at most 1.36, two words a slot) is set aside first and freed
+            # with the old table, so the growth always finds room and no module is lost
+            # halfway (a screen's own module among them).
             mods = sys.modules
             try:
                 live = [None] * (2 * len(mods))
+                spare = [None] * (3 * len(mods) + 3)
             except MemoryError:
                 return          # nothing changed: the next shortage tries again
             i = 0
@@ -320,6 +325,7 @@ class Session:
                 live[i + 1] = mods[k]
                 i += 2
             mods.clear()
+            spare = None
             gc.collect()        # live holds the modules meanwhile
             for i in range(0, len(live), 2):
                 mods[live[i]] = live[i + 1]
