@@ -36,7 +36,7 @@ LAYERS = (
                "rules.riichi", "rules.riichi_names",
                "rules.*_en", "rules.*_hans", "rules.*_hant")),
     ("scoring", ("scorers", "langs", "contract")),
-    ("table", ("files", "session", "asks", "dropped", "sessionops", "commit", "journal",
+    ("table", ("files", "session", "asks", "dropped", "facts", "sessionops", "commit", "journal",
                "checkpoint", "spare", "clockops", "adjustops", "record2", "rebuild", "rerun",
                "rules.*_table", "rules.*_events")),
     ("device", ("settings", "devloop", "roundclock")),
