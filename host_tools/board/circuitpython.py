@@ -50,14 +50,6 @@ def _stamp_of(target):
     return os.path.join(OUT, "built-%s.sha256" % target)
 
 
-def _tarball_sha():
-    h = hashlib.sha256()
-    with open(TARBALL, "rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()
-
-
 def ensure(target):
     """The tool `target` (mpy-cross), built if missing or its sources changed; the tree
     unpacked and the build's venv made on the way (unix_net builds in them)."""
@@ -65,7 +57,7 @@ def ensure(target):
     stamp = _stamp_of(target)
     os.makedirs(OUT, exist_ok=True)
     with buildlock.held("circuitpython"):       # two test processes never build at once
-        sha = _tarball_sha()
+        sha = toolcache.file_digest(TARBALL)
         if os.path.exists(tool) and os.path.exists(stamp) and open(stamp).read() == sha:
             return tool
         k = toolcache.key("circuitpython", target, sha, toolcache.file_digest(BUILD_SH),
@@ -180,7 +172,7 @@ def unix_net():
     modsocket = os.path.join(mpsource.unpack(), "ports", "unix", "modsocket.c")
     stamp = _stamp_of("unix-net")
     with buildlock.held("circuitpython-unix-net"):   # two test processes never build at once
-        sha = "net-O2 " + _tarball_sha() + " " + hashlib.sha256(open(modsocket, "rb").read()).hexdigest()
+        sha = "net-O2 " + toolcache.file_digest(TARBALL) + " " + hashlib.sha256(open(modsocket, "rb").read()).hexdigest()
         if os.path.exists(UNIX_NET) and os.path.exists(stamp) and open(stamp).read() == sha:
             return UNIX_NET
         # the recipe is this module's: a change to it builds the port anew

@@ -1,12 +1,12 @@
 """The pinned MicroPython sources (../shared/micropython: v1.28.0 with the submodule files
 its rp2 and unix ports use, micropython-lib included), unpacked once into build/."""
 
-import hashlib
 import os
 import shutil
 import tarfile
 
 from host_tools import buildlock, paths
+from host_tools.board import toolcache
 
 TARBALL = os.path.join(paths.SHARED, "micropython", "micropython-1.28.0-src.tar.xz")
 TOP = "micropython-1.28.0"
@@ -17,14 +17,6 @@ SRC = os.path.join(paths.BUILD, TOP)
 MPLIB = os.path.join(SRC, "lib", "micropython-lib")
 
 
-def _digest(path):
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()
-
-
 def unpack():
     """The source tree's path; unpacked again only when the tarball changed."""
     with buildlock.held("micropython-src"):
@@ -33,7 +25,7 @@ def unpack():
 
 def _unpack():
     stamp = os.path.join(SRC, ".unpacked")
-    want = _digest(TARBALL)
+    want = toolcache.file_digest(TARBALL)
     if os.path.exists(stamp) and open(stamp).read() == want:
         return SRC
     if os.path.exists(SRC):
