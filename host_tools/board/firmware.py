@@ -57,7 +57,7 @@ def mpy_cross():
         src = mpsource.unpack()
         tool = os.path.join(src, "mpy-cross", "build", "mpy-cross")
         if not os.path.exists(tool):
-            k = toolcache.key("micropython mpy-cross", mpsource._digest(mpsource.TARBALL),
+            k = toolcache.key("micropython mpy-cross", toolcache.file_digest(mpsource.TARBALL),
                               mpsource.VERSION, mpsource.GIT_HASH, toolcache.compiler_version())
             if not toolcache.fetch("mp-mpy-cross", k, tool):
                 subprocess.run(["make", "-C", os.path.join(src, "mpy-cross"), "-j", _jobs()],
@@ -97,7 +97,7 @@ def inputs_digest(board):
     for p in files:
         h.update(os.path.relpath(p, paths.ROOT).encode() + b"\0")
         h.update(open(p, "rb").read())
-    h.update(mpsource._digest(mpsource.TARBALL).encode())
+    h.update(toolcache.file_digest(mpsource.TARBALL).encode())
     return h.hexdigest()
 
 
