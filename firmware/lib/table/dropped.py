@@ -3,7 +3,6 @@
 # drawn).  Loaded for the question and forgotten at once where the heap is short.
 
 import heap
-import hand
 import scorers
 from errors import HandError
 
@@ -49,8 +48,10 @@ def _same_totals(ses, ev, flags, total):
     if not heap.roomy():
         heap.forget("sessionops")
     r = scorers.load(rid)
-    hd = hand.parse(body, r.N_SETS, r.FLAGS, False, getattr(r, "FIELDS", ()))
+    hd = heap.load("handparse").parse(body, r.N_SETS, r.FLAGS, False, getattr(r, "FIELDS", ()))
     body = None
+    if not heap.roomy():
+        heap.forget("handparse")    # before the analysis, as in session.score
     hd.seat = seat
     hd.round = rnd
     hd.dealer = dealer

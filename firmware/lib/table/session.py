@@ -100,9 +100,14 @@ def score(job):
 def _score(job):
     rid, body, seat, rnd, dealer, streak, more = job
     rules = scorers.load(rid)
-    h = heap.load("hand").parse(body, rules.N_SETS, rules.FLAGS, False, getattr(rules, "FIELDS", ()))
-    body = job = None
-    heap.roomy()                # when short: the import's and the parse's leftovers go
+    try:
+        h = heap.load("handparse").parse(body, rules.N_SETS, rules.FLAGS, False,
+                                         getattr(rules, "FIELDS", ()))
+    finally:
+        body = job = None
+        if not heap.roomy():    # when short: the parser, the import's and the parse's leftovers go
+            heap.forget("handparse")
+            gc.collect()
     h.seat = seat
     h.round = rnd
     h.dealer = dealer
