@@ -24,6 +24,7 @@
 # are put in after scoring by NAMER (rules/riichi_names.py); in the code the yaku go by
 # constant position, never by name (a board keeps every name a module brings for good).
 
+import sys
 from tiles import const
 import tiles
 import engine
@@ -141,8 +142,9 @@ ura_dora 1 0
 aka_dora 1 1
 """
 # Yakuman, in the order items list them (ids read from text: not interned as names)
-YAKUMAN = tuple("""kokushi suuankou daisangen shousuushii daisuushii tsuuiisou chinroutou
-ryuuiisou chuuren suukantsu tenhou chiihou renhou""".split())
+_YAKUMAN = ("kokushi suuankou daisangen shousuushii daisuushii tsuuiisou chinroutou"
+            " ryuuiisou chuuren suukantsu tenhou chiihou renhou")
+_N_YAKUMAN = const(13)
 # positions in YAKU and YAKUMAN, as constants: the ids are never names in the code (each
 # name a module brings costs a board's qstr pool for good)
 _Y_RIICHI = const(0)
@@ -194,21 +196,42 @@ _K_CHIIHOU = const(11)
 _K_RENHOU = const(12)
 
 def _table(text):
-    ids = []
     closed = bytearray()
     opened = bytearray()
     for line in text.split("\n"):
         if line:
             f = line.split()
-            ids.append(f[0])
             closed.append(int(f[1]))
             opened.append(int(f[2]))
-    return tuple(ids), bytes(closed), bytes(opened)
+    return bytes(closed), bytes(opened)
 
 
-IDS, CLOSED, OPENED = _table(_YAKU)
-del _YAKU               # kept as IDS, CLOSED, OPENED only
-N_YAKU = len(IDS)
+CLOSED, OPENED = _table(_YAKU)
+N_YAKU = len(CLOSED)
+
+
+def _word(text, i, sep):
+    """The i-th word of text, words ending at sep or a space, found in place: a board
+    makes the str of an id an answer lists only (a tuple of every id kept 2 KB of heap;
+    the texts stay in the module's constants whatever is done)."""
+    start = 0
+    for _ in range(i):
+        start = text.index(sep, start) + 1
+    end = text.find(" ", start)
+    return text[start:] if end < 0 else text[start:end]
+
+
+def yaku_id(i):
+    return _word(_YAKU, i + 1, "\n")        # the text's first line is empty
+
+
+def yakuman_id(k):
+    return _word(_YAKUMAN, k, " ")
+
+
+if sys.implementation.name == "cpython":    # the host's tests read them all
+    IDS = tuple(yaku_id(i) for i in range(N_YAKU))
+    YAKUMAN = tuple(yakuman_id(k) for k in range(_N_YAKUMAN))
 _DORA = _Y_DORA         # the three dora lines are last: not yaku, they make no win alone
 
 
@@ -348,7 +371,7 @@ class _Facts:
 
 def _yakuman(h, hf, reading, sets):
     """Counts per YAKUMAN entry (0, 1 or 2: 2 for a double form)."""
-    y = bytearray(len(YAKUMAN))
+    y = bytearray(_N_YAKUMAN)
     f = hf.flags
     if "heavenly" in f:
         y[_K_TENHOU] = 1
@@ -609,7 +632,7 @@ def score(hand, analysis):
         sets = reading.sets
         y = _yakuman(hand, hf, reading, sets)
         n_yakuman = 0
-        for k in range(len(YAKUMAN)):
+        for k in range(_N_YAKUMAN):
             if y[k]:
                 n_yakuman += y[k] if multiple else 1
         if n_yakuman and not multiple:
@@ -638,22 +661,22 @@ def score(hand, analysis):
     items = []
     legal = True
     if n_yakuman:
-        for k in range(len(YAKUMAN)):
+        for k in range(_N_YAKUMAN):
             if y[k]:
                 n = y[k] if multiple else 1
-                items.append({"id": YAKUMAN[k], "value": 13 * n,
+                items.append({"id": yakuman_id(k), "value": 13 * n,
                               "count": 1, "yakuman": n})
                 if not multiple:
                     break       # not cumulative: the hand is paid, and named, as one
     else:
         for i in range(_DORA):
             if counts[i]:
-                items.append({"id": IDS[i], "value": counts[i], "count": 1})
+                items.append({"id": yaku_id(i), "value": counts[i], "count": 1})
         legal = han > 0
         if legal:
             for k in range(3):
                 if dora[k]:
-                    items.append({"id": IDS[_DORA + k], "value": 1, "count": dora[k]})
+                    items.append({"id": yaku_id(_DORA + k), "value": 1, "count": dora[k]})
     base, limit = base_points(han, fu, n_yakuman, f)
     pay = payments(base, hf.dealer, hf.tsumo) if legal else []
     ans = {"ok": True, "rules": "riichi", "unit": UNIT,

@@ -7,7 +7,7 @@
 import os
 import sys
 import json
-import journal
+from heap import load
 from scorers import RULESETS
 from errors import HandError, error_result
 
@@ -75,8 +75,22 @@ def answer(st):
     return out
 
 
+# The journal's module is loaded where a record is written or read, not with this module:
+# a win's first step (sessionops) loads this one for the ruleset's hook, and the journal
+# beside them found no room for Riichi's hook at 64k (docs/memory.md, "The table
+# engine's heap").
+
+def _side(ses, ext):
+    """journal.side(ses.jpath, ext) without the journal's module in the heap."""
+    path = ses.jpath
+    i = path.rfind(".")
+    if i <= path.rfind("/"):
+        i = len(path)
+    return path[:i] + ext
+
+
 def journal_of(ses):
-    j = journal.Journal(ses.jpath)
+    j = load("journal").Journal(ses.jpath)
     j.seq = ses.jseq
     j.end = ses.jend
     j.v = ses.jv
@@ -93,7 +107,7 @@ def append(ses, rec):
         res = None
     j = journal_of(ses)
     if ses.jseq == 0 or j.v == 0:
-        j.v = journal.NEW if ses.jseq == 0 else 1
+        j.v = load("journal").NEW if ses.jseq == 0 else 1
     if j.v == 2:
         # version 2 (record2.py): the event, its payments, the state's digest and what
         # the device knew of the round's clock; the state itself is rebuilt by replay
@@ -113,7 +127,7 @@ def park(ses):
     while a hand is scored, out of the heap; reload() takes it back.  Where it cannot be
     written it stays in RAM."""
     try:
-        f = open(journal.side(ses.jpath, ".st"), "w")
+        f = open(_side(ses, ".st"), "w")
         try:
             json.dump(ses.state, f)
         finally:
@@ -131,7 +145,7 @@ def states(ses, new):
     every record, so what it holds is never another journal's; a failure costs a replay
     only (the record is written)."""
     try:
-        f = open(journal.side(ses.jpath, ".prev"), "w")
+        f = open(_side(ses, ".prev"), "w")
         try:
             f.write("%d\n" % ses.jseq)
             json.dump(ses.state, f)
@@ -147,7 +161,7 @@ def prior(ses, seq, after=False):
     """The state before record seq (after: after it), as states() kept it; None where it
     is not kept."""
     try:
-        f = open(journal.side(ses.jpath, ".prev"))
+        f = open(_side(ses, ".prev"))
     except OSError:
         return None
     try:
@@ -168,9 +182,9 @@ def reload(ses):
     record at the top of the undo stack; version 2, the one park() put aside."""
     if ses.state is None and ses.stack:
         if ses.jv != 2:
-            ses.state = journal.Journal(ses.jpath).read(ses.stack[-1])["state"]
+            ses.state = load("journal").Journal(ses.jpath).read(ses.stack[-1])["state"]
             return
-        path = journal.side(ses.jpath, ".st")
+        path = _side(ses, ".st")
         try:
             f = open(path)
         except OSError:

@@ -40,7 +40,6 @@
 # to any depth, and the undo itself is appended as a record, never a rewrite.
 
 import gc
-import journal
 from errors import HandError
 from commit import hooks, copy, settle, journal_of
 from heap import load, forget, LEAN
@@ -84,7 +83,7 @@ def resume(ses):
     """Boot: rebuild the state by replaying the journal from its checkpoint (from its
     start without one).  Each record's payments are checked against the scores before
     and after it (ses.replay_errors counts misfits)."""
-    j = journal.Journal(ses.jpath)
+    j = load("journal").Journal(ses.jpath)
     st = None
     try:
         import checkpoint           # the records up to its seq need no replay
