@@ -5,10 +5,10 @@
 # shapes (seven pairs, thirteen orphans, knitted tiles, nine gates) are scored by their own
 # short paths.  docs/rules/mcr.md lists the choices made.
 
-import sys
 from array import array
 import shapes
-from engine import CHOW, PUNG, KONG, EDGE, CLOSED, SINGLE
+from tiles import const
+from engine import EDGE, CLOSED, SINGLE
 from rules.mcr_data import VALUES, NAMES, CLEARS, TRAIT, NINE_GATES
 
 UNIT = "fan"
@@ -16,19 +16,23 @@ N_SETS = 4
 FLAGS = ()
 SHAPES = shapes.MCR_SHAPES
 
+# Numbers as const(): a board keeps no global for them.  The module's globals are one
+# table, one block of the heap, and the scorer's import on a short heap found no 1,168
+# bytes in one piece for its 66 names (59 and fewer take 944; docs/memory.md, "The table
+# engine's heap").
+_CHOW = const(0)    # engine.CHOW
+_PUNG = const(1)    # engine.PUNG
+_KONG_SET = const(2)    # engine.KONG
+
 # win-context bits
-_SELF = 1
-_FOURTH = 2     # 和絕張
-_LAST = 4       # last tile of the wall / last discard
-_KONG = 8       # kong replacement (self-drawn) or robbing a kong (discard)
+_SELF = const(1)
+_FOURTH = const(2)     # 和絕張
+_LAST = const(4)       # last tile of the wall / last discard
+_KONG = const(8)       # kong replacement (self-drawn) or robbing a kong (discard)
 
-_N = 82         # fan table: index = element id 1..81
+_N = const(82)         # fan table: index = element id 1..81
+# A fan table is array("b", _ZEROS): signed bytes, a fifth of a list's heap (one per division)
 _ZEROS = bytes(_N)
-
-
-def _fans():
-    """A fan table of zeros: signed bytes, a fifth of a list's heap (one per division)."""
-    return array("b", _ZEROS)
 
 
 def _code(t):
@@ -158,9 +162,6 @@ def _limit_pairs(fans, most, f):
         f[69 + i] = table[i]
 
 
-_THREES = ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0))   # three sets, the fourth
-
-
 def _sets_fan(m, f, four, three):
     """The element all of 3 or 4 sets m make (four, three: its code or 0, as
     _four_chows, _three_chows); -1 when they make one, the set left out when three of
@@ -171,7 +172,8 @@ def _sets_fan(m, f, four, three):
         if x:
             f[x] = 1
             return -1
-        for a, b, c, d in _THREES:
+        for a, b, c, d in ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)):
+            # three sets, the fourth
             x = three(m[a], m[b], m[c])
             if x:
                 f[x] = 1
@@ -407,13 +409,13 @@ def _division(hand, sets, pair, nm, wf, counts, kinds, f):
     win_in_chow = False
     for i in range(len(sets)):
         kind, t, op = sets[i]
-        if kind == CHOW:
+        if kind == _CHOW:
             chows.append(_code(t + 1))
             if i >= nm and t <= win <= t + 2:
                 win_in_chow = True
         else:
             pungs.append(_code(t))
-            if kind == KONG:
+            if kind == _KONG_SET:
                 if op:
                     mk += 1
                 else:
@@ -422,7 +424,7 @@ def _division(hand, sets, pair, nm, wf, counts, kinds, f):
                 cp += 1
     if not wf & _SELF and not win_in_chow:
         for i in range(nm, len(sets)):
-            if sets[i][0] == PUNG and sets[i][1] == win:
+            if sets[i][0] == _PUNG and sets[i][1] == win:
                 cp -= 1
     _win_flags(wf, f)
     if pungs:
@@ -483,7 +485,7 @@ def _division(hand, sets, pair, nm, wf, counts, kinds, f):
     _final(f)
     if not f[1]:
         for kind, t, op in sets:
-            if kind != CHOW and 27 <= t <= 30:
+            if kind != _CHOW and 27 <= t <= 30:
                 _winds(t, hand, f)
 
 
@@ -521,12 +523,12 @@ def _dragons_of_terminals(chows, pc, f):
 def _by_sets(sets, pair, f):
     """全帶么, 全帶五, 全雙刻: every set and the pair."""
     term = five = even = 0
-    for kind, t, op in sets + [(PUNG, pair, 0)]:
+    for kind, t, op in sets + [(_PUNG, pair, 0)]:
         if t >= 27:
             term += 1
             continue
         r = t % 9 + 1
-        if kind == CHOW:
+        if kind == _CHOW:
             if r == 1 or r == 7:
                 term += 1
             elif 3 <= r <= 5:
@@ -578,7 +580,7 @@ def _knitted(hand, reading, wf, counts, kinds, f):
     kind, t, op = reading.sets[0]
     pair = reading.pair
     f[35] = 1
-    if kind == CHOW:
+    if kind == _CHOW:
         if pair < 27:
             f[63] = 1
         if counts[pair] == 4:
@@ -598,15 +600,15 @@ def _knitted(hand, reading, wf, counts, kinds, f):
             f[73] = 1
         if pair < 27:
             f[76] = 1
-        if kind != KONG and counts[t] == 4:
+        if kind != _KONG_SET and counts[t] == 4:
             f[64] = 1
     _win_flags(wf, f)
     melded = nm and op
     if melded:
-        if kind == KONG:
+        if kind == _KONG_SET:
             f[74] = 1
     else:
-        if kind == KONG:
+        if kind == _KONG_SET:
             f[67] = 1
         if wf & _SELF:
             f[56] = 1
@@ -614,7 +616,7 @@ def _knitted(hand, reading, wf, counts, kinds, f):
         else:
             f[62] = 1
     # the winning tile counts for a wait only where it can sit outside the knitted tiles
-    if hand.win == pair or (not nm and t <= hand.win <= t + 2 and (kind == CHOW or t == hand.win)):
+    if hand.win == pair or (not nm and t <= hand.win <= t + 2 and (kind == _CHOW or t == hand.win)):
         if nm:
             f[79] = 1
         elif kinds is not None:
@@ -691,7 +693,7 @@ def _set_key(sets, nm, pair):
     k = []
     for i in range(nm, len(sets)):
         kind, t, op = sets[i]
-        k.append(_code(t) * 2 + (1 if kind == CHOW else 0))
+        k.append(_code(t) * 2 + (1 if kind == _CHOW else 0))
     k.sort()
     k.append(pair)
     return tuple(k)
@@ -716,7 +718,7 @@ def best(hand, analysis):
             if knitted is None:
                 knitted = r
         elif f is None:
-            f = _fans()
+            f = array("b", _ZEROS)
             if shape == "seven_pairs":
                 _seven_pairs(r, hand, counts, wf, f)
                 sevens = bool(f[19])
@@ -730,10 +732,10 @@ def best(hand, analysis):
         kinds = None
         if unique:
             kinds = [r.wait for r in analysis.readings if r.shape == "knitted_straight"]
-        f = _fans()
+        f = array("b", _ZEROS)
         _knitted(hand, knitted, wf, counts, kinds, f)
     if f is None and _nine_gates(hand, counts):
-        f = _fans()
+        f = array("b", _ZEROS)
         f[4] = 1
         r = hand.win % 9
         for x in NINE_GATES[9 + 4 * r: 13 + 4 * r]:
@@ -755,7 +757,7 @@ def best(hand, analysis):
                 divs.append((key, r, [r.wait]))
         divs.sort(key=lambda d: d[0])
         for key, r, kinds in divs:
-            g = _fans()
+            g = array("b", _ZEROS)
             _division(hand, r.sets, r.pair, nm, wf, counts, kinds if unique else None, g)
             n = _total(g)
             if n == 0:
@@ -787,7 +789,7 @@ def score(hand, analysis):
 
 # A host scores many thousands of hands: there the names are split once; a board keeps no
 # list of 81 strs and finds each name in place.
-_SPLIT = NAMES.split() if sys.implementation.name == "cpython" else None
+_SPLIT = NAMES.split() if __import__("sys").implementation.name == "cpython" else None
 
 
 def _names(f):
