@@ -8,8 +8,7 @@
 from array import array
 import shapes
 from tiles import const
-from engine import EDGE, CLOSED, SINGLE
-from rules.mcr_data import VALUES, NAMES, CLEARS, TRAIT, NINE_GATES
+from rules.mcr_data import VALUES, NAMES, CLEARS, TRAIT
 
 UNIT = "fan"
 N_SETS = 4
@@ -44,15 +43,6 @@ def _code(t):
 
 # ---- element predicates over sets (codes) -------------------------------------------
 
-def _shift1(a, b, c):
-    return a + 1 == b and b + 1 == c
-
-
-def _shift1_any(a, b, c):
-    return (_shift1(a, b, c) or _shift1(a, c, b) or _shift1(b, a, c) or _shift1(b, c, a)
-            or _shift1(c, a, b) or _shift1(c, b, a))
-
-
 def _mixed(a, b, c):
     a >>= 4
     b >>= 4
@@ -76,8 +66,8 @@ def _mixed_fan(t0, t1, t2, shifted, same, spread):
     r0 = t0 & 15
     r1 = t1 & 15
     r2 = t2 & 15
-    if _shift1_any(r0, r1, r2):
-        return shifted
+    if r0 != r1 and r0 != r2 and r1 != r2 and max(r0, r1, r2) - min(r0, r1, r2) == 2:
+        return shifted                      # the ranks step by one, in any order
     if r0 == r1 == r2:
         return same
     if r0 != r1 and r0 != r2 and r1 != r2 and r0 in (2, 5, 8) and r1 in (2, 5, 8) and r2 in (2, 5, 8):
@@ -124,7 +114,7 @@ def _three_pungs(t0, t1, t2):
     if t2 < 0x40:
         if _mixed(t0, t1, t2):
             return _mixed_fan(t0, t1, t2, 42, 32, 0)   # no element of pungs 2, 5, 8
-        elif _shift1(t0, t1, t2):
+        elif t0 + 1 == t1 and t1 + 1 == t2:
             return 24
         return 0
     if t0 > 0x40 and t2 <= 0x44:
@@ -391,11 +381,11 @@ def _winds(tile, hand, f):
 
 
 def _wait_fan(kinds, f):
-    if EDGE in kinds:
+    if "edge" in kinds:             # engine.EDGE, CLOSED, SINGLE (no global each)
         f[77] = 1
-    elif CLOSED in kinds:
+    elif "closed" in kinds:
         f[78] = 1
-    elif SINGLE in kinds:
+    elif "single" in kinds:
         f[79] = 1
 
 
@@ -547,7 +537,7 @@ def _by_sets(sets, pair, f):
         f[21] = 1
 
 
-# ---- special shapes -------------------------------------------------------------------
+# ---- seven pairs (the other special shapes: rules/mcr_special.py) -------------------
 
 def _seven_pairs(reading, hand, counts, wf, f):
     s = hand.win // 9
@@ -572,83 +562,6 @@ def _seven_pairs(reading, hand, counts, wf, f):
     _hogs(counts, 0, f)
     _win_flags(wf, f)
     _final(f)
-
-
-def _knitted(hand, reading, wf, counts, kinds, f):
-    """組合龍 with one more set and a pair."""
-    nm = len(hand.melds)
-    kind, t, op = reading.sets[0]
-    pair = reading.pair
-    f[35] = 1
-    if kind == _CHOW:
-        if pair < 27:
-            f[63] = 1
-        if counts[pair] == 4:
-            f[64] = 1
-    elif t >= 27:
-        if t <= 30:
-            f[73] = 1
-            _winds(t, hand, f)
-            if pair > 30:
-                f[51] = 1
-        else:
-            f[59] = 1
-            if 27 <= pair <= 30:
-                f[51] = 1
-    else:
-        if t % 9 in (0, 8):
-            f[73] = 1
-        if pair < 27:
-            f[76] = 1
-        if kind != _KONG_SET and counts[t] == 4:
-            f[64] = 1
-    _win_flags(wf, f)
-    melded = nm and op
-    if melded:
-        if kind == _KONG_SET:
-            f[74] = 1
-    else:
-        if kind == _KONG_SET:
-            f[67] = 1
-        if wf & _SELF:
-            f[56] = 1
-            f[80] = 0
-        else:
-            f[62] = 1
-    # the winning tile counts for a wait only where it can sit outside the knitted tiles
-    if hand.win == pair or (not nm and t <= hand.win <= t + 2 and (kind == _CHOW or t == hand.win)):
-        if nm:
-            f[79] = 1
-        elif kinds is not None:
-            _wait_fan(kinds, f)
-    _final(f)
-
-
-def _honors_knitted(reading, counts, f):
-    n = 0
-    for t in range(27):
-        n += counts[t]
-    if n == 7:
-        f[20] = 1
-    else:
-        f[34] = 1
-        if n == 9:
-            f[35] = 1
-
-
-def _nine_gates(hand, counts):
-    if hand.melds:
-        return False
-    w = hand.win
-    if w >= 27:
-        return False
-    b = w - w % 9
-    for t in range(34):
-        x = counts[t] - (1 if t == w else 0)
-        want = NINE_GATES[t - b] if b <= t < b + 9 else 0
-        if x != want:
-            return False
-    return True
 
 
 # ---- the hand -------------------------------------------------------------------------
@@ -707,41 +620,26 @@ def best(hand, analysis):
     unique = len(analysis.waits) == 1
     f = None
     total = 0
-    sevens = False
-    knitted = None
     std = []
+    rare = False
     for r in analysis.readings:
         shape = r.shape
         if shape == "standard":
             std.append(r)
-        elif shape == "knitted_straight":
-            if knitted is None:
-                knitted = r
-        elif f is None:
+        elif shape == "seven_pairs":        # never beside another special shape
             f = array("b", _ZEROS)
-            if shape == "seven_pairs":
-                _seven_pairs(r, hand, counts, wf, f)
-                sevens = bool(f[19])
-            elif shape == "thirteen_orphans":
-                f[7] = 1
-                _win_flags(wf, f)
-            else:
-                _honors_knitted(r, counts, f)
-                _win_flags(wf, f)
-    if f is None and knitted is not None:
-        kinds = None
-        if unique:
-            kinds = [r.wait for r in analysis.readings if r.shape == "knitted_straight"]
-        f = array("b", _ZEROS)
-        _knitted(hand, knitted, wf, counts, kinds, f)
-    if f is None and _nine_gates(hand, counts):
-        f = array("b", _ZEROS)
-        f[4] = 1
-        r = hand.win % 9
-        for x in NINE_GATES[9 + 4 * r: 13 + 4 * r]:
-            if x:
-                f[x] = 1
-        _win_flags(wf, f)
+            _seven_pairs(r, hand, counts, wf, f)
+        else:
+            rare = True
+    w = hand.win
+    b = w - w % 9
+    if f is None and (rare or (not hand.melds and w < 27 and counts[b] >= 3
+                               and counts[b + 8] >= 3)):
+        # a rarer special shape, or maybe nine gates (1112345678999 of a suit): their
+        # code is a module of its own, loaded for them only
+        f = __import__("rules.mcr_special", None, None, ("special",)).special(
+            hand, analysis, counts, wf, unique)
+    sevens = f is not None and f[19] > 0    # 七對: the standard readings may score more
     if f is not None:
         total = _total(f)
     if f is None or sevens:
