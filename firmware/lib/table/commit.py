@@ -211,7 +211,14 @@ def commit(ses, ev, new, rec):
     rec["payments"] = new["deltas"]
     rec["state"] = new
     if ses.jpath is not None:
-        ses.stack.append(append(ses, rec))
+        # the stack's slot made before the write: nothing after it allocates (a
+        # MemoryError after the record is written would refuse a saved event)
+        ses.stack.append(None)
+        try:
+            ses.stack[-1] = append(ses, rec)
+        except BaseException:
+            ses.stack.pop()
+            raise
         if ses.jv == 2:
             states(ses, new)
     else:

@@ -228,7 +228,12 @@ class Session:
                 out["error"]["detail"] = e.detail
         except MemoryError:
             self.release(True)          # the next event finds the heap as the last one did
-            out = error_result("bad_event", UNSAVED if type(ev) is tuple else SHORT)
+            if self.jseq != seq:
+                # written, then short (the answer's hook): saved, and answered so (a
+                # refusal here had the referee enter the event twice)
+                out = heap.load("commit").answer(self.state)
+            else:
+                out = error_result("bad_event", UNSAVED if type(ev) is tuple else SHORT)
         except OSError as e:
             out = heap.load("commit").write_failed(e)  # the write's module: loaded
         finally:
