@@ -37,12 +37,14 @@ def parse(text, allow_flowers=False):
         out = _parse_fast(text, allow_flowers)
         if out is not None:
             return out
-    return _parse_checked(text, allow_flowers)
+    # not well formed: the check that says why is the parser's (handparse.py), loaded
+    # for a refusal only (resident, it cost every event's heap)
+    return __import__("handparse").parse_checked(text, allow_flowers)
 
 
 def _parse_fast(text, allow_flowers):
     """The tiles of a well-formed text, read as bytes (iterating a str makes a string of
-    each character); None at anything else, which _parse_checked then reports."""
+    each character); None at anything else, which handparse.parse_checked then reports."""
     out = []
     first = 0     # where the digits waiting for their suit letter start
     for c in text.encode():
@@ -72,51 +74,6 @@ def _parse_fast(text, allow_flowers):
             return None
         first = n
     return out if first == len(out) else None
-
-
-def _parse_checked(text, allow_flowers):
-    if not isinstance(text, str):
-        raise HandError("bad_field", 0)
-    out = []
-    digits = []
-    for ch in text:
-        if "0" <= ch <= "9":
-            digits.append(ord(ch) - 48)
-        elif ch in "mpszf":
-            if not digits:
-                raise HandError("bad_tile", 1, ch, text)
-            for d in digits:
-                out.append(_code(d, ch, text, allow_flowers))
-            digits = []
-        elif ch == " ":
-            continue
-        else:
-            raise HandError("bad_tile", 2, ch, text)
-    if digits:
-        raise HandError("bad_tile", 3, text)
-    return out
-
-
-def _code(d, ch, text, allow_flowers):
-    if ch == "f":
-        if not allow_flowers:
-            raise HandError("bad_tile", 4, text)
-        if 1 <= d <= 8:
-            return d - 1
-        raise HandError("bad_tile", 5, d, text)
-    if ch == "z":
-        if 1 <= d <= 7:
-            return 26 + d
-        raise HandError("bad_tile", 6, d, text)
-    if 1 <= d <= 9:
-        return SUITS.index(ch) * 9 + d - 1
-    raise HandError("bad_tile", 7, d, ch, text)
-
-
-def parse_wind(value, field):
-    if value in ("E", "S", "W", "N"):
-        return "ESWN".index(value)
-    raise HandError("bad_field", 8, field, value)
 
 
 def suits_held(c):

@@ -166,10 +166,10 @@ def defaults(ses, rid):
 def warm(ses, step, lang=None):
     """Step `step` of loading beforehand what the session's first win loads (ui/warm.py,
     in a referee's pauses between keys): 0 the table's steps, 1 the ruleset's settlement
-    hook, 2 its scorer with its names, after which, with room to spare, what was loaded
-    stays for good (heap.room); 3 (lang: the screens' language) the review's names in
-    lang where they are not the scorer's (langs.module), kept as the scorer is.  True
-    while steps remain."""
+    hook, 2 its scorer with its names and the hand's parser, after which, with room to
+    spare, what was loaded stays for good (heap.room); 3 (lang: the screens' language)
+    the review's names in lang where they are not the scorer's (langs.module), kept as
+    the scorer is.  True while steps remain."""
     rid = ses.state["rules"]
     if step == 0:
         heap.load("sessionops")
@@ -179,6 +179,9 @@ def warm(ses, step, lang=None):
         names = getattr(scorers.load(rid), "NAMER", None)
         if names:
             heap.load(names)
+        # the hand's parser with it (handparse.py, no longer resident): its first import
+        # in the first review cost a Pico's .mpy 18 ms (first hand 100.7 ms, 81.7 warmed)
+        heap.load("handparse")
         # room() reads the free heap as the last collection left it: the imports' garbage
         # collected first (here, in a pause), else a heap with room looks short and the
         # first win collects at every step (9 times, 136 ms on CircuitPython)
