@@ -6,7 +6,7 @@ import random
 
 import shapes
 import tiles
-import handparse
+import tilecheck
 from errors import HandError
 from rules import hk_shapes
 
@@ -26,7 +26,7 @@ def test_tile_text_read_fast_as_checked():
     for text in texts:
         for flowers in (False, True):
             assert outcome(tiles.parse, text, flowers) == \
-                outcome(handparse.parse_checked, text, flowers), (text, flowers)
+                outcome(tilecheck.parse_checked, text, flowers), (text, flowers)
 
 
 def every_tile_waits(shape, c, n_melds):

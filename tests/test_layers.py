@@ -30,7 +30,7 @@ LAYERS = (
                "cpy.cpsys", "cpy.cphashlib", "cpy.cpframebuf", "cpy.cpnetwork", "cpy.cpstreams",
                "cpy.runtime", "web", "web.runtime", "web.streams")),
     ("heap", ("heap",)),
-    ("engine", ("tiles", "errors", "errtext", "hand", "handparse", "dtable", "engine", "shapes", "eltable")),
+    ("engine", ("tiles", "errors", "errtext", "hand", "handparse", "tilecheck", "dtable", "engine", "shapes", "eltable")),
     ("rules", ("rules", "rules.mcr", "rules.mcr_data", "rules.mcr_special", "rules.hk", "rules.hk_data", "rules.hk_names",
                "rules.hk_shapes", "rules.tw", "rules.tw_exclusions", "rules.sh",
                "rules.riichi", "rules.riichi_names",

@@ -119,49 +119,6 @@ def check_counts(h, n_sets):
             raise HandError("too_many_copies", 27, tiles.name(h.win))
 
 
-# ---- tile text that tiles.parse's fast path did not read (a refusal's reason) ----------
-
-def parse_checked(text, allow_flowers):
-    """tiles.parse of a text its fast path did not read: the tiles, or the HandError
-    that says what is wrong."""
-    if not isinstance(text, str):
-        raise HandError("bad_field", 0)
-    out = []
-    digits = []
-    for ch in text:
-        if "0" <= ch <= "9":
-            digits.append(ord(ch) - 48)
-        elif ch in "mpszf":
-            if not digits:
-                raise HandError("bad_tile", 1, ch, text)
-            for d in digits:
-                out.append(_code(d, ch, text, allow_flowers))
-            digits = []
-        elif ch == " ":
-            continue
-        else:
-            raise HandError("bad_tile", 2, ch, text)
-    if digits:
-        raise HandError("bad_tile", 3, text)
-    return out
-
-
-def _code(d, ch, text, allow_flowers):
-    if ch == "f":
-        if not allow_flowers:
-            raise HandError("bad_tile", 4, text)
-        if 1 <= d <= 8:
-            return d - 1
-        raise HandError("bad_tile", 5, d, text)
-    if ch == "z":
-        if 1 <= d <= 7:
-            return 26 + d
-        raise HandError("bad_tile", 6, d, text)
-    if 1 <= d <= 9:
-        return tiles.SUITS.index(ch) * 9 + d - 1
-    raise HandError("bad_tile", 7, d, ch, text)
-
-
 def parse_wind(value, field):
     if value in ("E", "S", "W", "N"):
         return "ESWN".index(value)

@@ -12,9 +12,9 @@
 # after a win's names        the ruleset's names module (rules.<id>_names, NAMER)
 # at once, after one call    ONCE: the round clock's rules, a spare's start, a ruleset's
 #                            events module, the settings, the names in another language,
-#                            the hand's parser
+#                            the hand's parser, tile text's check
 #                            (forgotten by whoever loads them; a comment: RAM holds none)
-# ONCE: clockops adjustops spare settings langs dropped facts handparse rules.*_events rules.*_en rules.*_hans rules.*_hant
+# ONCE: clockops adjustops spare settings langs dropped facts handparse tilecheck rules.*_events rules.*_en rules.*_hans rules.*_hant
 # a screen opens             SCREENS: every screen's module but the one shown (ui.entry
 #                            too, with no hand being typed), and STEPS: the entry's editor
 # before the session's peak  PEAK: the screens' names and the entry's editor (drawing

@@ -37,14 +37,18 @@ def parse(text, allow_flowers=False):
         out = _parse_fast(text, allow_flowers)
         if out is not None:
             return out
-    # not well formed: the check that says why is the parser's (handparse.py), loaded
-    # for a refusal only (resident, it cost every event's heap)
-    return __import__("handparse").parse_checked(text, allow_flowers)
+    # not well formed: the check that says why (tilecheck.py) is loaded for it only
+    import sys
+    try:
+        return __import__("tilecheck").parse_checked(text, allow_flowers)
+    finally:
+        if sys.implementation.name != "cpython":
+            del sys.modules["tilecheck"]        # its RAM back, as errtext's
 
 
 def _parse_fast(text, allow_flowers):
     """The tiles of a well-formed text, read as bytes (iterating a str makes a string of
-    each character); None at anything else, which handparse.parse_checked then reports."""
+    each character); None at anything else, which tilecheck.parse_checked then reports."""
     out = []
     first = 0     # where the digits waiting for their suit letter start
     for c in text.encode():

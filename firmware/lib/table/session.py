@@ -265,6 +265,7 @@ class Session:
             # 1 the event checked, its outcome worked out (a win: its scoring job)
             new, rec, job = self._prepare(ev)
             if type(job) is int:            # a version-2 undo: the state before, replayed
+                self._unload()              # from a heap without the undo's own steps
                 new = heap.load("rerun").replay(self, job)
                 job = None
                 if self._unload():
