@@ -180,7 +180,7 @@ def warm(ses, step, lang=None):
         if names:
             heap.load(names)
         # the hand's parser with it (handparse.py, no longer resident): its first import
-        # in the first review cost a Pico's .mpy 18 ms (first hand 100.7 ms, 81.7 warmed)
+        # in the first review cost a Pico's .mpy 20 ms (first hand 100.7 ms, 80.5 warmed)
         heap.load("handparse")
         # room() reads the free heap as the last collection left it: the imports' garbage
         # collected first (here, in a pause), else a heap with room looks short and the
