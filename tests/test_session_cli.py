@@ -35,17 +35,19 @@ def values(ans):
     return ans
 
 
-# Every hand, the heaviest (most readings) included, in a 72k heap: a regression guard with
-# a margin (the least heap that passes is 70k for mcr on the 64-bit unix port, tw and hk
-# 66k; 75-76k before a win's answer was copied out of the scorer's blocks: docs/memory.md,
-# "Room on the heap"); the board's own budget is measured on the emulated Pico (make size).
-SESSION_HEAP = "72k"
+# Every hand, the heaviest (most readings) included: a regression guard with 4k over the
+# least heap that passes on the 64-bit unix port (these seeds: mcr 61k and 62k, tw 59k;
+# hk 63k and over, its guard as it was: docs/memory.md, "The table engine's heap"; 70k for
+# mcr, 66k for tw and hk before); the board's own budget is measured on the emulated Pico
+# (make size).
+SESSION_HEAPS = {"mcr": "66k", "tw": "63k", "hk": "72k"}
+SESSION_HEAP = "72k"        # the heaviest of them, for the other tests' sessions
 @pytest.mark.parametrize("rid,seed", [("mcr", 0), ("tw", 0), ("hk", 0), ("mcr", 1), ("tw", 1),
                                       ("hk", 1)])
 def test_device_matches_cpython(rid, seed):
     events = sessiongen.long_session(rid, 20240 + 7 * seed + len(rid))
     host = run_table(events)
-    dev = run_table(events, "--device", "--heap", SESSION_HEAP)
+    dev = run_table(events, "--device", "--heap", SESSION_HEAPS[rid])
     assert len(host) == len(dev) == len(events)
     assert sum(1 for a in host if a["ok"]) > len(events) // 2
     for ev, a, b in zip(events, host, dev):
