@@ -182,7 +182,8 @@ def _module_child(req, fds, closing):
         os.chdir(req["cwd"])
         os.environ.clear()
         os.environ.update(req["env"])
-        for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGCHLD):
+        signal.signal(signal.SIGINT, signal.default_int_handler)    # as a new interpreter
+        for sig in (signal.SIGTERM, signal.SIGCHLD):
             signal.signal(sig, signal.SIG_DFL)
         sys.stdin = open(0, closefd=False)
         sys.stdout = open(1, "w", closefd=False)
