@@ -12,7 +12,7 @@ as subprocess.Popen does (pid, poll, wait, send_signal, terminate, kill, returnc
     python tests/organiser_forkserver.py      (started by start(); its socket on stdout)
 
 Protocol on a unix socket: the test sends the arguments (JSON) with its log's file
-descriptor; the fork server answers the child's pid, then, when the child has ended,
+descriptor (stderr; a second one: stdout, else /dev/null); the fork server answers the child's pid, then, when the child has ended,
 "exit N" (N as Popen's returncode) and closes the connection.  The fork server ends
 when its stdin closes (the test process is gone).
 
@@ -73,12 +73,13 @@ def _stop_server(proc):
 class Forked:
     """An organiser forked by the fork server, held as a subprocess.Popen is."""
 
-    def __init__(self, root, args, stderr):
+    def __init__(self, root, args, stderr, stdout=None):
         self.args = args
         self.returncode = None
         self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         self.sock.connect(start_server(root))
-        socket.send_fds(self.sock, [json.dumps(args).encode()], [stderr.fileno()])
+        fds = [stderr.fileno()] + ([stdout.fileno()] if stdout is not None else [])
+        socket.send_fds(self.sock, [json.dumps(args).encode()], fds)
         self.pid = int(self._line())
 
     def _line(self):
@@ -127,17 +128,18 @@ forkshim.main(%r, %r)
 """
 
 
-def _child(args, log_fd, closing, shim=None):
+def _child(args, log_fds, closing, shim=None):
     code = 1
     try:
         for s in closing:
             s.close()
         null = os.open(os.devnull, os.O_RDWR)
         os.dup2(null, 0)
-        os.dup2(null, 1)
-        os.dup2(log_fd, 2)
+        os.dup2(log_fds[1] if len(log_fds) > 1 else null, 1)      # stdout: a log, or none
+        os.dup2(log_fds[0], 2)
         os.close(null)
-        os.close(log_fd)
+        for fd in log_fds:
+            os.close(fd)
         for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGCHLD):
             signal.signal(sig, signal.SIG_DFL)
         if shim is not None:            # its own children forked as well
@@ -240,7 +242,7 @@ def _loop(listener, shim=None):
                 closing = [listener, conn] + list(children.values())
                 if isinstance(req, dict):
                     _module_child(req, fds, closing)
-                _child(req, fds[0], closing, shim)
+                _child(req, fds, closing, shim)
             for fd in fds:
                 os.close(fd)
             conn.sendall(b"%d\n" % pid)
