@@ -128,34 +128,18 @@ forkshim.main(%r, %r)
 """
 
 
-def _child(args, log_fds, closing, shim=None):
+def _exit_with(run):
+    """A forked child's end: run(), then exit as the interpreter would (0, SystemExit's
+    code, or 1 and the traceback), the standard streams flushed."""
     code = 1
     try:
-        for s in closing:
-            s.close()
-        null = os.open(os.devnull, os.O_RDWR)
-        os.dup2(null, 0)
-        os.dup2(log_fds[1] if len(log_fds) > 1 else null, 1)      # stdout: a log, or none
-        os.dup2(log_fds[0], 2)
-        os.close(null)
-        for fd in log_fds:
-            os.close(fd)
-        for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGCHLD):
-            signal.signal(sig, signal.SIG_DFL)
-        if shim is not None:            # its own children forked as well
-            sys.executable = shim
-            if "--engine-command" not in args:
-                args = args + ["--engine-command", shlex.join([shim, "-m", "host_tools.replay"])]
-        sys.argv = [sys.argv[0]] + args
-        from organiser.__main__ import main
-        try:
-            main(args)
-            code = 0
-        except SystemExit as e:
-            if e.code is None or isinstance(e.code, int):
-                code = e.code or 0
-            else:
-                print(e.code, file=sys.stderr)
+        run()
+        code = 0
+    except SystemExit as e:
+        if e.code is None or isinstance(e.code, int):
+            code = e.code or 0
+        else:
+            print(e.code, file=sys.stderr)
     except BaseException:
         import traceback
         traceback.print_exc()
@@ -168,11 +152,34 @@ def _child(args, log_fds, closing, shim=None):
         os._exit(code)
 
 
+def _child(args, log_fds, closing, shim=None):
+    def run():
+        for s in closing:
+            s.close()
+        null = os.open(os.devnull, os.O_RDWR)
+        os.dup2(null, 0)
+        os.dup2(log_fds[1] if len(log_fds) > 1 else null, 1)      # stdout: a log, or none
+        os.dup2(log_fds[0], 2)
+        os.close(null)
+        for fd in log_fds:
+            os.close(fd)
+        for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGCHLD):
+            signal.signal(sig, signal.SIG_DFL)
+        cmd = args
+        if shim is not None:            # its own children forked as well
+            sys.executable = shim
+            if "--engine-command" not in cmd:
+                cmd = cmd + ["--engine-command", shlex.join([shim, "-m", "host_tools.replay"])]
+        sys.argv = [sys.argv[0]] + cmd
+        from organiser.__main__ import main
+        main(cmd)
+    _exit_with(run)
+
+
 def _module_child(req, fds, closing):
     """`python -m MODULE ARGS` as a shim asked (forkshim.py), its descriptors at their
     numbers."""
-    code = 1
-    try:
+    def run():
         for s in closing:
             s.close()
         high = [fcntl.fcntl(fd, fcntl.F_DUPFD, 256) for fd in fds]    # out of the way first
@@ -193,25 +200,8 @@ def _module_child(req, fds, closing):
         module = req["argv"][1]
         sys.argv = [None] + req["argv"][2:]
         sys.modules.pop(module, None)   # run afresh as __main__, its imports done before
-        try:
-            runpy.run_module(module, run_name="__main__", alter_sys=True)
-            code = 0
-        except SystemExit as e:
-            if e.code is None or isinstance(e.code, int):
-                code = e.code or 0
-            else:
-                print(e.code, file=sys.stderr)
-                code = 1
-    except BaseException:
-        import traceback
-        traceback.print_exc()
-    finally:
-        for f in (sys.stdout, sys.stderr):
-            try:
-                f.flush()
-            except Exception:
-                pass
-        os._exit(code)
+        runpy.run_module(module, run_name="__main__", alter_sys=True)
+    _exit_with(run)
 
 
 def _loop(listener, shim=None):
