@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 from host_tools import buildlock, paths
-from host_tools.gen import font as gen_font, tables as gen_tables
+from host_tools.gen import font as gen_font
 
 # firmware/lib's folders and firmware/net (folders on the host only) and firmware/vendor
 # (third-party modules, kept apart from the host's sys.path) -> the device's root; every
@@ -21,8 +21,8 @@ SCRIPTS = ("boot", "main")
 
 
 def ensure_table():
-    """build/dtable.bin, made or refreshed from the generator."""
-    return gen_tables.ensure(paths.TABLE)
+    """build/dtable.bin, made or refreshed from the generator (paths.ensure_table)."""
+    return paths.ensure_table()
 
 
 def sources():

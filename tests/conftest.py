@@ -47,9 +47,8 @@ def pytest_generate_tests(metafunc):
 # started first, none of them is left running alone at the end.  A file not named here
 # keeps its place after them.
 LONGEST_FIRST = ("test_firmware_frozen", "test_app_circuitpython", "test_phone_terminal",
-                 "test_app_pico", "test_riichi_pico", "test_ui_fuzz_pico",
-                 "test_watchdog_pico", "test_langs",
-                 "test_riichi_organiser", "test_firmware_deploy", "test_session_props",
+                 "test_app_pico", "test_riichi_pico", "test_ui_fuzz_pico", "test_langs",
+                 "test_riichi_organiser", "test_firmware_deploy",
                  "test_forms_chromium", "test_director_browser", "test_venue",
                  "test_organiser_stored", "test_loop", "test_round_clock_pico",
                  "test_loop_pico", "test_uploader", "test_round_clock_device",

@@ -2,6 +2,7 @@
 device that signs like the firmware, an event set up in a database, and a live organiser
 (uvicorn in a subprocess on a free loopback port) that can be killed and restarted."""
 
+import contextlib
 import json
 import os
 import random
@@ -178,14 +179,16 @@ FORK = os.environ.get("ORGANISER_TEST_FORK", "1") != "0"
 
 
 class OrganiserServer:
-    """`python -m organiser` in a subprocess on 127.0.0.1 with its own database."""
+    """`python -m organiser` in a subprocess on 127.0.0.1 with its own database.  log: a
+    file for its stdout and stderr both (else stderr alone, kept for errors())."""
 
-    def __init__(self, db_path, port=None, args=()):
+    def __init__(self, db_path, port=None, args=(), log=None):
         self.db_path = db_path
         self.port = port or free_port()
         self.args = list(args)            # more of `python -m organiser`'s options
         self.proc = None
-        self.log = tempfile.TemporaryFile()      # its stderr: errors() after a failure
+        self.log = tempfile.TemporaryFile() if log is None else log    # errors() after a failure
+        self.out = log                    # its stdout (None: /dev/null)
 
     def errors(self):
         self.log.seek(0)
@@ -198,10 +201,10 @@ class OrganiserServer:
     def start(self, timeout=60):             # a loaded machine: 12 s seen
         args = ["--db", self.db_path, "--host", "127.0.0.1", "--port", str(self.port)] + self.args
         if FORK and "--workers" not in self.args:   # forked, the imports done once
-            self.proc = organiser_forkserver.Forked(ROOT, args, self.log)
+            self.proc = organiser_forkserver.Forked(ROOT, args, self.log, self.out)
         else:
             self.proc = subprocess.Popen([sys.executable, "-m", "organiser"] + args, cwd=ROOT,
-                                         stdout=subprocess.DEVNULL, stderr=self.log)
+                                         stdout=self.out or subprocess.DEVNULL, stderr=self.log)
         end = time.time() + timeout
         while time.time() < end:
             if self.proc.poll() is not None:
@@ -238,6 +241,16 @@ class OrganiserServer:
 
     def __exit__(self, *exc):
         self.stop()
+
+
+@contextlib.contextmanager
+def serve(db_path):
+    """host_tools.sim.organiser_demo.serve's organiser (yields its base URL; its output,
+    stdout and stderr, in DB.log beside a SQLite file), forked as the tests' others are."""
+    log_path = (tempfile.mkstemp(prefix="organiser-", suffix=".log")[1]
+                if "://" in db_path else db_path + ".log")
+    with open(log_path, "w") as log, OrganiserServer(db_path, log=log) as srv:
+        yield srv.url
 
 
 @pytest.fixture

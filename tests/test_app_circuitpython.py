@@ -46,7 +46,8 @@ def session_keys(rules, seed):
 
 
 def play(pico, typed, save, shots):
-    """Type the keys; the review screen before the last save key, the status after it."""
+    """Type the keys; the review screen before the last save key, the status after it
+    (MicroPython's board: its idle emulated seconds cost the host little)."""
     pico.wait_serial(r"app: ready", timeout_ms=20000)
     pico.type(typed, hold_ms=HOLD, gap_ms=HOLD)
     # (2 s: with version-2 journals a hand scored on a short heap parks the table's state
@@ -57,6 +58,30 @@ def play(pico, typed, save, shots):
     pico.type(save, hold_ms=HOLD, gap_ms=HOLD)
     pico.wait(3000)     # (version 2's files beside the journal: a save on FAT takes longer)
     status = pico.screen(png=os.path.join(shots, "status.png"))
+    return review, status
+
+
+def shown(pico, want, png=None, timeout_ms=5000, step_ms=100):
+    """CircuitPython's OLED once it shows MicroPython's screen `want` for the same keys, or
+    once timeout_ms of board time have passed (the comparison then fails): each emulated
+    second of CircuitPython costs the host two or three seconds of CPU even idle, so the
+    board is run until the screen is drawn rather than a fixed 2 s or 3 s; then a further
+    step, so that a screen which goes on changing is seen changed."""
+    waited = 0
+    while pico.screen()["ram"] != want["ram"] and waited < timeout_ms:
+        pico.wait(step_ms)
+        waited += step_ms
+    pico.wait(step_ms)
+    return pico.screen(png=png)
+
+
+def play_like(pico, typed, save, shots, mp):
+    """play() on CircuitPython, each screen taken once it is MicroPython's (mp)."""
+    pico.wait_serial(r"app: ready", timeout_ms=20000)
+    pico.type(typed, hold_ms=HOLD, gap_ms=HOLD)
+    review = shown(pico, mp[0], png=os.path.join(shots, "review.png"))
+    pico.type(save, hold_ms=HOLD, gap_ms=HOLD)
+    status = shown(pico, mp[1], png=os.path.join(shots, "status.png"))
     return review, status
 
 
@@ -71,14 +96,14 @@ def mcr_on_both(drive):
     """The same mcr session on CircuitPython and on MicroPython (stock v1.28.0, LittleFS)."""
     events, answers, typed, save = session_keys("mcr", 5)
     settings = json.dumps({"rules": "mcr", "table": 7})
-    fat = cpbundle.fat_image(drive, files={"settings.json": settings})
-    with Pico(fs=fat, board="cp_pico") as pico:
-        cp = play(pico, typed, save, shots_dir("cp-mcr"))
-        cp_fs = pico.read_fs()
     mp_device = build.build_device(os.path.join(paths.BUILD, "device-pico"), "pico")
     with Pico(fs=image(mp_device, files={"settings.json": settings})) as pico:
         mp = play(pico, typed, save, shots_dir("mp-mcr"))
         mp_fs = pico.read_fs()
+    fat = cpbundle.fat_image(drive, files={"settings.json": settings})
+    with Pico(fs=fat, board="cp_pico") as pico:
+        cp = play_like(pico, typed, save, shots_dir("cp-mcr"), mp)
+        cp_fs = pico.read_fs()
     return dict(events=events, answers=answers, cp=cp, mp=mp,
                 cp_journal=cpbundle.read_file(cp_fs, "/journal.bin"),
                 mp_journal=read_lfs(mp_fs, "/journal.bin"))
@@ -153,21 +178,20 @@ def test_a_review_in_english_on_circuitpython(drive):
     ev = {"event": "win", "winner": 1, "from": 2, "hand": {"hand": "1122334455667m", "win": "7m"}}
     typed = "".join(keys.event_keys(e, keys.ruleset("mcr")) for e in (start("mcr", 0), ev))
     settings = json.dumps({"rules": "mcr", "table": 7, "lang": "en"})
-    fat = cpbundle.fat_image(drive, files={"settings.json": settings})
-    with Pico(fs=fat, board="cp_pico") as pico:
-        pico.wait_serial(r"app: ready", timeout_ms=20000)
-        pico.type(typed[:-1], hold_ms=HOLD, gap_ms=HOLD)
-        pico.wait(2000)     # (the state parked on FAT while the hand is scored: see play())
-        cp = pico.screen(png=os.path.join(shots_dir("cp-mcr-en"), "review.png"))
     mp_device = build.build_device(os.path.join(paths.BUILD, "device-pico"), "pico")
     # powered on in safe mode (the REPL free, no application to interrupt), the key let
     # go, then the application started by hand, held on to for its rows
     with Pico(fs=image(mp_device, files={"settings.json": settings}), hold="*") as pico:
         pico_app.start_held(pico)
         pico.type(typed[:-1], hold_ms=HOLD, gap_ms=HOLD)
-        pico.wait(1000)
+        pico.wait(2000)     # (the state parked on FAT while the hand is scored: see play())
         mp = pico.screen()
         rows = json.loads(pico.exec("import json\nprint(json.dumps(_apps[0].ui.screen()))"))
+    fat = cpbundle.fat_image(drive, files={"settings.json": settings})
+    with Pico(fs=fat, board="cp_pico") as pico:
+        pico.wait_serial(r"app: ready", timeout_ms=20000)
+        pico.type(typed[:-1], hold_ms=HOLD, gap_ms=HOLD)
+        cp = shown(pico, mp, png=os.path.join(shots_dir("cp-mcr-en"), "review.png"))
     assert any(r.startswith("7 Shifted Pairs ") for r in rows), rows
     assert rows[0].endswith(" 88 fan"), rows          # the title's unit in English too
     assert cp["text"].count("#") > 500 and cp["text"] == mp["text"]

@@ -16,6 +16,7 @@ import httpx
 import pytest
 
 from host_tools.sim import organiser_demo as demo
+import organiser_fixtures as fx
 
 PASSWORD = "east-wind-2026"
 # an international field: names as players give them ("First Last"), one family name
@@ -31,7 +32,7 @@ def event():
     ev = demo.setup_event(db, name="Open MCR · demo", rules="mcr", teams=TEAMS, rounds=2,
                           password=PASSWORD)
     rng = random.Random(11)
-    with demo.serve(db) as url:
+    with fx.serve(db) as url:
         r1 = demo.play_round(url, ev["devices"], os.path.join(folder), rng, [6, 5], "mcr")
         demo.next_round(db, ev["trounds"][0], ev["trounds"][1])
         os.mkdir(os.path.join(folder, "r2"))
@@ -190,7 +191,7 @@ def scripted():
     db = os.path.join(folder, "organiser.db")
     ev = demo.setup_event(db, name="Stats", rules="mcr", teams=SOLO, rounds=2)
     dev_id, secret = ev["devices"][1]
-    with demo.serve(db) as url:
+    with fx.serve(db) as url:
         def game(sub, script):
             os.makedirs(os.path.join(folder, sub))
             dev = demo.Device(url, dev_id, secret)
@@ -283,7 +284,7 @@ def corrected():
     ev = demo.setup_event(db, name="Corrections", rules="mcr", teams=SOLO, rounds=1,
                           password=PASSWORD)
     dev_id, secret = ev["devices"][1]
-    with demo.serve(db) as url:
+    with fx.serve(db) as url:
         dev = demo.Device(url, dev_id, secret)
         status, pulled = dev.seating()
         t = demo.Table(dev, folder)
@@ -524,7 +525,7 @@ def test_a_correction_settles_the_hands_after_it_again():
         dev_id, secret = ev["devices"][1]
         hand1 = {"hand": dict(demo.HANDS["hk"][0])}
         hand2 = {"event": "win", "winner": 0, "hand": dict(demo.HANDS["hk"][0])}
-        with demo.serve(db) as url:
+        with fx.serve(db) as url:
             dev = demo.Device(url, dev_id, secret)
             status, pulled = dev.seating()
             t = demo.Table(dev, folder)

@@ -11,6 +11,7 @@ import tempfile
 import pytest
 
 from host_tools.sim import organiser_demo as demo
+import organiser_fixtures as fx
 
 PASSWORD = "dragon-cup-2026"
 TEAMS = {"雲龍 Cloud Dragons": ["陳大文", "李小龍", "Wong Ka Ho", "Amy Chan"],
@@ -24,7 +25,7 @@ def event(module_db_url):
     db = module_db_url
     ev = demo.setup_event(db, name="Browser Cup", rules="hk", teams=TEAMS, rounds=1,
                           password=PASSWORD)
-    with demo.serve(db) as url:
+    with fx.serve(db) as url:
         tables = demo.play_round(url, ev["devices"], folder, random.Random(3), [4, 3])
         yield dict(ev, url=url, tables=tables, db=db)
     shutil.rmtree(folder, ignore_errors=True)
@@ -193,7 +194,7 @@ def test_server_stops_promptly_with_a_live_page_open(browser, db_url):
     demo.setup_event(db, teams={"Solo": ["甲", "乙", "丙", "丁"]}, rounds=1)
     ctx = browser.new_context()
     page = ctx.new_page()
-    with demo.serve(db) as url:
+    with fx.serve(db) as url:
         page.goto(url + "/")
         page.wait_for_selector(".live-state[data-state=live]", timeout=WAIT_MS)
         stopping = time.monotonic()

@@ -56,7 +56,7 @@ def organiser(tmp_path_factory):
     folder = tmp_path_factory.mktemp("phone-organiser")
     db = str(folder / "o.db")
     ev = fx.setup_event(db, n_tables=2, rules="mcr", open_round=False, password=PASSWORD)
-    with demo.serve(db) as url:
+    with fx.serve(db) as url:
         yield dict(ev, url=url, db=db)
 
 
@@ -440,7 +440,7 @@ def test_a_phone_continues_the_session_of_a_failed_board(browser, tmp_path):
     ctx = browser.new_context(**PHONE)
     pg = ctx.new_page()
     pg.errors = []
-    with demo.serve(db) as url, httpx.Client(base_url=url, timeout=30) as adm, \
+    with fx.serve(db) as url, httpx.Client(base_url=url, timeout=30) as adm, \
             httpx.Client(base_url=url, timeout=30) as dev:
         part = fx.play([dict(events[0], tag=tag)] + events[1:cut])
         assert board.upload(dev, fx.journal_id(41), part, url).json()["acked"] == len(part)

@@ -180,8 +180,11 @@ class Proxy:
                     if mode == "cut_request" and sent + len(data) >= cut:
                         u.sendall(data[:cut - sent])
                         break
-                    u.sendall(data)
+                    # kept before it is forwarded: the organiser's answer (after which
+                    # the request is recorded) cannot come before it is (a loaded
+                    # machine once recorded a request as empty)
                     got.extend(data)
+                    u.sendall(data)
                     sent += len(data)
             except OSError:
                 pass

@@ -1,6 +1,6 @@
 """The benchmarks: speed and memory figures, printed, for anyone to re-run (`make bench`).
 
-    python -m host_tools.bench              # engine, upload, pages, pace, app, boot, fuzz, circuitpython, abuse, exports, schedule, phone, keys, corpus, simcorpus, mcrdiff, suits
+    python -m host_tools.bench              # engine, upload, pages, pace, app, boot, fuzz, circuitpython, abuse, exports, schedule, phone, keys, corpus, simcorpus, mcrdiff, suits, sessions
     python -m host_tools.bench NAME [ARGS]  # one of them (NAMES below), with its own options
 
 Each NAME is a module here with a main().  devbench, benchhands and benchsmoke run unchanged
@@ -42,8 +42,11 @@ NAMES = {
     "mcrdiff": "Chinese Official beside pymahjonggb over 100,000 random hands: no mismatch, "
                "every element seen",
     "suits": "the engine's verdict on all 886,400 single-suit vectors against a recursive judge",
+    "sessions": "the session's properties over 300 random sessions of each ruleset "
+                "(make test: 30)",
 }
 # what `make bench` runs (bench-organiser apart: about a minute on its own; soak apart:
 # about 12 minutes, `make soak`; recover apart: about 15 minutes)
 DEFAULT = ("engine", "upload", "pages", "pace", "app", "boot", "fuzz", "circuitpython", "abuse",
-           "exports", "schedule", "phone", "keys", "corpus", "simcorpus", "mcrdiff", "suits")
+           "exports", "schedule", "phone", "keys", "corpus", "simcorpus", "mcrdiff", "suits",
+           "sessions")
