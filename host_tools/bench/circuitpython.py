@@ -119,9 +119,10 @@ def image(code, rid="mcr"):
                                               "code.py": code})
 
 
-def run_cp(rid, n_hands, gap_ms=GAP_MS, heavy=0, boot=True, events=None):
+def run_cp(rid, n_hands, gap_ms=GAP_MS, heavy=0, boot=True, events=None, code=HOOKS):
     """bench_app.run on CircuitPython: boot (boot: timed on its own first), then the
-    session's keys (events: made already); emulated ms."""
+    session's keys (events: made already; code: the code.py that stamps them); emulated
+    ms."""
     events = events or bench_app.hands(rid, n_hands, heavy)
     res = {}
     if boot:
@@ -130,7 +131,7 @@ def run_cp(rid, n_hands, gap_ms=GAP_MS, heavy=0, boot=True, events=None):
             m = pico.wait_serial(r"app: ready, (\d+) bytes free", timeout_ms=20000)
             res["boot_ms"] = m["at"]
             res["free"] = int(m["groups"][0])
-    with Pico(fs=image(HOOKS, rid), board=BOARD) as pico:
+    with Pico(fs=image(code, rid), board=BOARD) as pico:
         pico.wait_serial(r"app: ready", timeout_ms=20000)
         pico.serial()
         res.update(bench_app.type_session(pico, events, rid,
