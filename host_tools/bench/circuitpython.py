@@ -150,14 +150,18 @@ def one_shot(code, pattern):
 
 
 def journal_of(fs):
+    """The journal's records on CIRCUITPY (a FAT image) as version 1 wrote them (states
+    replayed: host_tools/journalview), for the long sessions' check against CPython."""
     paths.use_firmware()
     import journal
+    from host_tools import journalview
     data = cpbundle.read_file(fs, "/journal.bin") or b""
     with tempfile.TemporaryDirectory() as tmp:
         p = os.path.join(tmp, "journal.bin")
         with open(p, "wb") as f:
             f.write(data)
-        return [rec for _, _, rec in journal.Journal(p).records()]
+        recs = [(seq, rec) for _, seq, rec in journal.Journal(p).records()]
+    return [rec for _, rec in journalview.whole(recs)]
 
 
 def budget_run(rid, kb, folder, d):
