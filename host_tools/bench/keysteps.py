@@ -38,13 +38,14 @@ def h(app):
         return r
     app.press = timed
     def stamp(obj, name, before, after):
-        # obj.name wrapped: st[before] at its first call since the key, st[after] (slot 0:
-        # none) as each call returns
+        # obj.name (no argument or one) wrapped: st[before] at its first call since the
+        # key, st[after] (slot 0: none) as each call returns; no *args, whose tuple each
+        # call would allocate and so move the heap's collections
         f = getattr(obj, name)
-        def w(*a):
+        def w(a=st):
             if not st[before]:
                 st[before] = T()
-            r = f(*a)
+            r = f() if a is st else f(a)
             if after:
                 st[after] = T()
             return r
