@@ -47,7 +47,7 @@ PEAK = "labels labels_hans labels_en handedit"
 ROOMY = 48 * 1024 if sys.maxsize < (1 << 32) else 96 * 1024
 if sys.implementation.name == "circuitpython":
     # CircuitPython's heap is smaller and the application keeps more resident there
-    # (pure-Python asyncio): with everything kept 43-50 KB stay free (mcr, tw, sh; hk 28),
+    # (pure-Python asyncio): with everything kept 43-50 KB stay free (mcr, tw, sh),
     # and below 48 KB every event loaded its modules from FAT anew and collected a dozen
     # times (a heavy hand's review 1-2 s against MicroPython's 110-160 ms).  Hong Kong
     # leaves 32-33 KB once its first win's modules are loaded in the referee's pauses:
