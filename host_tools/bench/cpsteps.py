@@ -1,14 +1,19 @@
 """Where the score key's review goes on the emulated CircuitPython Pico: pace.py's session
 (a key every 200 ms, plain hands then the ruleset's heaviest) typed on the CIRCUITPY
 bundle with a code.py that stamps, with time.monotonic_ns and nothing changed in the
-firmware, the heap's collections (gc stood in for in sys.modules), the modules read from
-FAT (builtins.__import__ wrapped: the calls that took 0.5 ms or more, nested ones
-dotted), the session's preview and heap.roomy()'s answers.  Per score key: the key to
-the review drawn, the preview, the collections (count, ms), what was imported, the heap
-free as the review was drawn (not collected) and whether the session keeps what it
-loads (heap.room).  The hooks stay resident (1.7 KB): heap.ROOMY is lowered by what
-they hold (the free heap when the application is up, with the bench's own code.py and
-with these hooks), so that the session keeps or drops its modules as without them.
+firmware, the heap's collections (gc stood in for in sys.modules: the collections the
+allocator makes by itself are not seen), the modules read from FAT (builtins.__import__
+wrapped: the calls that took 0.5 ms or more, nested ones dotted), the session's preview
+and its steps (_prepare, score, _settle, _unload: us, collections, the heap's KB), the
+pauses' warming (ses.warm: the heap free after each step) and heap.roomy()'s answers
+("roomy-gc": one that collected).  Per score key: the key to the review drawn, the
+preview, the collections (count, ms), the heap free as the review was drawn (not
+collected), whether the session keeps what it loads (heap.room), and what happened
+since the screen before.  The hooks stay resident (about 2.9 KB): heap.ROOMY is lowered
+by what they hold (the free heap when the application is up, with the pace bench's
+code.py and with these hooks), so that the session keeps or drops its modules as
+without them; a heap that keeps everything is still that much tighter, so compare the
+steps, not the totals, with the pace bench's.
 
     .venv/bin/python -m host_tools.bench cpsteps [--rules hk] [--hands 2] [--heavy 2]"""
 
