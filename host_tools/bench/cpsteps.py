@@ -57,7 +57,9 @@ def imp(name, gl=None, lo=None, fl=(), lv=0):
         dep[0] -= 1
         d = (T() - t) // 1000
         if d >= 500:
-            imps.append('.' * dep[0] + name + (('.' + fl[0]) if fl and name in ('ui', 'rules') else '') + ':' + str(d // 1000))
+            if fl and name in ('ui', 'rules'):
+                name += '.' + fl[0]
+            imps.append('.' * dep[0] + name + ':' + str(d // 1000))
 builtins.__import__ = imp
 import ui.app, heap
 heap.ROOMY -= LESS
@@ -92,7 +94,8 @@ def h(app):
             t = T()
             n = st[0]
             r = f(*a)
-            imps.append('%s=%d(gc%d,heap%d)' % (name, (T() - t) // 1000, st[0] - n, (_gc.mem_free() + _gc.mem_alloc()) // 1024))
+            kb = (_gc.mem_free() + _gc.mem_alloc()) // 1024
+            imps.append('%s=%d(gc%d,heap%d)' % (name, (T() - t) // 1000, st[0] - n, kb))
             return r
         setattr(obj, name, w)
     timed_step(session, 'score')
@@ -114,9 +117,6 @@ def h(app):
 ui.app.main(hooks=h)
 """
 
-FIELDS = ("key to review", "preview", "collections", "their ms", "roomy yes/no", "free KB",
-          "kept", "imported (ms)")
-
 
 def steps(log, events, rid):
     """Per score key: (ms to the review drawn, preview ms, collections, their ms, roomy()
@@ -133,12 +133,12 @@ def steps(log, events, rid):
         s = [j for j in range(i + 1, nxt) if lines[j][0] == "S"]
         if not s or s[0] + 1 >= len(lines) or lines[s[0] + 1][0] != "P":
             continue
-        p = lines[s[0] + 1]
-        # what happened since the screen before the score key (the from screen's): the
-        # key's own time, as the from screen's P line came before this key
-        out.append(((int(lines[s[0]][1]) - int(lines[i][2])) / 1000, int(p[3]) / 1000,
-                    int(p[1]), int(p[2]) / 1000, int(p[4]), int(p[5]), int(p[6]), p[7].split(" ", 1)[0],
-                    p[7].split(" ", 1)[1] if " " in p[7] else ""))
+        # P collections, their us, preview us, roomy True, False, free, heap._room, what
+        # happened since the screen before the score key (the from screen's)
+        _, nc, cus, pus, yes, no, free, rest = lines[s[0] + 1]
+        kept, _, said = rest.partition(" ")
+        out.append(((int(lines[s[0]][1]) - int(lines[i][2])) / 1000, int(pus) / 1000,
+                    int(nc), int(cus) / 1000, int(yes), int(no), int(free), kept, said))
     return out
 
 
@@ -172,7 +172,7 @@ def main():
         log = os.path.join(paths.BUILD, "bench_cp_%s.log" % rid)
         for i, (ms, pv, nc, cms, yes, no, free, kept, imp) in enumerate(steps(log, events, rid)):
             print("%-6s hand %d: key to review %.1f, preview %.1f, %d collections %.1f ms, "
-                  "roomy %d/%d, %.1f KB free, kept %s; imported: %s" % (
+                  "roomy %d/%d, %.1f KB free, kept %s; since the screen before: %s" % (
                       rid, i + 1, ms, pv, nc, cms, yes, no, free / 1024, kept, imp or "-"),
                   flush=True)
 
