@@ -19,6 +19,7 @@ NAMES = {
             "included: .mpy, frozen and CircuitPython on the emulated Pico",
     "app": "the application on the emulated Pico: boot, heap, keypad share, key and review times",
     "keysteps": "where a digit's time goes between its key and its screen (emulated Pico, .mpy)",
+    "cpsteps": "where the score key's review goes on CircuitPython: collections, imports, preview",
     "fuzz": "random keys into the screens: CPython, the unix port, the emulated Pico",
     "upload": "the device uploader: resident RAM, upload rate on loopback",
     "pages": "the organiser's live pages at an event's size",

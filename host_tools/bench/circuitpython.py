@@ -119,9 +119,10 @@ def image(code, rid="mcr"):
                                               "code.py": code})
 
 
-def run_cp(rid, n_hands, gap_ms=GAP_MS, heavy=0, boot=True, events=None):
+def run_cp(rid, n_hands, gap_ms=GAP_MS, heavy=0, boot=True, events=None, code=HOOKS):
     """bench_app.run on CircuitPython: boot (boot: timed on its own first), then the
-    session's keys (events: made already); emulated ms."""
+    session's keys (events: made already; code: the code.py that stamps them); emulated
+    ms."""
     events = events or bench_app.hands(rid, n_hands, heavy)
     res = {}
     if boot:
@@ -130,7 +131,7 @@ def run_cp(rid, n_hands, gap_ms=GAP_MS, heavy=0, boot=True, events=None):
             m = pico.wait_serial(r"app: ready, (\d+) bytes free", timeout_ms=20000)
             res["boot_ms"] = m["at"]
             res["free"] = int(m["groups"][0])
-    with Pico(fs=image(HOOKS, rid), board=BOARD) as pico:
+    with Pico(fs=image(code, rid), board=BOARD) as pico:
         pico.wait_serial(r"app: ready", timeout_ms=20000)
         pico.serial()
         res.update(bench_app.type_session(pico, events, rid,
@@ -149,14 +150,18 @@ def one_shot(code, pattern):
 
 
 def journal_of(fs):
+    """The journal's records on CIRCUITPY (a FAT image) as version 1 wrote them (states
+    replayed: host_tools/journalview), for the long sessions' check against CPython."""
     paths.use_firmware()
     import journal
+    from host_tools import journalview
     data = cpbundle.read_file(fs, "/journal.bin") or b""
     with tempfile.TemporaryDirectory() as tmp:
         p = os.path.join(tmp, "journal.bin")
         with open(p, "wb") as f:
             f.write(data)
-        return [rec for _, _, rec in journal.Journal(p).records()]
+        recs = [(seq, rec) for _, seq, rec in journal.Journal(p).records()]
+    return [rec for _, rec in journalview.whole(recs)]
 
 
 def budget_run(rid, kb, folder, d):

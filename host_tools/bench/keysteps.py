@@ -17,8 +17,9 @@ from host_tools.bench import app as bench_app
 from host_tools.bench.app import HOLD_MS, hands, marks
 from host_tools.bench.pace import PACE_MS
 
-# The hooks: app.press and the screens' and panel's methods wrapped on their objects; one
-# "T" line after each screen drawn: the stamps less the key's, in microseconds.
+# The hooks: app.press, and the screens' and panel's methods wrapped on their objects by
+# stamp(); one "T" line after each screen drawn: the stamps less the key's, in
+# microseconds.
 HOOKS = """import ui.app, time
 T = time.ticks_us
 D = time.ticks_diff
@@ -36,32 +37,23 @@ def h(app):
         st[1] = T()
         return r
     app.press = timed
-    scr = ui.screen
-    def screen():
-        st[2] = T()
-        r = scr()
-        st[5] = T()
-        return r
-    ui.screen = screen
-    se = ui.s_entry
-    def s_entry():
-        st[3] = T()
-        r = se()
-        st[4] = T()
-        return r
-    ui.s_entry = s_entry
-    wc = p.write_cmd
-    def write_cmd(c):
-        if not st[6]:
-            st[6] = T()
-        wc(c)
-    p.write_cmd = write_cmd
-    wcs = p.write_cmds
-    def write_cmds(c):
-        if not st[6]:
-            st[6] = T()
-        wcs(c)
-    p.write_cmds = write_cmds
+    def stamp(obj, name, before, after):
+        # obj.name (no argument or one) wrapped: st[before] at its first call since the
+        # key, st[after] (slot 0: none) as each call returns; no *args, whose tuple each
+        # call would allocate and so move the heap's collections
+        f = getattr(obj, name)
+        def w(a=st):
+            if not st[before]:
+                st[before] = T()
+            r = f() if a is st else f(a)
+            if after:
+                st[after] = T()
+            return r
+        setattr(obj, name, w)
+    stamp(ui, 'screen', 2, 5)
+    stamp(ui, 's_entry', 3, 4)
+    stamp(p, 'write_cmd', 6, 0)
+    stamp(p, 'write_cmds', 6, 0)
     def shown(rows):
         st[7] = T()
         print('S', st[7], rows[0][1:12])

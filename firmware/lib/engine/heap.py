@@ -48,12 +48,16 @@ PEAK = "labels labels_hans labels_en handedit"
 ROOMY = 48 * 1024 if sys.maxsize < (1 << 32) else 96 * 1024
 if sys.implementation.name == "circuitpython":
     # CircuitPython's heap is smaller and the application keeps more resident there
-    # (pure-Python asyncio): with everything kept 43-50 KB stay free (mcr, tw, sh; hk 28),
+    # (pure-Python asyncio): with everything kept 43-50 KB stay free (mcr, tw, sh),
     # and below 48 KB every event loaded its modules from FAT anew and collected a dozen
-    # times (a heavy hand's review 1-2 s against MicroPython's 110-160 ms).  Hong Kong's
-    # 28 KB left a long session's review no 1.3 KB in one piece: it keeps nothing
-    # (docs/circuitpython.md, "Heavy hands")
-    ROOMY = 36 * 1024
+    # times (a heavy hand's review 1-2 s against MicroPython's 110-160 ms).  Hong Kong
+    # leaves 32-33 KB once its first win's modules are loaded in the referee's pauses:
+    # at 36 KB the first win began short, collected at each step (or, a few KB less
+    # free, dropped and read everything from FAT again) and kept all only at its end;
+    # at 30 KB it keeps from the pauses on, as every later win did anyway (its long
+    # session: 19 KB left at the heaviest review, the journal equal; docs/circuitpython.md,
+    # "Hong Kong's first hand")
+    ROOMY = 30 * 1024
 # Whether roomy() first looks at the free heap as it is, and collects only when that alone
 # is under ROOMY (collected, it can only be more).  CircuitPython: a collection of its
 # 128 KB heap takes 13-15 ms on a Pico (1 ms while little is loaded), and a first win on
