@@ -13,3 +13,12 @@ except Exception as e:          # no keypad module or no pins: start normally
     print("boot: keypad not read:", e)
 if board.SAFE_MODE:
     print("safe mode: key %s held at power-on" % board.SAFE_KEY)
+# The rp2 port's _boot.py leaves its rp2 module (the PIO assembler, 1.4 KB of heap from
+# .mpy) imported for the flash's mount; the application never uses it: it goes
+try:
+    del rp2                     # noqa: F821 (_boot.py's global, in __main__ with ours)
+    import sys
+    sys.modules.pop("rp2", None)
+    del sys
+except NameError:               # another port, or CPython
+    pass

@@ -128,6 +128,7 @@ class UI:
         self.dropped = ()           # the review: context words that change nothing
         self.words_back = FROM
         self.chain = None           # WORDS: the digits of a streak's number being typed
+        self.wants = None           # an event to preview once the key's screen returned
         self.entry = None           # the typed hand (ui/entry.py's Entry): hand()
         self.stash = None           # the same as plain data while a win is scored
         self.ev = None              # the event being built or reviewed
@@ -209,6 +210,10 @@ class UI:
                 self.part(PARTS[mode]).key(self, k)
                 if long and mode == STATUS and self.mode == ENTRY:
                     self.entry.press("0")       # a winner's key held: its flowers first
+            w = self.wants
+            if w is not None:                   # the screen's module has returned: the
+                self.wants = None               # preview without it
+                self.preview(w[0], w[1])
         except Refused as e:
             self.say(str(e))
         except MemoryError:
@@ -339,16 +344,25 @@ class UI:
             self.top += 1
 
     def review(self, ev, back=STATUS):
-        """Preview ev and show it for review; a refusal stays on the screen before (the
-        from screen lists it in its body, where it stays until a key)."""
+        """Preview ev and show it for review, once the screen that asks has returned
+        (key(): its module need not stay in the heap while the event is scored)."""
+        self.wants = (ev, back)
+
+    def preview(self, ev, back):
+        """review()'s preview; a refusal stays on the screen before (the from screen
+        lists it in its body, where it stays until a key)."""
         self.ev = ev
         self.back_to = back
-        self.lighten()
-        if self.entry is not None and not heap.roomy():
-            # the typed hand as plain data, its module out of the heap while the win is
-            # scored (the from screen makes it anew: hand())
-            self.stash = self.entry.data()
-            self.entry = None
+        if not heap.roomy():
+            # the screens' names and modules leave while the event is scored (drawing
+            # loads them again), the typed hand as plain data without its module (the
+            # from screen makes it anew: hand())
+            self._labels = None
+            heap.forget_all(heap.PEAK, None, "ui.")
+            heap.forget_all(heap.SCREENS, None, "ui.")
+            if self.entry is not None:
+                self.stash = self.entry.data()
+                self.entry = None
             heap.forget("ui.entry")
         pv = self.ses.preview(ev)
         if not pv.get("ok"):

@@ -16,7 +16,8 @@
 # ONCE: clockops adjustops spare settings langs dropped facts rules.*_events rules.*_en rules.*_hans rules.*_hant
 # a screen opens             SCREENS: every screen's module but the one shown (ui.entry
 #                            too, with no hand being typed), and STEPS: the entry's editor
-# a win is previewed         ui.entry, the typed hand kept as plain data (UI.review)
+# an event is previewed      PEAK, SCREENS and ui.entry, the typed hand kept as plain
+#                            data (UI.preview, once the key's screen module returned)
 # before the session's peak  PEAK: the screens' names and the entry's editor (drawing
 # (a score, a save)          loads them again)
 #
