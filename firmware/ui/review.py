@@ -73,3 +73,15 @@ def show(ui):
         title = labels.EVENTS.get(ev["event"], ev["event"])
     return title, lines(ui, True)
 
+
+def later(ui):
+    """UI.later()'s words that change nothing, found once the review is drawn."""
+    if not (ui.ev.get("hand") or {}).get("flags"):
+        ui.dropped = ()             # no word to drop: nothing loaded to say so
+        return False
+    try:
+        ui.dropped = ui.ses.words_dropped(ui.pv)
+    except Exception as e:          # the hint lost, never the review
+        print("dropped:", repr(e))
+        ui.dropped = ()
+    return bool(ui.dropped)

@@ -386,15 +386,7 @@ class UI:
         often on a page after the first.  True when the screen changed."""
         if self.mode != REVIEW or self.dropped is not None or self.pv is None:
             return False
-        if not (self.ev.get("hand") or {}).get("flags"):
-            self.dropped = ()       # no word to drop: nothing loaded to say so
-            return False
-        try:
-            self.dropped = self.ses.words_dropped(self.pv)
-        except Exception as e:      # the hint lost, never the review
-            print("dropped:", repr(e))
-            self.dropped = ()
-        return bool(self.dropped)
+        return self.part("review").later(self)
 
     # -- what the screen shows ----------------------------------------------------------
 
