@@ -89,6 +89,11 @@ def wrap(s, cols):
     return out
 
 
+def load(name):
+    """A module of the ui package by name (loaded when first needed)."""
+    return __import__("ui." + name, None, None, (name,))
+
+
 def word(labels, w):
     """A context word as the labels (ui/labels*.py) name it; a chain of n draws (sh) by n."""
     if w.startswith("chain_"):
@@ -148,6 +153,7 @@ class UI:
                                     # (later()): the application's; else at once
         self._laid = LAID           # rows_of(): the entry's (title, lines, rows) laid out
         self._labels = None         # (lang, the labels module): labels()
+        self._part = None           # (name, the screen module last asked for): part()
 
     # -- messages -----------------------------------------------------------------------
 
@@ -237,7 +243,7 @@ class UI:
 
     def trim(self):
         """Only the shown screen's module stays loaded (and the entry's, with a hand)."""
-        self._labels = None
+        self._labels = self._part = None
         heap.forget_all(heap.SCREENS, PARTS[self.mode], "ui.")
         heap.forget_all(heap.STEPS, None, "ui.")
         if self.entry is None:
@@ -247,7 +253,7 @@ class UI:
         """The typed hand (an Entry), made anew from its plain data (stash) where a win
         was scored without it."""
         if self.entry is None and self.stash is not None:
-            self.entry = self.part("entry").again(self.stash)
+            self.entry = load("entry").again(self.stash)
             self.stash = None
         return self.entry
 
@@ -265,12 +271,18 @@ class UI:
         """Before the session's peak (score, save) on a tight heap: the screens' names go
         (drawing loads them again)."""
         if not heap.roomy():
-            self._labels = None
+            self._labels = self._part = None
             heap.forget_all(heap.PEAK, None, "ui.")
 
     def part(self, name):
-        """A screen module, loaded when first needed."""
-        return __import__("ui." + name, None, None, (name,))
+        """A screen module, loaded when first needed; the last one asked for is kept at
+        hand until the heap's screens go (trim, lighten, preview), as a screen asks for its
+        module at each key and each drawing (__import__ looks a dotted name up part by
+        part: a millisecond on a Pico)."""
+        p = self._part
+        if p is None or p[0] != name:
+            p = self._part = (name, load(name))
+        return p[1]
 
     def labels(self):
         """What the screens call things, in the settings' language (ui/labels*.py): kept
@@ -279,7 +291,7 @@ class UI:
         lang = self.cfg.get("lang")
         lb = self._labels
         if lb is None or lb[0] != lang:
-            lb = self._labels = (lang, self.part(LABELS.get(lang, "labels")))
+            lb = self._labels = (lang, load(LABELS.get(lang, "labels")))
         return lb[1]
 
     def named(self, pv):
@@ -357,7 +369,7 @@ class UI:
             # the screens' names and modules leave while the event is scored (drawing
             # loads them again), the typed hand as plain data without its module (the
             # from screen makes it anew: hand())
-            self._labels = None
+            self._labels = self._part = None
             heap.forget_all(heap.PEAK, None, "ui.")
             heap.forget_all(heap.SCREENS, None, "ui.")
             if self.entry is not None:
