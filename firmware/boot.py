@@ -15,10 +15,5 @@ if board.SAFE_MODE:
     print("safe mode: key %s held at power-on" % board.SAFE_KEY)
 # The rp2 port's _boot.py leaves its rp2 module (the PIO assembler, 1.4 KB of heap from
 # .mpy) imported for the flash's mount; the application never uses it: it goes
-try:
-    del rp2                     # noqa: F821 (_boot.py's global, in __main__ with ours)
-    import sys
-    sys.modules.pop("rp2", None)
-    del sys
-except NameError:               # another port, or CPython
-    pass
+__import__("sys").modules.pop("rp2", None)
+globals().pop("rp2", None)      # (_boot.py's global: ours share __main__ with it)
