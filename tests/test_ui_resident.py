@@ -34,38 +34,29 @@ def text(ui):
     return " ".join(r.lstrip(INV).strip() for r in ui.screen())
 
 
-def tight(monkeypatch, seen):
-    """heap.roomy() False (a board's tight heap), and what the preview found held."""
-    monkeypatch.setattr(heap, "roomy", lambda: False)
+def watched(ui, seen):
+    """The session's preview, noting whether the screens held an Entry while it ran."""
+    real = ui.ses.preview
 
-    def preview(real):
-        def look(ev):
-            seen.append((ui_entry(), ev["hand"]))
-            return real(ev)
-        return look
-    return preview
-
-
-def ui_entry():
-    return UI_NOW[0].entry
-
-
-UI_NOW = [None]
+    def look(ev):
+        seen.append(ui.entry)
+        return real(ev)
+    ui.ses.preview = look
 
 
 def test_the_typed_hand_is_plain_data_while_a_win_is_scored(monkeypatch):
+    monkeypatch.setattr(heap, "roomy", lambda: False)      # a board's tight heap
     seen = []
-    wrap = tight(monkeypatch, seen)
-    ui = UI_NOW[0] = started()
+    ui = started()
     ks = keys.event_keys(WIN, keys.ruleset("mcr"))
     press(ui, ks[:-2])                                  # typed, on the from screen
     assert ui.mode == ui_mod.FROM and ui.entry is not None
     typed = list(ui.entry.keys)
     from_screen = text(ui)
-    ui.ses.preview = wrap(ui.ses.preview)
+    watched(ui, seen)
     press(ui, ks[-2])                                   # paid in by seat 3: the review
     assert ui.mode == ui_mod.REVIEW and "88" in text(ui)
-    assert seen and seen[0][0] is None                  # no Entry while it was scored
+    assert seen == [None]                               # no Entry while it was scored
     assert ui.entry is None and ui.stash is not None
     press(ui, "*")                                      # back: the hand as it was typed
     assert ui.mode == ui_mod.FROM and text(ui) == from_screen
@@ -78,9 +69,8 @@ def test_the_typed_hand_is_plain_data_while_a_win_is_scored(monkeypatch):
 
 
 def test_a_refused_win_keeps_the_typed_hand_on_the_from_screen(monkeypatch):
-    seen = []
-    tight(monkeypatch, seen)
-    ui = UI_NOW[0] = started()
+    monkeypatch.setattr(heap, "roomy", lambda: False)
+    ui = started()
     press(ui, "2" + "123B345C678D11C555")               # a plain hand: under 8 fan
     typed = list(ui.entry.keys)
     press(ui, "3")
