@@ -13,3 +13,7 @@ except Exception as e:          # no keypad module or no pins: start normally
     print("boot: keypad not read:", e)
 if board.SAFE_MODE:
     print("safe mode: key %s held at power-on" % board.SAFE_KEY)
+# The rp2 port's _boot.py leaves its rp2 module (the PIO assembler, 1.4 KB of heap from
+# .mpy) imported for the flash's mount; the application never uses it: it goes
+__import__("sys").modules.pop("rp2", None)
+globals().pop("rp2", None)      # (_boot.py's global: ours share __main__ with it)

@@ -45,7 +45,7 @@ def test_the_from_screen_counts_dora_ura_and_red_fives():
     ui.key("5", True)                   # held: no dora after all
     type_keys(ui, "5567")
     assert ui.ev["hand"]["dora"] == 2 and ui.ev["hand"]["ura"] == 2
-    assert "5 dora2 6 ura2 7 aka1" in ui.s_from()[1]
+    assert "5 dora2 6 ura2 7 aka1" in ui.part("typed").s_from(ui)[1]
     ui.key("3")
     assert ui.mode == REVIEW, ui.screen()
     lines = ui.review_lines()

@@ -3,6 +3,7 @@ on the screen and loses nothing typed; review before saving; undo asks first."""
 
 import os
 import tempfile
+import types
 
 import session
 from host_tools import keys
@@ -104,7 +105,9 @@ def test_a_refusal_for_memory_says_what_to_do_in_the_banner_on_oled_and_e_ink():
         for msg in (session.SHORT, session.UNSAVED):
             ui = UI(None, CFG, rows, cols)
             ui.mode = ui_mod.REVIEW
-            ui.s_review = lambda: ("title", ["body %d" % i for i in range(rows)])
+            body = ["body %d" % i for i in range(rows)]
+            ui.part = lambda name, body=body: types.SimpleNamespace(
+                show=lambda ui: ("title", body))
             ui.say(msg, 0)
             shown = ui.screen()
             banner = [r[1:].rstrip() for r in shown if r.startswith(INV)][1:]

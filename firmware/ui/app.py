@@ -9,11 +9,13 @@
 #   watchdog fed from its own task, on boards that name a timeout (WATCHDOG_MS): a hung
 #            loop resets the board
 #   warm     while a hand is typed, the modules its win will load, in the pauses between
-#            keys, where the heap has room (ui/warm.py)
+#            keys, where the heap has room (ui/warm.py; not started on a heap without it)
 #   clock    the round's clock (lib/device/roundclock.py, set by the seating pull): the
 #            status screen's title redrawn as its time shown changes; at zero the session
 #            journals time_up (the table engine's rule then refuses hands after the one
 #            in play, unless the referee overrides)
+# The upload, its counters' redraw and the clock are ui/organised.py's, loaded only where
+# the settings name an organiser (or a clock is set).
 #
 # Boot: the settings file, the session resumed from the journal, the status screen (with an
 # empty journal the status screen offers a new session; `fresh` starts one from the
@@ -28,11 +30,9 @@ from ui import keypad
 
 JOURNAL = "journal.bin"
 SETTINGS = "settings.json"
-TICK_MS = 5000                  # the status line's upload counters: redrawn this often
 BANNER_CHECK_MS = 250           # how often a message's time is looked at
 LOW_SPACE = 64 * 1024           # flash left under this: the status screen warns
 RECORD = 1400                   # bytes a hand takes in the journal, about (for the warning)
-CLOCK_MS = 250                  # the round clock looked at this often
 # While a hand is typed the heap is collected only when it runs short (display_task): on
 # MicroPython.  CircuitPython's keys got slower so (Shanghai's digit 18.8 to 29.9 ms): it
 # collects after every screen as before
@@ -85,11 +85,10 @@ class App:
         gc.collect()
         self.status = {}
         self.clock = None                   # the round clock, where an organiser sets it
-        if self.cfg["organiser"]:
-            import roundclock
-            self.clock = roundclock.Clock()
-            self.session.clock = self.clock.reading     # each record's "c"
-        self.upload = self.uploader()       # before the screens: they show its counters
+        self.upload = None                  # the upload task's coroutine, likewise
+        if self.cfg["organiser"]:           # before the screens: they show its counters
+            from ui import organised
+            organised.start(self)
         from ui import display
         self.display = display.open(board)
         from ui.ui import UI
@@ -208,91 +207,10 @@ class App:
             if self.ui.expired():
                 self.dirty.set()
 
-    async def tick_task(self, ms):
-        """Redraw now and then: the upload counters change with no key pressed (the
-        display pushes only rows that changed)."""
-        while True:
-            await asyncio.sleep_ms(ms)
-            self.adjust()
-            self.dirty.set()
-
-    async def clock_task(self):
-        """The round clock: redraw the status screen when the time it shows changes; at
-        zero, time_up into the session."""
-        from ui import ui as screens
-        shown = None
-        while True:
-            await asyncio.sleep_ms(CLOCK_MS)
-            clock = self.ui.clock
-            if clock is None:
-                continue
-            if clock.ms() == 0:
-                self.time_up()
-            t = clock.text(self.ui.clock_step)
-            if t != shown:
-                shown = t
-                if self.ui.mode == screens.STATUS:
-                    self.dirty.set()
-
-    def time_up(self):
-        """Journal time_up once in a running session: the hand in play may still be
-        entered, no hand after it.  Not while the review screen waits to save a preview
-        made before (that hand ended at the table before zero; the next look, a moment
-        after the save, finds the next hand in play); a refusal (the flash full) is tried
-        again only after the journal moved."""
-        from ui import ui as screens
-        ses = self.session
-        st = ses.state
-        if (st is None or st["over"] or st.get("time_up") or self.ui.mode == screens.REVIEW
-                or self.timed == ses.jseq):
-            return
-        self.timed = ses.jseq
-        ans = ses.handle({"event": "time_up"})      # saved: the session calls saved()
-        if not ans.get("ok"):
-            print("time_up not saved:", ans["error"]["message"])
-        self.dirty.set()
-
     def adjust(self):
-        """The director's corrections the organiser's verified verdict carries
-        (net/uploader.py), each journaled once as an `adjust` event: the table's scores
-        become the organiser's, and its journal explains them (docs/upload.md).  Only
-        when the organiser holds every record (its latest session is the table's) and
-        not while the review screen waits to save a preview made before."""
-        from ui import ui as screens
-        net = self.status.get("net")
-        v = net.verdict if net is not None else None
-        ses = self.session
-        if (not isinstance(v, dict) or ses.state is None or net.waiting
-                or net.jid != v.get("journal") or self.ui.mode == screens.REVIEW):
-            return
-        items = v.get("adjust")
-        first = v.get("session")
-        if not isinstance(items, list) or not isinstance(first, int):
-            return
-        done = None
-        for a in items:
-            if not isinstance(a, dict):
-                continue
-            of, cid, p, was = a.get("of"), a.get("id"), a.get("p"), a.get("was")
-            if (not isinstance(of, int) or not first <= of <= ses.jseq or not isinstance(cid, int)
-                    or not isinstance(p, list) or not isinstance(was, list)
-                    or len(p) != 4 or len(was) != 4):
-                continue
-            cur = (ses.state.get("adj") or {}).get(str(of))
-            cur = cur[1] if cur else was
-            if p == cur:
-                continue                # taken already
-            ans = ses.handle({"event": "adjust", "of": of, "id": cid, "p": p,
-                              "delta": [p[i] - cur[i] for i in range(4)]})
-            if ans.get("ok"):
-                done = of
-            else:
-                print("adjust not saved:", ans["error"]["message"])
-        if done is not None:
-            self.saved()
-            self.space()
-            self.ui.say("#%d corrected by the director" % done)
-            self.dirty.set()
+        """The director's corrections into the journal (ui/organised.py)."""
+        from ui import organised
+        organised.adjust(self)
 
     async def watchdog_task(self, ms):
         """Feed the watchdog while the event loop runs: a key or a screen that never
@@ -312,19 +230,6 @@ class App:
             import machine
             machine.mem32[off[0]] = off[1]
             self.wdt = False
-
-    def uploader(self):
-        """The upload task's coroutine where the settings name an organiser (a board
-        without Wi-Fi still counts what waits); its counters in status["net"]."""
-        if not self.cfg["organiser"]:
-            return None
-        try:
-            import uploader
-        except ImportError:
-            return None
-        return uploader.run(self.cfg, self.journal_path, self.status,
-                            getattr(self.board, "WIFI", False), self.session, self.refresh,
-                            self.clock)
 
     def space(self):
         """The status screen's warning (cfg["_space"]) when the flash runs low: the hands
@@ -359,13 +264,16 @@ class App:
         self.tasks.append(asyncio.create_task(self.key_task()))
         self.tasks.append(asyncio.create_task(self.display_task()))
         self.tasks.append(asyncio.create_task(self.banner_task()))
-        if self.upload is not None:
-            self.tasks.append(asyncio.create_task(self.upload))
-            self.tasks.append(asyncio.create_task(self.tick_task(TICK_MS)))
-        if self.ui.clock is not None:
-            self.tasks.append(asyncio.create_task(self.clock_task()))
-        from ui import warm                     # the first win's modules, in typing pauses
-        self.tasks.append(asyncio.create_task(warm.run(self)))
+        if self.upload is not None or self.ui.clock is not None:
+            from ui import organised            # (a board without an organiser: never)
+            if self.upload is not None:
+                self.tasks.append(asyncio.create_task(self.upload))
+                self.tasks.append(asyncio.create_task(organised.tick_task(self)))
+            if self.ui.clock is not None:
+                self.tasks.append(asyncio.create_task(organised.clock_task(self)))
+        if heap.roomy():                        # the first win's modules, in typing pauses,
+            from ui import warm                 # where the heap has room to keep them
+            self.tasks.append(asyncio.create_task(warm.run(self)))
         ms = getattr(self.board, "WATCHDOG_MS", 0)
         if ms:
             self.tasks.append(asyncio.create_task(self.watchdog_task(ms)))

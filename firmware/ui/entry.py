@@ -106,6 +106,12 @@ class Entry:
         self.count = 0
         self.copies = bytearray(34)
 
+    def data(self):
+        """The entry as plain data, again() makes it anew: its module may leave the heap
+        while the hand is scored (ui.review)."""
+        return (self.target, self.allow_flowers, self.counted, self.faces, self.kinds,
+                self.keys)
+
     def done(self):
         """True when the tiles make a whole hand ending on a single tile (the winning one)."""
         return self.count == self.target and bool(self.tokens) and self.tokens[-1][1] == SINGLE
@@ -320,6 +326,14 @@ class Entry:
                 out = (LETTERS[prev] + " " if prev < (HONOURS if honours else HONOURS + 1)
                        else " ") + out
         return out
+
+
+def again(data):
+    """An Entry made anew from its data(): its keys typed again."""
+    e = Entry((data[0] - 2) // 3, data[1], data[2], data[3], data[4])
+    for k in data[5]:
+        e.press(k[-1], len(k) > 1)
+    return e
 
 
 def face(t, suit=True, honours=HONOUR_NAMES):

@@ -5,9 +5,9 @@
 #
 # ui.key(k, long) takes one key ("0".."9", "A".."D", "*", "#"); ui.screen() describes the
 # screen as rows of text, the first one the title; a row starting with "\x01" is drawn
-# inverted.  docs/keys.md shows every screen's keys.  This module holds the state, the
-# hand's entry and its review; the other screens are modules of their own (PARTS: status,
-# setup, events, history), each a key(ui, k) and a show(ui).  Which of them stay in the
+# inverted.  docs/keys.md shows every screen's keys.  This module holds the state and the
+# preview (review()); every screen is a module of its own (PARTS: status, typed, review,
+# setup, events, history...), each a key(ui, k) and a show(ui).  Which of them stay in the
 # heap, and when, is heap.py's (SCREENS, PEAK).
 
 import gc
@@ -34,11 +34,11 @@ INV = "\x01"
 LEAN = sys.implementation.name != "cpython"
 BANNER_MS = 4000    # a message goes after this long (or at the next key): never over
                     # the scores for good
-# The screen module (ui/<name>.py) of each mode; None: this module (the hand's entry and
-# its review, which the score key needs together with the scorer).  On a tight heap only
-# the shown screen's module stays loaded (heap.SCREENS).
-PARTS = ("status", None, None, None, "words", "events", "events", "setup", "history", "setup",
-         "setup", "setup", "history")
+# The screen module (ui/<name>.py) of each mode: the typed hand's entry and from screens
+# (typed), its review (review).  On a tight heap only the shown screen's module stays
+# loaded (heap.SCREENS), with the typed hand's entry (ui/entry.py) while it is typed.
+PARTS = ("status", "typed", "typed", "review", "words", "events", "events", "setup", "history",
+         "setup", "setup", "setup", "history")
 # The screens' names in each language (`lang`): ui/labels.py is Traditional Chinese's
 LABELS = {"zh-Hans": "labels_hans", "en": "labels_en"}
 LAID = (None, (), ("",))    # no rows laid out (UI.rows_of)
@@ -89,6 +89,11 @@ def wrap(s, cols):
     return out
 
 
+def load(name):
+    """A module of the ui package by name (loaded when first needed)."""
+    return __import__("ui." + name, None, None, (name,))
+
+
 def word(labels, w):
     """A context word as the labels (ui/labels*.py) name it; a chain of n draws (sh) by n."""
     if w.startswith("chain_"):
@@ -128,7 +133,9 @@ class UI:
         self.dropped = ()           # the review: context words that change nothing
         self.words_back = FROM
         self.chain = None           # WORDS: the digits of a streak's number being typed
-        self.entry = None
+        self.wants = None           # an event to preview once the key's screen returned
+        self.entry = None           # the typed hand (ui/entry.py's Entry): hand()
+        self.stash = None           # the same as plain data while a win is scored
         self.ev = None              # the event being built or reviewed
         self.pv = None              # its preview
         self.fields = None          # FIELD: [(field, kind)] still to ask
@@ -146,6 +153,7 @@ class UI:
                                     # (later()): the application's; else at once
         self._laid = LAID           # rows_of(): the entry's (title, lines, rows) laid out
         self._labels = None         # (lang, the labels module): labels()
+        self._part = None           # (name, the screen module last asked for): part()
 
     # -- messages -----------------------------------------------------------------------
 
@@ -202,16 +210,16 @@ class UI:
         self.msg = ""
         try:
             mode = self.mode
-            if PARTS[mode]:
+            if mode == ENTRY or mode == FROM:
+                self.part("typed").key(self, k, long)
+            else:
                 self.part(PARTS[mode]).key(self, k)
                 if long and mode == STATUS and self.mode == ENTRY:
                     self.entry.press("0")       # a winner's key held: its flowers first
-            elif mode == ENTRY:
-                self.k_entry(k, long)
-            elif mode == FROM:
-                self.k_from(k, long)
-            else:
-                self.k_review(k)
+            w = self.wants
+            if w is not None:                   # the screen's module has returned: the
+                self.wants = None               # preview without it
+                self.preview(w[0], w[1])
         except Refused as e:
             self.say(str(e))
         except MemoryError:
@@ -229,14 +237,25 @@ class UI:
         self.chain = None
         if mode not in (ENTRY, FROM, REVIEW, WORDS):
             self.entry = None               # the hand typed is saved or given up
+            self.stash = None
         if not heap.roomy():
             self.trim()
 
     def trim(self):
         """Only the shown screen's module stays loaded (and the entry's, with a hand)."""
-        self._labels = None
-        heap.forget_all(heap.SCREENS, PARTS[self.mode] or "entry", "ui.")
+        self._labels = self._part = None
+        heap.forget_all(heap.SCREENS, PARTS[self.mode], "ui.")
         heap.forget_all(heap.STEPS, None, "ui.")
+        if self.entry is None:
+            heap.forget("ui.entry")
+
+    def hand(self):
+        """The typed hand (an Entry), made anew from its plain data (stash) where a win
+        was scored without it."""
+        if self.entry is None and self.stash is not None:
+            self.entry = load("entry").again(self.stash)
+            self.stash = None
+        return self.entry
 
     def short(self):
         """Out of memory in a key or a drawing: the screens not shown and the session's
@@ -252,12 +271,18 @@ class UI:
         """Before the session's peak (score, save) on a tight heap: the screens' names go
         (drawing loads them again)."""
         if not heap.roomy():
-            self._labels = None
+            self._labels = self._part = None
             heap.forget_all(heap.PEAK, None, "ui.")
 
     def part(self, name):
-        """A screen module, loaded when first needed."""
-        return __import__("ui." + name, None, None, (name,))
+        """A screen module, loaded when first needed; the last one asked for is kept at
+        hand until the heap's screens go (trim, lighten, preview), as a screen asks for its
+        module at each key and each drawing (__import__ looks a dotted name up part by
+        part: a millisecond on a Pico)."""
+        p = self._part
+        if p is None or p[0] != name:
+            p = self._part = (name, load(name))
+        return p[1]
 
     def labels(self):
         """What the screens call things, in the settings' language (ui/labels*.py): kept
@@ -266,7 +291,7 @@ class UI:
         lang = self.cfg.get("lang")
         lb = self._labels
         if lb is None or lb[0] != lang:
-            lb = self._labels = (lang, self.part(LABELS.get(lang, "labels")))
+            lb = self._labels = (lang, load(LABELS.get(lang, "labels")))
         return lb[1]
 
     def named(self, pv):
@@ -301,6 +326,10 @@ class UI:
         heap.forget("ui.terms")         # only while a refusal is said
         return text
 
+    def review_lines(self, rows=False):
+        """The review's lines (ui/review.py)."""
+        return self.part("review").lines(self, rows)
+
     def status_lines(self):
         return self.part("status").lines(self)
 
@@ -326,87 +355,27 @@ class UI:
         elif k == K.DOWN and self.top < n - (self.rows - 1):
             self.top += 1
 
-    def k_entry(self, k, long=False):
-        e = self.entry
-        if e.cur is not None:                   # editing a typed set
-            if self.part("handedit").key(self, k) and e.done():
-                self.to_from()
-            return
-        if long and k == K.EDIT_KEY:
-            self.part("handedit").start(e)
-            return
-        if k == K.BACK:
-            if not e.back():
-                self.go(STATUS)
-            return
-        e.press(k, long)                        # held 1-9, 0: a concealed set
-        if e.done():
-            self.to_from()
-
-    def to_from(self):
-        self.rob = False
-        self.why = None
-        self.go(FROM)
-
-    def counted(self):
-        """The from screen's count keys of the session's ruleset: ((key, field), ...)."""
-        return K.COUNT_KEYS.get(self.ses.state["rules"], ())
-
-    def k_from(self, k, long=False):
-        if k == K.UP or k == K.DOWN:            # the refusal's lines
-            self.page(k, len(self.s_from()[1]))
-            return
-        self.why = None
-        self.top = 0
-        for key, field in self.counted():
-            if k == key:                        # one more (held: none) of what it counts
-                if "hand" not in self.ev:       # kept with the hand typed so far
-                    self.ev["hand"] = self.entry.hand()
-                h = self.ev["hand"]
-                n = 0 if long else h.get(field, 0) + 1
-                if n:
-                    h[field] = n
-                else:
-                    h.pop(field, None)
-                return
-        if k == K.BACK:
-            self.entry.back()
-            self.go(ENTRY)
-        elif k == K.ROBKONG:
-            self.rob = not self.rob
-        elif k == K.FLAGS_KEY:
-            if "hand" not in self.ev:       # the words go with the hand typed so far
-                self.ev["hand"] = self.entry.hand()
-            self.words_back = FROM
-            self.go(WORDS)
-        elif "1" <= k <= "4":
-            s = ord(k) - 49
-            ev = self.ev
-            h = self.entry.hand()
-            old = ev.get("hand") or {}
-            flags = old.get("flags")
-            if flags:
-                h["flags"] = flags
-            for _, field in self.counted():
-                if field in old:
-                    h[field] = old[field]
-            ev["hand"] = h
-            if s == ev["winner"]:
-                if self.rob:
-                    raise Refused("a robbed kong is another's")
-                ev.pop("from", None)
-                h["by"] = "self"
-            else:
-                ev["from"] = s
-                h["by"] = "robkong" if self.rob else "discard"
-            self.review(ev, FROM)
-
     def review(self, ev, back=STATUS):
-        """Preview ev and show it for review; a refusal stays on the screen before (the
-        from screen lists it in its body, where it stays until a key)."""
+        """Preview ev and show it for review, once the screen that asks has returned
+        (key(): its module need not stay in the heap while the event is scored)."""
+        self.wants = (ev, back)
+
+    def preview(self, ev, back):
+        """review()'s preview; a refusal stays on the screen before (the from screen
+        lists it in its body, where it stays until a key)."""
         self.ev = ev
         self.back_to = back
-        self.lighten()
+        if not heap.roomy():
+            # the screens' names and modules leave while the event is scored (drawing
+            # loads them again), the typed hand as plain data without its module (the
+            # from screen makes it anew: hand())
+            self._labels = self._part = None
+            heap.forget_all(heap.PEAK, None, "ui.")
+            heap.forget_all(heap.SCREENS, None, "ui.")
+            if self.entry is not None:
+                self.stash = self.entry.data()
+                self.entry = None
+            heap.forget("ui.entry")
         pv = self.ses.preview(ev)
         if not pv.get("ok"):
             if self.mode == FROM:
@@ -429,35 +398,7 @@ class UI:
         often on a page after the first.  True when the screen changed."""
         if self.mode != REVIEW or self.dropped is not None or self.pv is None:
             return False
-        if not (self.ev.get("hand") or {}).get("flags"):
-            self.dropped = ()       # no word to drop: nothing loaded to say so
-            return False
-        try:
-            self.dropped = self.ses.words_dropped(self.pv)
-        except Exception as e:      # the hint lost, never the review
-            print("dropped:", repr(e))
-            self.dropped = ()
-        return bool(self.dropped)
-
-    def k_review(self, k):
-        if k == K.OK:
-            self.lighten()
-            ans = self.ses.save(self.pv)
-            if not ans.get("ok"):           # the review stays: save may be pressed again
-                self.say(ans["error"]["message"], 0)
-                return
-            self.pv = None
-            self.go(STATUS)
-            self.say("saved #%d" % self.ses.jseq)
-        elif k == K.BACK:
-            self.pv = None
-            self.go(self.back_to)
-        elif k == K.FLAGS_KEY and self.ev["event"] == "win":
-            self.pv = None
-            self.words_back = REVIEW
-            self.go(WORDS)
-        else:
-            self.page(k, len(self.review_lines(True)))
+        return self.part("review").later(self)
 
     # -- what the screen shows ----------------------------------------------------------
 
@@ -476,10 +417,7 @@ class UI:
 
     def rows_of(self):
         mode = self.mode
-        if PARTS[mode]:
-            title, lines = self.part(PARTS[mode]).show(self)
-        else:
-            title, lines = (None, self.s_entry, self.s_from, self.s_review)[mode]()
+        title, lines = self.part(PARTS[mode]).show(self)
         body = self.rows - 1
         # the entry's rows laid out at the key before: a title or line the same keeps its
         # row (a key changes one or two; a row laid out costs a Pico about a millisecond)
@@ -512,83 +450,6 @@ class UI:
                 for line in m:
                     rows.append(INV + fit(line, "", self.cols))
         return rows
-
-    def s_entry(self):
-        e = self.entry
-        if e.cur is not None:
-            return self.part("handedit").show(self)
-        lb = self.labels()
-        t = e.show()
-        out = [t] if cells(t) <= self.cols else wrap(t, self.cols)  # (a hand begun: a row)
-        if e.suit == 4:                 # after 0: the flowers' keys
-            out.append(lb.FLOWERS_COUNT_HINT if e.counted else lb.FLOWERS_HINT)
-        elif e.kinds and not e.tokens and 1 < len(e.flowers) < 5:   # hk: both kinds, or 0
-            out.append(lb.FLOWERS_KIND_HINT)
-        else:
-            out.append(lb.HINT)
-        return fit(self.name(self.ev["winner"]), "%s %d/%d %s" % (
-            lb.WIN, e.count, e.target, lb.SUITS[e.suit]), self.cols), out
-
-    def s_from(self):
-        w = self.ev["winner"]
-        flags = (self.ev.get("hand") or {}).get("flags")
-        win = self.entry.winning()
-        out = []
-        if self.why:
-            out.extend(wrap(self.why, self.cols))
-        lb = self.labels()
-        out.extend(["1-4 paid in, %d %s" % (w + 1, lb.SELF), "win on %s? * no" % win,
-                    "0 robbed kong: %s" % ("yes" if self.rob else "no"),
-                    "C words" + (": %d on" % len(flags) if flags else "")])
-        counted = self.counted()
-        if counted:                     # 5 dora0 6 ura0 7 aka0
-            h = self.ev.get("hand") or {}
-            out.append(" ".join(["%s %s%d" % (key, field, h.get(field, 0))
-                                 for key, field in counted]))
-        out.extend(wrap(self.entry.show(), self.cols))
-        return fit(self.name(w), "%s %s from?" % (lb.WIN, win), self.cols), out
-
-    def review_lines(self, rows=False):
-        """The review's lines; rows: those of the elements and payments as (left, right),
-        laid out by rows_of() when shown (a heavy hand's are three pages: each line laid
-        out costs a Pico about a millisecond)."""
-        labels = self.labels()
-        pv = self.pv
-        out = []
-        res = pv.get("result")
-        row = (lambda a, b, n: (a, b)) if rows else fit
-        if res:
-            for it in res["items"]:
-                out.append(row(it["name"], item_value(it, labels), self.cols))
-            if res.get("fu") and not res.get("yakuman"):      # riichi: han, fu, the limit
-                out.append(fit("%d han %d fu" % (res["han"], res["fu"]), res["limit"], self.cols))
-            for w in self.dropped or ():
-                out.extend(wrap("%s: not counted here" % word(labels, w), self.cols))
-        if "undoes" in pv:           # an undo: what it takes back, the scores it brings back
-            out.extend(self.part("history").undone_lines(self, pv["undoes"]))
-            out.append("scores then:")
-            for s in range(4):
-                out.append(fit(self.name(s), str(pv["state"]["scores"][s]), self.cols))
-        else:
-            pay = pv["payments"]
-            for s in range(4):
-                if pay[s]:
-                    out.append(row(self.name(s), signed(pay[s]), self.cols))
-            if not any(pay):
-                out.append("no payments")
-        out.append("# save * back" + (" C words" if res else ""))
-        return out
-
-    def s_review(self):
-        labels = self.labels()
-        ev = self.ev
-        res = self.pv.get("result")
-        if res:
-            title = fit(self.name(ev["winner"]), "%d%s" % (
-                res["total"], labels.UNITS.get(res["unit"], res["unit"])), self.cols)
-        else:
-            title = labels.EVENTS.get(ev["event"], ev["event"])
-        return title, self.review_lines(True)
 
 
 def item_value(it, labels):

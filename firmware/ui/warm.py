@@ -5,7 +5,8 @@
 # between a referee's keys while a hand is typed (the session's asks.warm), and kept for
 # good (heap.room: what a roomy board loads stays), so the first hand's review comes as
 # fast as the others.  Then the review's names in the screens' language where they are
-# not the scorer's (sh, riichi, another language than a ruleset's own).
+# not the scorer's (sh, riichi, another language than a ruleset's own), and last the
+# review's own screen module (ui/review.py).
 # A heap without room, a module that does not fit: nothing more is loaded (the win then
 # loads what it needs as before).
 
@@ -20,6 +21,7 @@ QUIET_MS = 60           # a pause: this long since a key came (the keypad's ring
 async def run(app):
     """The application's task: warm the session's ruleset while a hand is typed."""
     from ui import ui as screens
+    ui_load = screens.load
     from time import ticks_ms, ticks_diff
     todo = None
     rid = None
@@ -49,7 +51,11 @@ async def run(app):
             todo = None
             continue
         try:
-            todo = todo + 1 if app.session.warm(todo, lang) else None
+            if todo < 0:                        # the session's done: the review's screen
+                ui_load("review")               # module, last (kept: heap.room)
+                todo = None
+            else:
+                todo = todo + 1 if app.session.warm(todo, lang) else -1
         except MemoryError:
             todo = None
             app.session.release(True)           # what the import left goes

@@ -17,6 +17,8 @@
 # ONCE: clockops adjustops spare settings langs dropped facts handparse tilecheck rules.*_events rules.*_en rules.*_hans rules.*_hant
 # a screen opens             SCREENS: every screen's module but the one shown (ui.entry
 #                            too, with no hand being typed), and STEPS: the entry's editor
+# an event is previewed      PEAK, SCREENS and ui.entry, the typed hand kept as plain
+#                            data (UI.preview, once the key's screen module returned)
 # before the session's peak  PEAK: the screens' names and the entry's editor (drawing
 # (a score, a save)          loads them again)
 #
@@ -36,7 +38,7 @@ EVENT = ("sessionops commit journal checkpoint files asks record2 rebuild rerun 
 BASE = "hand engine tiles"
 # The screens' rows name modules of the ui package (forget_all(row, keep, "ui.")).  Every
 # row is text split when used: one str costs the resident heap less than a tuple of names
-SCREENS = "status events setup history entry setnames words"
+SCREENS = "status events setup history typed review setnames words"
 STEPS = "handedit"
 PEAK = "labels labels_hans labels_en handedit"
 

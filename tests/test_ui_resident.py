@@ -1,0 +1,78 @@
+"""What the screens keep resident while a win is scored (docs/memory.md, "The resident
+application"): on a tight heap the typed hand is plain data while the preview runs, the
+entry's module out of the heap, and the from screen makes it anew as it was typed."""
+
+import os
+import tempfile
+
+import heap
+import session
+from host_tools import keys
+import ui.ui as ui_mod
+from ui.ui import INV, UI
+
+CFG = {"table": 7, "rules": "mcr", "settings": {}, "players": ["Ann", "Bob", "Cy", "Di"],
+       "dealer": 0, "wifi": {"ssid": "", "password": ""}, "organiser": "", "device": "",
+       "secret": ""}
+WIN = {"event": "win", "winner": 1, "from": 2,
+       "hand": {"hand": "1122334455667m", "win": "7m"}}
+
+
+def started():
+    ses = session.Session(os.path.join(tempfile.mkdtemp(), "journal.bin"))
+    ui = UI(ses, dict(CFG), 5, 21)
+    press(ui, "0#")
+    return ui
+
+
+def press(ui, keys_):
+    for k, held in keys.presses(keys_):
+        ui.key(k, held)
+
+
+def text(ui):
+    return " ".join(r.lstrip(INV).strip() for r in ui.screen())
+
+
+def watched(ui, seen):
+    """The session's preview, noting whether the screens held an Entry while it ran."""
+    real = ui.ses.preview
+
+    def look(ev):
+        seen.append(ui.entry)
+        return real(ev)
+    ui.ses.preview = look
+
+
+def test_the_typed_hand_is_plain_data_while_a_win_is_scored(monkeypatch):
+    monkeypatch.setattr(heap, "roomy", lambda: False)      # a board's tight heap
+    seen = []
+    ui = started()
+    ks = keys.event_keys(WIN, keys.ruleset("mcr"))
+    press(ui, ks[:-2])                                  # typed, on the from screen
+    assert ui.mode == ui_mod.FROM and ui.entry is not None
+    typed = list(ui.entry.keys)
+    from_screen = text(ui)
+    watched(ui, seen)
+    press(ui, ks[-2])                                   # paid in by seat 3: the review
+    assert ui.mode == ui_mod.REVIEW and "88" in text(ui)
+    assert seen == [None]                               # no Entry while it was scored
+    assert ui.entry is None and ui.stash is not None
+    press(ui, "*")                                      # back: the hand as it was typed
+    assert ui.mode == ui_mod.FROM and text(ui) == from_screen
+    assert ui.entry.keys == typed and ui.stash is None
+    press(ui, "*")                                      # and its last key taken back
+    assert ui.mode == ui_mod.ENTRY and ui.entry.keys == typed[:-1]
+    press(ui, typed[-1][-1] + ks[-2:])                  # typed again, reviewed, saved
+    assert ui.mode == ui_mod.STATUS and ui.ses.jseq == 2
+    assert ui.entry is None and ui.stash is None
+
+
+def test_a_refused_win_keeps_the_typed_hand_on_the_from_screen(monkeypatch):
+    monkeypatch.setattr(heap, "roomy", lambda: False)
+    ui = started()
+    press(ui, "2" + "123B345C678D11C555")               # a plain hand: under 8 fan
+    typed = list(ui.entry.keys)
+    press(ui, "3")
+    assert ui.mode == ui_mod.FROM and ui.why and "a win needs 8" in text(ui)
+    assert ui.hand().keys == typed
