@@ -142,6 +142,7 @@ class Session:
 
     def __init__(self, journal_path=None):
         self.state = None
+        self.parked = False     # the state put on flash while a hand is scored (_reload)
         self.stack = []
         self.jpath = journal_path
         self.jv = 0             # the journal's version (journal.py): 0 before its record 1
@@ -209,6 +210,9 @@ class Session:
         seq = self.jseq
         at = self.writes
         out = None
+        self._reload()                      # a state a shortage left on flash
+        if self.parked:                     # and still no room to take it back
+            return error_result("bad_event", SHORT)
         if LEAN and type(ev) is dict and ev.get("event") != "win" and not heap.roomy():
             heap.forget_all(heap.BASE)      # this event scores no hand
         try:
@@ -219,8 +223,9 @@ class Session:
                     raise
                 # What was kept (modules of earlier events, an import's leftovers) took
                 # the room: drop it all and try once more (nothing was written).
-                self.release(True)
-                self._reload()
+                self.release(True)          # (the state taken back, where parked)
+                if self.parked:
+                    raise
                 out = self._event(ev, write)
         except HandError as e:
             out = error_result(e.code, e.message)
@@ -281,8 +286,9 @@ class Session:
                     # after scoring
                     if self.jv == 2:
                         heap.load("commit").park(self)
-                    else:
+                    elif self.stack:        # the state is in the record on its top
                         self.state = None
+                    self.parked = self.state is None
                 self._unload()
                 result = score(job)
                 job = None
@@ -303,6 +309,7 @@ class Session:
     def _settle(self, ev, result):
         ops = heap.load("commit")       # not sessionops: after scoring, load little
         ops.reload(self)
+        self.parked = False
         return ops.settle_win(self.state, ev, result)
 
     # ---- The heap between events ----------------------------------------------------
@@ -313,6 +320,7 @@ class Session:
         leftovers of an import cut short with them (at the next call with room for it,
         when this one has none)."""
         self._unload(short)
+        self._reload()
         if short and LEAN:
             heap.room(False)    # from now on drop what events load
         if (short or self.leftovers) and LEAN:
@@ -359,8 +367,15 @@ class Session:
         return False
 
     def _reload(self):
-        if self.state is None and self.stack:   # a win refused while scoring:
-            heap.load("commit").reload(self)    # the state is on flash
+        """The state back from flash after a win refused while scoring it.  Short of
+        memory for it, the state stays on flash and the next call takes it back (every
+        event and the heap's release try): the session never goes on without a state."""
+        if self.parked:
+            try:
+                heap.load("commit").reload(self)
+                self.parked = False
+            except MemoryError:
+                pass
             self._unload()
 
     # ---- The undo stack and the boot checkpoint ---------------------------------------
