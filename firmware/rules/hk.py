@@ -11,7 +11,6 @@ from tiles import const, bits
 from errors import HandError
 from hand import ANKAN
 
-from rules.hk_shapes import SHAPES  # noqa: F401  the ruleset's special shapes, for the engine
 
 UNIT = "fan"
 # The items' ids and names (about 6 KB) are not part of the scorer: score() answers each
@@ -212,8 +211,40 @@ _WORD_EL = b"\x36\x37\x38\x39\x3c\x3d\x3e\x3f\x45\x46\x47\x49\x48\x42\x43\x44"
 # _FANXUE_BIG _WITHIN_4 _WITHIN_7 _WITHIN_10 _TRUE_DEAD _FOUR_DEAD _HEAVENLY _EARTHLY _HUMAN
 
 
+class _Special:
+    """The ruleset's special shapes for the engine, each loaded only for a hand whose
+    counts may make it (_shapes()): the scorer's import is the top of a win's heap, and
+    most hands are none of them."""
+
+    def waits(self, c, n):
+        out = []
+        for s in _shapes(c, n, 1):
+            out += s.waits(c, n)
+        return out
+
+    def readings(self, c, hand, melds, table):
+        out = []
+        for s in _shapes(c, len(melds), 0):
+            out += s.readings(c, hand, melds, table)
+        return out
 
 
+def _shapes(c, n, before):
+    """The shapes counts c with n melds may make (before: the 16 tiles before the win,
+    else the 17 after), by what each checks first: 嚦咕 (rules/hk_lique.py) no meld, its
+    odd counts (a 1 or a 3) none or two before, one 3 after; 十三么 and 十六不搭
+    (rules/hk_shapes.py) one meld at most, every honour (one may be missing before)."""
+    out = []
+    odd = c.count(b"\x01")
+    three = c.count(b"\x03")
+    if not n and (odd + three in (0, 2) if before else not odd and three == 1):
+        out.append(__import__("rules.hk_lique", None, None, ("LIQUE",)).LIQUE)
+    if n <= 1 and c[27:34].count(b"\0") <= before:
+        out += __import__("rules.hk_shapes", None, None, ("SHAPES",)).SHAPES
+    return out
+
+
+SHAPES = (_Special(),)
 PERMS = b"\x00\x01\x02\x00\x02\x01\x01\x00\x02\x01\x02\x00\x02\x00\x01\x02\x01\x00"
 GREEN = b"\x13\x14\x15\x17\x19\x20"   # 2s 3s 4s 6s 8s 發
 _PAIR = const(3)

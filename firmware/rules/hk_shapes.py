@@ -1,5 +1,6 @@
-# Hong Kong 16-tile special shapes (17 tiles at the win), for rules.hk.
-#   Lique      嚦咕: seven pairs and one pung, concealed (four alike may be two pairs)
+# Hong Kong 16-tile rarer special shapes (17 tiles at the win), for rules.hk, which loads
+# this module only for a hand that may be one of them (its gate, _Special; 嚦咕 is
+# rules/hk_lique.py):
 #   Orphans    十三么: the 13 terminals and honours, one of them paired, and one more set
 #              (chow, pung or one meld)
 #   Unrelated  十六不搭: 16 different tiles, no two of a suit within two ranks (all seven
@@ -50,45 +51,6 @@ class _Shape:
             if not c[t]:
                 missing.append(t)
         return missing if len(missing) == 1 else (() if missing else range(34))
-
-
-class Lique(_Shape):
-    melds = 0
-
-    def parts(self, c, n):
-        if n or c.count(b"\x01") or c.count(b"\x03") != 1 or _total(c) != 17:
-            return None      # the only odd count is the one pung's (counts in C)
-        return c.find(b"\x03")
-
-    def candidates(self, c):
-        # seven pairs and a pung: one tile count odd (the 3) once the tile is added
-        n = c.count(b"\x01") + c.count(b"\x03")
-        if n not in (0, 2):
-            return ()
-        out = []        # the two odd counts, else each pair (found in C)
-        for b in (b"\x01", b"\x03") if n else (b"\x02",):
-            t = c.find(b)
-            while t >= 0:
-                out.append(t)
-                t = c.find(b, t + 1)
-        out.sort()
-        return out
-
-    def readings(self, c, hand, melds, table):
-        p = self.parts(c, len(melds))
-        if p is None:
-            return []
-        win = hand.win
-        r = engine.Reading("lique", [(engine.PUNG, p, 1 if win == p and hand.by != "self" else 0)],
-                           -1, None, engine.PUNG_WAIT if c[win] == 3 else engine.SINGLE)
-        pairs = []
-        for t in range(34):
-            if c[t] == 2 or c[t] == 4:
-                pairs.append(t)
-                if c[t] == 4:
-                    pairs.append(t)
-        r.pairs = pairs
-        return [r]
 
 
 class Orphans(_Shape):
@@ -213,4 +175,4 @@ class Unrelated(_Shape):
         return [r]
 
 
-SHAPES = (Lique(), Orphans(), Unrelated())
+SHAPES = (Orphans(), Unrelated())

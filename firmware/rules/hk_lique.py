@@ -1,0 +1,64 @@
+# Hong Kong's 嚦咕 (seven pairs and one pung, concealed; four alike may be two pairs), for
+# rules.hk: a module of its own, loaded by rules.hk's gate (_Special) only for a hand whose
+# counts may make it, as the rarer shapes are (rules/hk_shapes.py): the scorer's import
+# is the top of a win's heap (docs/memory.md, "Hong Kong's scorer").  scorers.unload
+# forgets it with the scorer (a part of it: rules.hk_*).
+
+import engine
+
+
+class Lique:
+    melds = 0
+
+    def waits(self, c, n_melds):
+        if n_melds:
+            return []
+        cands = self.candidates(c)
+        if not cands or sum(c) != 16:
+            return []
+        out = []
+        for t in cands:
+            if c[t] < 4:
+                c[t] += 1
+                if self.parts(c, n_melds):
+                    out.append(t)
+                c[t] -= 1
+        return out
+
+    def parts(self, c, n):
+        if n or c.count(b"\x01") or c.count(b"\x03") != 1 or sum(c) != 17:
+            return None      # the only odd count is the one pung's (counts in C)
+        return c.find(b"\x03")
+
+    def candidates(self, c):
+        # seven pairs and a pung: one tile count odd (the 3) once the tile is added
+        n = c.count(b"\x01") + c.count(b"\x03")
+        if n not in (0, 2):
+            return ()
+        out = []        # the two odd counts, else each pair (found in C)
+        for b in (b"\x01", b"\x03") if n else (b"\x02",):
+            t = c.find(b)
+            while t >= 0:
+                out.append(t)
+                t = c.find(b, t + 1)
+        out.sort()
+        return out
+
+    def readings(self, c, hand, melds, table):
+        p = self.parts(c, len(melds))
+        if p is None:
+            return []
+        win = hand.win
+        r = engine.Reading("lique", [(engine.PUNG, p, 1 if win == p and hand.by != "self" else 0)],
+                           -1, None, engine.PUNG_WAIT if c[win] == 3 else engine.SINGLE)
+        pairs = []
+        for t in range(34):
+            if c[t] == 2 or c[t] == 4:
+                pairs.append(t)
+                if c[t] == 4:
+                    pairs.append(t)
+        r.pairs = pairs
+        return [r]
+
+
+LIQUE = Lique()
