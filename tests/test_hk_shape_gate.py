@@ -87,3 +87,22 @@ def test_the_gate_answers_as_every_shape_asked():
             waiting += 1
             special += any(r[0] != "standard" for r in got[2])
     assert special > 100 and waiting > 300, (special, waiting)
+
+
+def test_the_shape_modules_number_the_elements_as_the_scorer():
+    """rules.hk_shapes and rules.hk_lique count elements by rules.hk's numbers, copied as
+    const() (a board keeps no global for them): each copy agrees with rules.hk's."""
+    import os
+    import re
+    from host_tools import paths
+    folder = os.path.join(paths.ROOT, "firmware", "rules")
+
+    def consts(name):
+        with open(os.path.join(folder, name), encoding="utf-8") as f:
+            return dict(re.findall(r"^(_[A-Z0-9_]+) = const\((\d+)\)", f.read(), re.M))
+    scorer = consts("hk.py")
+    for name in ("hk_shapes.py", "hk_lique.py"):
+        copied = consts(name)
+        assert copied
+        for k, v in copied.items():
+            assert scorer[k] == v, (name, k)

@@ -842,29 +842,6 @@ def _pungs(pm, pair, cnt):
                 cnt[_THREE_SUIT_SMALL] += 1
 
 
-def _special(h, f, reading, cnt):
-    """十三么 and 十六不搭 readings: their element, the context, and their extras."""
-    if reading.shape == "orphans":
-        cnt[_ORPHANS] = 1
-        ok = True
-        for kind, t, op in reading.sets:
-            if kind and t >= 27:
-                cnt[_HUAZI] += 1 if t >= 31 else (t == 27 + h.seat) + (t == 27 + h.round)
-            if t < 27 and not (t % 9 == 8 or t % 9 == 0 or (kind == 0 and t % 9 == 6)):
-                ok = False
-        if ok:
-            cnt[_ORPHANS_OUTSIDE] = 1   # general rule 2: 混帶么 at half
-    else:
-        pair, knit, meet = reading.knit
-        cnt[_UNRELATED] = 1
-        if reading.win_set == -1:
-            cnt[_UNRELATED_FLY] = 1
-        if meet:
-            cnt[_UNRELATED_MEET] = 1
-        if knit:
-            cnt[_UNRELATED_DRAGON] = 1
-
-
 def _finish(cnt, bound=-1):
     """Apply the exclusions, then 雞糊 when no pattern element is left; the total 番.
     -1 (cnt left unfinished) when the total cannot exceed bound: the exclusions only
@@ -941,8 +918,8 @@ def _reading(h, f, base, tbase, r, memo):
     adds what depends on the group it completed."""
     shape = r.shape
     if shape == "orphans" or shape == "unrelated":
-        cnt = bytearray(base)
-        _special(h, f, r, cnt)
+        cnt = bytearray(base)     # their scoring is theirs (loaded for their readings)
+        __import__("rules.hk_shapes", None, None, ("score",)).score(h, r, cnt)
         return cnt
     cnt = bytearray(tbase)
     G = []
@@ -1038,29 +1015,9 @@ def score(hand, analysis):
             bt = t
             best = cnt
     if lq is not None and std is not None:
-        # general rule 4 (嚦咕雙食): the elements of both forms, each once; the 四歸 of
-        # the same tiles from one form only, the one worth more (copies: either form may
-        # still be the best answer)
-        m = bytearray(lq)
-        s = bytearray(std)
-        a = b = 0
-        for i in range(_FOUR2_OPEN, _ONE_HIGH):
-            a += value(i) * m[i]
-            b += value(i) * s[i]
-        w = s if a > b else m
-        for i in range(_FOUR2_OPEN, _ONE_HIGH):
-            w[i] = 0
-        left = N_ELEMENTS - s.count(b"\0")
-        x = 1
-        while left:     # s's few counted elements, found by count as in _finish
-            b = bytes((x,))
-            i = s.find(b)
-            while i >= 0:
-                if x > m[i]:
-                    m[i] = x
-                left -= 1
-                i = s.find(b, i + 1)
-            x += 1
+        # general rule 4 (嚦咕雙食): both forms' elements (rules/hk_lique.py, loaded for
+        # the 嚦咕 reading)
+        m = __import__("rules.hk_lique", None, None, ("both",)).both(lq, std)
         t = _finish(m)
         if t > bt:
             bt = t

@@ -1,10 +1,12 @@
 # Hong Kong's 嚦咕 (seven pairs and one pung, concealed; four alike may be two pairs), for
-# rules.hk: a module of its own, loaded by rules.hk's gate (_Special) only for a hand whose
+# rules.hk, with its scoring beside a standard reading of the same tiles: a module of its own, loaded by rules.hk's gate (_Special) only for a hand whose
 # counts may make it, as the rarer shapes are (rules/hk_shapes.py): the scorer's import
 # is the top of a win's heap (docs/memory.md, "Hong Kong's scorer").  scorers.unload
 # forgets it with the scorer (a part of it: rules.hk_*).
 
 import engine
+from tiles import const
+from rules import hk
 
 
 class Lique:
@@ -62,3 +64,37 @@ class Lique:
 
 
 LIQUE = Lique()
+
+
+# ---- its scoring beside a standard reading (rules.hk.score) ------------------------------
+
+_FOUR2_OPEN = const(35)     # rules.hk's elements: 四歸二（明）, the first of the 四歸
+_ONE_HIGH = const(44)       # 一般高, the first after them
+
+
+def both(lq, std):
+    """General rule 4 (嚦咕雙食): the counts of the elements of both forms (lq the 嚦咕
+    reading's, std the best standard one's), each once; the 四歸 of the same tiles from
+    one form only, the one worth more (copies: either form may still be the best answer)."""
+    value = hk.value
+    m = bytearray(lq)
+    s = bytearray(std)
+    a = b = 0
+    for i in range(_FOUR2_OPEN, _ONE_HIGH):
+        a += value(i) * m[i]
+        b += value(i) * s[i]
+    w = s if a > b else m
+    for i in range(_FOUR2_OPEN, _ONE_HIGH):
+        w[i] = 0
+    left = hk.N_ELEMENTS - s.count(b"\0")
+    x = 1
+    while left:     # s's few counted elements, found by count as in rules.hk._finish
+        b = bytes((x,))
+        i = s.find(b)
+        while i >= 0:
+            if x > m[i]:
+                m[i] = x
+            left -= 1
+            i = s.find(b, i + 1)
+        x += 1
+    return m

@@ -9,6 +9,7 @@
 # docs/rules/hk.md has the decisions.
 
 import engine
+from tiles import const
 
 ORPHANS = b"\x00\x08\x09\x11\x12\x1a\x1b\x1c\x1d\x1e\x1f\x20\x21"  # 1m 9m 1p 9p 1s 9s 1z-7z
 _ORPHAN = b"\x01\0\0\0\0\0\0\0\x01" * 3 + b"\x01" * 7   # 1 for each tile of ORPHANS
@@ -176,3 +177,39 @@ class Unrelated(_Shape):
 
 
 SHAPES = (Orphans(), Unrelated())
+
+
+# ---- their scoring (rules.hk._reading) -----------------------------------------------
+
+# rules.hk's elements these readings count
+_HUAZI = const(0)
+_ORPHANS_OUTSIDE = const(30)
+_ORPHANS = const(119)
+_UNRELATED = const(120)
+_UNRELATED_FLY = const(121)
+_UNRELATED_MEET = const(122)
+_UNRELATED_DRAGON = const(123)
+
+
+def score(h, reading, cnt):
+    """十三么 and 十六不搭 readings: their element and their extras, counted into cnt (the
+    context's counts)."""
+    if reading.shape == "orphans":
+        cnt[_ORPHANS] = 1
+        ok = True
+        for kind, t, op in reading.sets:
+            if kind and t >= 27:
+                cnt[_HUAZI] += 1 if t >= 31 else (t == 27 + h.seat) + (t == 27 + h.round)
+            if t < 27 and not (t % 9 == 8 or t % 9 == 0 or (kind == 0 and t % 9 == 6)):
+                ok = False
+        if ok:
+            cnt[_ORPHANS_OUTSIDE] = 1   # general rule 2: 混帶么 at half
+    else:
+        pair, knit, meet = reading.knit
+        cnt[_UNRELATED] = 1
+        if reading.win_set == -1:
+            cnt[_UNRELATED_FLY] = 1
+        if meet:
+            cnt[_UNRELATED_MEET] = 1
+        if knit:
+            cnt[_UNRELATED_DRAGON] = 1
