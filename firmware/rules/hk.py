@@ -245,6 +245,8 @@ def _shapes(c, n, before):
 
 
 SHAPES = (_Special(),)
+# what _shapes() loads, loaded beforehand where the heap keeps what is loaded (asks.warm)
+PARTS = "rules.hk_lique rules.hk_shapes"
 PERMS = b"\x00\x01\x02\x00\x02\x01\x01\x00\x02\x01\x02\x00\x02\x00\x01\x02\x01\x00"
 GREEN = b"\x13\x14\x15\x17\x19\x20"   # 2s 3s 4s 6s 8s 發
 _PAIR = const(3)
