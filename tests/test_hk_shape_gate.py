@@ -10,7 +10,7 @@ import tiles
 from errors import HandError
 from rules import hk, hk_lique, hk_shapes
 
-EVERY = (hk_lique.LIQUE,) + hk_shapes.SHAPES
+EVERY = (hk_lique,) + hk_shapes.SHAPES
 
 
 def near_shape(rng):

@@ -238,7 +238,7 @@ def _shapes(c, n, before):
     odd = c.count(b"\x01")
     three = c.count(b"\x03")
     if not n and (odd + three in (0, 2) if before else not odd and three == 1):
-        out.append(__import__("rules.hk_lique", None, None, ("LIQUE",)).LIQUE)
+        out.append(__import__("rules.hk_lique", None, None, ("waits",)))
     if n <= 1 and c[27:34].count(b"\0") <= before:
         out += __import__("rules.hk_shapes", None, None, ("SHAPES",)).SHAPES
     return out
@@ -1019,7 +1019,7 @@ def score(hand, analysis):
     if lq is not None and std is not None:
         # general rule 4 (嚦咕雙食): both forms' elements (rules/hk_lique.py, loaded for
         # the 嚦咕 reading)
-        m = __import__("rules.hk_lique", None, None, ("both",)).both(lq, std)
+        m = __import__("rules.hk_lique", None, None, ("both",)).both(lq, std, value)
         t = _finish(m)
         if t > bt:
             bt = t
