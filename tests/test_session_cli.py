@@ -41,7 +41,8 @@ def values(ans):
 # 70k for mcr, 66k for tw and hk before); the board's own budget is measured on the
 # emulated Pico (make size).
 SESSION_HEAPS = {"mcr": "66k", "tw": "63k", "hk": "64k"}
-SESSION_HEAP = "72k"        # the heaviest of them, for the other tests' sessions
+SESSION_HEAP = "66k"        # the heaviest of them, for the other tests' sessions (72k
+# while hk's was; test_session_resume's device sessions: least 59k for mcr, 58k for hk)
 @pytest.mark.parametrize("rid,seed", [("mcr", 0), ("tw", 0), ("hk", 0), ("mcr", 1), ("tw", 1),
                                       ("hk", 1)])
 def test_device_matches_cpython(rid, seed):
