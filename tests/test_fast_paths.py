@@ -8,7 +8,7 @@ import shapes
 import tiles
 import tilecheck
 from errors import HandError
-from rules import hk_shapes
+from rules import hk_lique, hk_shapes
 
 
 def outcome(fn, text, flowers):
@@ -69,7 +69,7 @@ def test_hk_shape_waits_from_candidates_equal_every_tile():
         c = near_shape(rng)
         if c is None:
             continue
-        for shape in hk_shapes.SHAPES:
+        for shape in (hk_lique,) + hk_shapes.SHAPES:
             want = every_tile_waits(shape, c, 0)
             assert shape.waits(c, 0) == want, (type(shape).__name__, list(c))
             found += bool(want)

@@ -32,7 +32,7 @@ LAYERS = (
     ("heap", ("heap",)),
     ("engine", ("tiles", "errors", "errtext", "hand", "handparse", "tilecheck", "dtable", "engine", "shapes", "eltable")),
     ("rules", ("rules", "rules.mcr", "rules.mcr_data", "rules.mcr_special", "rules.hk", "rules.hk_data", "rules.hk_names",
-               "rules.hk_shapes", "rules.tw", "rules.tw_exclusions", "rules.sh",
+               "rules.hk_shapes", "rules.hk_lique", "rules.tw", "rules.tw_exclusions", "rules.sh",
                "rules.riichi", "rules.riichi_names",
                "rules.*_en", "rules.*_hans", "rules.*_hant")),
     ("scoring", ("scorers", "langs", "contract")),

@@ -11,7 +11,6 @@ from tiles import const, bits
 from errors import HandError
 from hand import ANKAN
 
-from rules.hk_shapes import SHAPES  # noqa: F401  the ruleset's special shapes, for the engine
 
 UNIT = "fan"
 # The items' ids and names (about 6 KB) are not part of the scorer: score() answers each
@@ -212,8 +211,42 @@ _WORD_EL = b"\x36\x37\x38\x39\x3c\x3d\x3e\x3f\x45\x46\x47\x49\x48\x42\x43\x44"
 # _FANXUE_BIG _WITHIN_4 _WITHIN_7 _WITHIN_10 _TRUE_DEAD _FOUR_DEAD _HEAVENLY _EARTHLY _HUMAN
 
 
+class _Special:
+    """The ruleset's special shapes for the engine, each loaded only for a hand whose
+    counts may make it (_shapes()): the scorer's import is the top of a win's heap, and
+    most hands are none of them."""
+
+    def waits(self, c, n):
+        out = []
+        for s in _shapes(c, n, 1):
+            out += s.waits(c, n)
+        return out
+
+    def readings(self, c, hand, melds, table):
+        out = []
+        for s in _shapes(c, len(melds), 0):
+            out += s.readings(c, hand, melds, table)
+        return out
 
 
+def _shapes(c, n, before):
+    """The shapes counts c with n melds may make (before: the 16 tiles before the win,
+    else the 17 after), by what each checks first: 嚦咕 (rules/hk_lique.py) no meld, its
+    odd counts (a 1 or a 3) none or two before, one 3 after; 十三么 and 十六不搭
+    (rules/hk_shapes.py) one meld at most, every honour (one may be missing before)."""
+    out = []
+    odd = c.count(b"\x01")
+    three = c.count(b"\x03")
+    if not n and (odd + three in (0, 2) if before else not odd and three == 1):
+        out.append(__import__("rules.hk_lique", None, None, ("waits",)))
+    if n <= 1 and c[27:34].count(b"\0") <= before:
+        out += __import__("rules.hk_shapes", None, None, ("SHAPES",)).SHAPES
+    return out
+
+
+SHAPES = (_Special(),)
+# what _shapes() loads, loaded beforehand where the heap keeps what is loaded (asks.warm)
+PARTS = "rules.hk_lique rules.hk_shapes"
 PERMS = b"\x00\x01\x02\x00\x02\x01\x01\x00\x02\x01\x02\x00\x02\x00\x01\x02\x01\x00"
 GREEN = b"\x13\x14\x15\x17\x19\x20"   # 2s 3s 4s 6s 8s 發
 _PAIR = const(3)
@@ -811,29 +844,6 @@ def _pungs(pm, pair, cnt):
                 cnt[_THREE_SUIT_SMALL] += 1
 
 
-def _special(h, f, reading, cnt):
-    """十三么 and 十六不搭 readings: their element, the context, and their extras."""
-    if reading.shape == "orphans":
-        cnt[_ORPHANS] = 1
-        ok = True
-        for kind, t, op in reading.sets:
-            if kind and t >= 27:
-                cnt[_HUAZI] += 1 if t >= 31 else (t == 27 + h.seat) + (t == 27 + h.round)
-            if t < 27 and not (t % 9 == 8 or t % 9 == 0 or (kind == 0 and t % 9 == 6)):
-                ok = False
-        if ok:
-            cnt[_ORPHANS_OUTSIDE] = 1   # general rule 2: 混帶么 at half
-    else:
-        pair, knit, meet = reading.knit
-        cnt[_UNRELATED] = 1
-        if reading.win_set == -1:
-            cnt[_UNRELATED_FLY] = 1
-        if meet:
-            cnt[_UNRELATED_MEET] = 1
-        if knit:
-            cnt[_UNRELATED_DRAGON] = 1
-
-
 def _finish(cnt, bound=-1):
     """Apply the exclusions, then 雞糊 when no pattern element is left; the total 番.
     -1 (cnt left unfinished) when the total cannot exceed bound: the exclusions only
@@ -910,8 +920,8 @@ def _reading(h, f, base, tbase, r, memo):
     adds what depends on the group it completed."""
     shape = r.shape
     if shape == "orphans" or shape == "unrelated":
-        cnt = bytearray(base)
-        _special(h, f, r, cnt)
+        cnt = bytearray(base)     # their scoring is theirs (loaded for their readings)
+        __import__("rules.hk_shapes", None, None, ("score",)).score(h, r, cnt)
         return cnt
     cnt = bytearray(tbase)
     G = []
@@ -1007,29 +1017,9 @@ def score(hand, analysis):
             bt = t
             best = cnt
     if lq is not None and std is not None:
-        # general rule 4 (嚦咕雙食): the elements of both forms, each once; the 四歸 of
-        # the same tiles from one form only, the one worth more (copies: either form may
-        # still be the best answer)
-        m = bytearray(lq)
-        s = bytearray(std)
-        a = b = 0
-        for i in range(_FOUR2_OPEN, _ONE_HIGH):
-            a += value(i) * m[i]
-            b += value(i) * s[i]
-        w = s if a > b else m
-        for i in range(_FOUR2_OPEN, _ONE_HIGH):
-            w[i] = 0
-        left = N_ELEMENTS - s.count(b"\0")
-        x = 1
-        while left:     # s's few counted elements, found by count as in _finish
-            b = bytes((x,))
-            i = s.find(b)
-            while i >= 0:
-                if x > m[i]:
-                    m[i] = x
-                left -= 1
-                i = s.find(b, i + 1)
-            x += 1
+        # general rule 4 (嚦咕雙食): both forms' elements (rules/hk_lique.py, loaded for
+        # the 嚦咕 reading)
+        m = __import__("rules.hk_lique", None, None, ("both",)).both(lq, std, value)
         t = _finish(m)
         if t > bt:
             bt = t

@@ -1,5 +1,6 @@
-# Hong Kong 16-tile special shapes (17 tiles at the win), for rules.hk.
-#   Lique      嚦咕: seven pairs and one pung, concealed (four alike may be two pairs)
+# Hong Kong 16-tile rarer special shapes (17 tiles at the win), for rules.hk, which loads
+# this module only for a hand that may be one of them (its gate, _Special; 嚦咕 is
+# rules/hk_lique.py):
 #   Orphans    十三么: the 13 terminals and honours, one of them paired, and one more set
 #              (chow, pung or one meld)
 #   Unrelated  十六不搭: 16 different tiles, no two of a suit within two ranks (all seven
@@ -8,6 +9,7 @@
 # docs/rules/hk.md has the decisions.
 
 import engine
+from tiles import const
 
 ORPHANS = b"\x00\x08\x09\x11\x12\x1a\x1b\x1c\x1d\x1e\x1f\x20\x21"  # 1m 9m 1p 9p 1s 9s 1z-7z
 _ORPHAN = b"\x01\0\0\0\0\0\0\0\x01" * 3 + b"\x01" * 7   # 1 for each tile of ORPHANS
@@ -50,45 +52,6 @@ class _Shape:
             if not c[t]:
                 missing.append(t)
         return missing if len(missing) == 1 else (() if missing else range(34))
-
-
-class Lique(_Shape):
-    melds = 0
-
-    def parts(self, c, n):
-        if n or c.count(b"\x01") or c.count(b"\x03") != 1 or _total(c) != 17:
-            return None      # the only odd count is the one pung's (counts in C)
-        return c.find(b"\x03")
-
-    def candidates(self, c):
-        # seven pairs and a pung: one tile count odd (the 3) once the tile is added
-        n = c.count(b"\x01") + c.count(b"\x03")
-        if n not in (0, 2):
-            return ()
-        out = []        # the two odd counts, else each pair (found in C)
-        for b in (b"\x01", b"\x03") if n else (b"\x02",):
-            t = c.find(b)
-            while t >= 0:
-                out.append(t)
-                t = c.find(b, t + 1)
-        out.sort()
-        return out
-
-    def readings(self, c, hand, melds, table):
-        p = self.parts(c, len(melds))
-        if p is None:
-            return []
-        win = hand.win
-        r = engine.Reading("lique", [(engine.PUNG, p, 1 if win == p and hand.by != "self" else 0)],
-                           -1, None, engine.PUNG_WAIT if c[win] == 3 else engine.SINGLE)
-        pairs = []
-        for t in range(34):
-            if c[t] == 2 or c[t] == 4:
-                pairs.append(t)
-                if c[t] == 4:
-                    pairs.append(t)
-        r.pairs = pairs
-        return [r]
 
 
 class Orphans(_Shape):
@@ -213,4 +176,40 @@ class Unrelated(_Shape):
         return [r]
 
 
-SHAPES = (Lique(), Orphans(), Unrelated())
+SHAPES = (Orphans(), Unrelated())
+
+
+# ---- their scoring (rules.hk._reading) -----------------------------------------------
+
+# rules.hk's elements these readings count
+_HUAZI = const(0)
+_ORPHANS_OUTSIDE = const(30)
+_ORPHANS = const(119)
+_UNRELATED = const(120)
+_UNRELATED_FLY = const(121)
+_UNRELATED_MEET = const(122)
+_UNRELATED_DRAGON = const(123)
+
+
+def score(h, reading, cnt):
+    """十三么 and 十六不搭 readings: their element and their extras, counted into cnt (the
+    context's counts)."""
+    if reading.shape == "orphans":
+        cnt[_ORPHANS] = 1
+        ok = True
+        for kind, t, op in reading.sets:
+            if kind and t >= 27:
+                cnt[_HUAZI] += 1 if t >= 31 else (t == 27 + h.seat) + (t == 27 + h.round)
+            if t < 27 and not (t % 9 == 8 or t % 9 == 0 or (kind == 0 and t % 9 == 6)):
+                ok = False
+        if ok:
+            cnt[_ORPHANS_OUTSIDE] = 1   # general rule 2: 混帶么 at half
+    else:
+        pair, knit, meet = reading.knit
+        cnt[_UNRELATED] = 1
+        if reading.win_set == -1:
+            cnt[_UNRELATED_FLY] = 1
+        if meet:
+            cnt[_UNRELATED_MEET] = 1
+        if knit:
+            cnt[_UNRELATED_DRAGON] = 1

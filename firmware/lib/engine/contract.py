@@ -51,5 +51,21 @@ def _score(req, rid, table_fields):
         body = req
     rules = ruleset(rid)
     h = handmod.parse(body, rules.N_SETS, rules.FLAGS, table_fields, getattr(rules, "FIELDS", ()))
-    analysis = engine.analyse(h, rules.SHAPES)
-    return rules.score(h, analysis), getattr(rules, "NAMER", None)
+    try:
+        analysis = engine.analyse(h, rules.SHAPES)
+        return rules.score(h, analysis), getattr(rules, "NAMER", None)
+    finally:
+        if LEAN:
+            _forget_parts(rules)
+
+
+def _forget_parts(rules):
+    """The parts a scorer loads for some hands only (its PARTS: Hong Kong's special
+    shapes) leave again, as heap.forget would take them: this CLI keeps its one scorer and
+    its names for good (64 KB held them when the shapes were part of the scorer)."""
+    pkg = sys.modules.get("rules")
+    for name in getattr(rules, "PARTS", "").split():
+        if name in sys.modules:
+            del sys.modules[name]
+            if hasattr(pkg, name[6:]):
+                delattr(pkg, name[6:])

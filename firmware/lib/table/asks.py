@@ -167,7 +167,8 @@ def warm(ses, step, lang=None):
     """Step `step` of loading beforehand what the session's first win loads (ui/warm.py,
     in a referee's pauses between keys): 0 the table's steps, 1 the ruleset's settlement
     hook, 2 its scorer with its names and the hand's parser, after which, with room to
-    spare, what was loaded stays for good (heap.room); 3 (lang: the screens' language)
+    spare, what was loaded stays for good (heap.room); 3 with room, the scorer's parts
+    it loads on demand (its PARTS); 4 (lang: the screens' language)
     the review's names in lang where they are not the scorer's (langs.module), kept as
     the scorer is.  True while steps remain."""
     rid = ses.state["rules"]
@@ -187,6 +188,13 @@ def warm(ses, step, lang=None):
         # first win collects at every step (9 times, 136 ms on CircuitPython)
         heap.roomy()
         heap.room(True)
+    elif step == 3:
+        # with room to keep them, the parts the scorer loads for some hands only (PARTS:
+        # hk's special shapes): their first import in a review cost a Pico's .mpy 21 ms
+        # (Hong Kong's heavy 嚦咕 hand 114.7 ms)
+        if heap.roomy():
+            for name in getattr(scorers.load(rid), "PARTS", "").split():
+                heap.load(name)
         return lang is not None
     else:
         if heap.roomy():

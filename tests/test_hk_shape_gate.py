@@ -1,0 +1,108 @@
+"""Hong Kong's special shapes behind rules.hk's gate (hk.SHAPES: each shape's module loaded
+only for a hand whose counts may make it) give the engine what the three shapes give
+when every one of them is asked: the same waits, the same readings, the same refusals."""
+
+import random
+
+import engine
+import hand
+import tiles
+from errors import HandError
+from rules import hk, hk_lique, hk_shapes
+
+EVERY = (hk_lique,) + hk_shapes.SHAPES
+
+
+def near_shape(rng):
+    """17 tiles a step or two from 嚦咕, 十三么 or 十六不搭, or from nothing at all."""
+    kind = rng.randrange(4)
+    if kind == 0:
+        pairs = rng.sample(range(34), 8)
+        ts = [t for t in pairs[:7] for _ in range(2)] + [pairs[7]] * 3
+    elif kind == 1:
+        ts = list(hk_shapes.ORPHANS) + [rng.randrange(34) for _ in range(4)]
+    elif kind == 2:
+        ranks = rng.choice(((0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (0, 3, 7)))
+        ts = list(range(27, 34)) + [s * 9 + r for s in range(3) for r in ranks]
+        ts.append(rng.randrange(34))
+    else:
+        ts = [rng.randrange(34) for _ in range(17)]
+    for _ in range(rng.randrange(3)):      # disturb it
+        ts[rng.randrange(len(ts))] = rng.randrange(34)
+    return ts
+
+
+def request(rng, ts):
+    """A contract hand of the 17 tiles ts (None if more than four of a tile): the win one
+    of them, sometimes a pung or a kong of them melded."""
+    c = tiles.counts(ts)
+    if max(c) > 4:
+        return None
+    win = ts[rng.randrange(17)]
+    rest = list(ts)
+    rest.remove(win)
+    melds = []
+    if rng.random() < 0.3:
+        t = rng.choice(rest)
+        if rest.count(t) >= 3:
+            for _ in range(3):
+                rest.remove(t)
+            kind = "pon"
+            if rng.random() < 0.3 and c[t] < 4:
+                kind = "kan"
+            melds.append("%s %s" % (kind, tiles.name(t)[0] * (4 if kind == "kan" else 3)
+                                    + tiles.name(t)[1]))
+    rest.sort()
+    return {"hand": "".join(tiles.name(t) for t in rest), "win": tiles.name(win),
+            "melds": melds, "by": rng.choice(("self", "discard"))}
+
+
+def outcome(h, shapes):
+    c = tiles.counts(h.concealed)     # the waits the shapes add, the hand complete or not
+    waits = []
+    for s in shapes:
+        waits += s.waits(c, len(h.melds))
+    try:
+        a = engine.analyse(h, shapes)
+    except HandError as e:
+        return ("refused", e.code, waits)
+    return (waits, a.waits, [(r.shape, r.sets, r.pair, r.win_set, r.wait, getattr(r, "pairs", None),
+                       r.knit) for r in a.readings])
+
+
+def test_the_gate_answers_as_every_shape_asked():
+    rng = random.Random(31)
+    special = waiting = 0
+    for _ in range(4000):
+        req = request(rng, near_shape(rng))
+        if req is None:
+            continue
+        try:
+            h = hand.parse(req, hk.N_SETS, hk.FLAGS)
+        except HandError:
+            continue
+        got = outcome(h, hk.SHAPES)
+        assert got == outcome(h, EVERY), req
+        if got[0] != "refused":
+            waiting += 1
+            special += any(r[0] != "standard" for r in got[2])
+    assert special > 100 and waiting > 300, (special, waiting)
+
+
+def test_the_shape_modules_number_the_elements_as_the_scorer():
+    """rules.hk_shapes and rules.hk_lique count elements by rules.hk's numbers, copied as
+    const() (a board keeps no global for them): each copy agrees with rules.hk's."""
+    import os
+    import re
+    from host_tools import paths
+    folder = os.path.join(paths.ROOT, "firmware", "rules")
+
+    def consts(name):
+        with open(os.path.join(folder, name), encoding="utf-8") as f:
+            return dict(re.findall(r"^(_[A-Z0-9_]+) = const\((\d+)\)", f.read(), re.M))
+    scorer = consts("hk.py")
+    for name in ("hk_shapes.py", "hk_lique.py"):
+        copied = consts(name)
+        assert copied
+        for k, v in copied.items():
+            assert scorer[k] == v, (name, k)
