@@ -2,36 +2,13 @@
 application"): on a tight heap the typed hand is plain data while the preview runs, the
 entry's module out of the heap, and the from screen makes it anew as it was typed."""
 
-import os
-import tempfile
-
 import heap
-import session
 from host_tools import keys
 import ui.ui as ui_mod
-from ui.ui import INV, UI
+from test_ui_screens import press, started, text
 
-CFG = {"table": 7, "rules": "mcr", "settings": {}, "players": ["Ann", "Bob", "Cy", "Di"],
-       "dealer": 0, "wifi": {"ssid": "", "password": ""}, "organiser": "", "device": "",
-       "secret": ""}
 WIN = {"event": "win", "winner": 1, "from": 2,
        "hand": {"hand": "1122334455667m", "win": "7m"}}
-
-
-def started():
-    ses = session.Session(os.path.join(tempfile.mkdtemp(), "journal.bin"))
-    ui = UI(ses, dict(CFG), 5, 21)
-    press(ui, "0#")
-    return ui
-
-
-def press(ui, keys_):
-    for k, held in keys.presses(keys_):
-        ui.key(k, held)
-
-
-def text(ui):
-    return " ".join(r.lstrip(INV).strip() for r in ui.screen())
 
 
 def watched(ui, seen):
