@@ -53,3 +53,21 @@ def test_a_refused_win_keeps_the_typed_hand_on_the_from_screen(monkeypatch):
     press(ui, "3")
     assert ui.mode == ui_mod.FROM and ui.why and "a win needs 8" in text(ui)
     assert ui.hand().keys == typed
+
+
+def test_the_from_screen_goes_on_while_the_state_is_on_flash():
+    """A win refused for memory on a board can leave the session's state on flash until
+    its next event takes it back (Session._reload): the from screen still draws and
+    takes its keys meanwhile (it once raised TypeError at every key)."""
+    ui = started()
+    ks = keys.event_keys(WIN, keys.ruleset("mcr"))
+    press(ui, ks[:-2])
+    shown = text(ui)
+    st, ui.ses.state = ui.ses.state, None           # parked, no room to take it back
+    assert text(ui) == shown
+    press(ui, "0")                                  # robbed kong: yes
+    assert ui.rob and "robbed kong: yes" in text(ui)
+    press(ui, "0")
+    ui.ses.state = st                               # taken back by the next event
+    press(ui, ks[-2])
+    assert ui.mode == ui_mod.REVIEW and "88" in text(ui)

@@ -51,7 +51,7 @@ def to_from(ui):
 
 def counted(ui):
     """The from screen's count keys of the session's ruleset: ((key, field), ...)."""
-    return K.COUNT_KEYS.get(ui.ses.state["rules"], ())
+    return K.COUNT_KEYS.get(ui.ruleset()[0], ())
 
 
 def k_from(ui, k, long=False):

@@ -185,8 +185,12 @@ class UI:
         return p if p == str(s + 1) else "%d %s" % (s + 1, p)
 
     def ruleset(self):
-        """The session's ruleset facts, asked once per ruleset (Session.facts)."""
-        rid = self.ses.state["rules"]
+        """The session's ruleset facts, asked once per ruleset (Session.facts); those asked
+        last while the session's state is on flash (a win refused for memory)."""
+        st = self.ses.state
+        if st is None and self.info is not None:
+            return self.info
+        rid = st["rules"]
         if self.info is None or self.info[0] != rid:
             n, words, menu = self.ses.facts(rid)
             self.info = (rid, n, K.SCREEN_WORDS.get(rid, words), menu)
