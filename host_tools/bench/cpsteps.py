@@ -22,7 +22,7 @@ import os
 from host_tools import paths
 from host_tools.bench import circuitpython
 from host_tools.bench.app import HOLD_MS, hands, marks
-from host_tools.bench.pace import PACE_MS
+from host_tools.bench.pace import PACE_MS, options
 
 # The hooks: one "P" line after each screen drawn, what happened since the screen before
 # (the stamps' own prints come after the screen's S line: outside the key's time).
@@ -155,12 +155,7 @@ def hooks_cost(rid="hk"):
 
 
 def main():
-    import argparse
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--rules", default="hk")
-    ap.add_argument("--hands", type=int, default=2)
-    ap.add_argument("--heavy", type=int, default=2)
-    args = ap.parse_args()
+    args = options(__doc__, "hk", 2, 2)
     circuitpython.drive()
     less = hooks_cost()
     print("score keys on the emulated CircuitPython Pico, a key every %d ms; emulated ms "

@@ -15,7 +15,7 @@ import statistics
 from host_tools import paths
 from host_tools.bench import app as bench_app
 from host_tools.bench.app import HOLD_MS, hands, marks
-from host_tools.bench.pace import PACE_MS
+from host_tools.bench.pace import PACE_MS, options
 
 # The hooks: app.press, and the screens' and panel's methods wrapped on their objects by
 # stamp(); one "T" line after each screen drawn: the stamps less the key's, in
@@ -84,12 +84,7 @@ def steps(log, events, rid):
 
 
 def main():
-    import argparse
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--rules", default="mcr,hk")
-    ap.add_argument("--hands", type=int, default=2)
-    ap.add_argument("--heavy", type=int, default=2)
-    args = ap.parse_args()
+    args = options(__doc__, "mcr,hk", 2, 2)
     bench_app.HOOKS = HOOKS
     print("digits on the entry screen, .mpy on the emulated Pico, a key every %d ms; "
           "median emulated ms per step" % PACE_MS)

@@ -94,17 +94,23 @@ def pace(rules, n, builds=BUILDS, heavy=HEAVY):
     return out
 
 
-def main():
+def options(doc, rules, hands, heavy, builds=None):
+    """The options of the benches that type the pace's hands (this one, keysteps, cpsteps):
+    the rulesets, the plain hands and the heaviest, and where given the builds."""
     import argparse
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--builds", default=",".join(BUILDS),
-                    help="the builds: .mpy, frozen, circuitpython")
-    ap.add_argument("--rules", default=",".join(RULES))
-    ap.add_argument("--hands", type=int, default=int(os.environ.get("BENCH_PACE_HANDS", "6")),
-                    help="plain hands per ruleset")
-    ap.add_argument("--heavy", type=int, default=HEAVY,
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
+    if builds:
+        ap.add_argument("--builds", default=builds, help="the builds: .mpy, frozen, circuitpython")
+    ap.add_argument("--rules", default=rules)
+    ap.add_argument("--hands", type=int, default=hands, help="plain hands per ruleset")
+    ap.add_argument("--heavy", type=int, default=heavy,
                     help="the ruleset's heaviest hands typed after the plain ones")
-    args = ap.parse_args()
+    return ap.parse_args()
+
+
+def main():
+    args = options(__doc__, ",".join(RULES), int(os.environ.get("BENCH_PACE_HANDS", "6")),
+                   HEAVY, ",".join(BUILDS))
     pace([r for r in args.rules.split(",") if r], args.hands,
          [b for b in args.builds.split(",") if b], args.heavy)
 
