@@ -196,39 +196,49 @@ _K_CHIIHOU = const(11)
 _K_RENHOU = const(12)
 
 def _table(text):
+    """The yaku's han (concealed, open) and where each id starts in the text."""
     closed = bytearray()
     opened = bytearray()
+    starts = []
+    at = 0
     for line in text.split(b"\n"):
         if line:
             f = line.split()
             closed.append(int(f[1]))
             opened.append(int(f[2]))
-    return bytes(closed), bytes(opened)
+            starts.append(at)
+        at += len(line) + 1
+    return bytes(closed), bytes(opened), tuple(starts)
 
 
-CLOSED, OPENED = _table(_YAKU)
+def _starts(text):
+    out = [0]
+    for i in range(len(text)):
+        if text[i] == 32:
+            out.append(i + 1)
+    return tuple(out)
+
+
+# Where each id starts in its text: an answer's ids are made from the text when it lists
+# them (a tuple of every id kept 2 KB of a board's heap; the texts stay in the module's
+# constants whatever is done).  The texts are bytes: on MicroPython a str's index walks
+# its characters from the start (a heavy hand's review 9 ms slower on a Pico).
+CLOSED, OPENED, _AT = _table(_YAKU)
+_AT_YAKUMAN = _starts(_YAKUMAN)
 N_YAKU = len(CLOSED)
 
 
-def _word(text, i, sep):
-    """The i-th word of text, words ending at sep or a space, found in place: a board
-    makes the str of an id an answer lists only (a tuple of every id kept 2 KB of heap;
-    the texts stay in the module's constants whatever is done).  The texts are bytes: a
-    str's index walks its characters from the start on MicroPython (each search of the
-    yaku's text cost a Pico 0.1 ms, a heavy hand's review 9 ms)."""
-    start = 0
-    for _ in range(i):
-        start = text.index(sep, start) + 1
-    end = text.find(b" ", start)
-    return (text[start:] if end < 0 else text[start:end]).decode()
+def _word(text, at):
+    end = text.find(b" ", at)
+    return (text[at:] if end < 0 else text[at:end]).decode()
 
 
 def yaku_id(i):
-    return _word(_YAKU, i + 1, b"\n")       # the text's first line is empty
+    return _word(_YAKU, _AT[i])
 
 
 def yakuman_id(k):
-    return _word(_YAKUMAN, k, b" ")
+    return _word(_YAKUMAN, _AT_YAKUMAN[k])
 
 
 if sys.implementation.name == "cpython":    # the host's tests read them all
