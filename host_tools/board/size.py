@@ -5,7 +5,11 @@ the application frozen in against stock firmware with the application as .mpy fi
 both measured on the emulated Pico.
 
     .venv/bin/python -m host_tools.board.size [--boards pico,pico_w] [--no-memory]
-        [--sessions 1 --events 30 | --keys hk:3 | --table] [--step 4096]
+        [--sessions 1 --events 30 | --keys hk:3 | --table] [--step 1024]
+        [--rules mcr,tw,sh,hk,riichi] [--kinds frozen,mpy]
+
+The memory search takes 1-2 minutes a run on the emulated Pico, about six runs a ruleset
+and kind, an emulator per core: `--rules` and `--kinds` split it into parts.
 
 Flash (2 MiB on both boards): the firmware region (everything below the filesystem) holds
 the MicroPython image; the stock image (../shared/pico/firmware.uf2, RPI_PICO) against the
@@ -60,22 +64,29 @@ def flash_report(board):
     return r
 
 
-def memory_report(sessions, events, step, log=None, keyed=None, table=False):
+# Where each search looks (bytes): around issue 31's budgets (frozen 24 KB, .mpy 72 KB);
+# the frozen image needs far less than the .mpy bundle, its code is in flash.
+RANGES = {"frozen": (20 * 1024, 32 * 1024), "mpy": (68 * 1024, 88 * 1024)}
+RULES = ["mcr", "tw", "sh", "hk", "riichi"]
+
+
+def memory_report(sessions, events, step, log=None, keyed=None, table=False, rules=RULES,
+                  kinds=("frozen", "mpy")):
     """{"frozen": least budget, "mpy": least budget}: the least over which every ruleset's
     long session (tests/sessiongen.long_session, `sessions` x `events`), typed on the
     keypad into the application, passes (keyed=(rules, hands): that many legal hands of
     one ruleset typed instead; table: the sessions through the table engine, no screens)."""
     if table:
-        drivers = [picomem.TableSession(picomem.long_sessions(picomem_rules(), sessions, events))]
+        drivers = [picomem.TableSession(picomem.long_sessions(rules, sessions, events))]
     elif keyed:
         drivers = [picomem.KeyedSession(*keyed)]
     else:
-        drivers = [picomem.keyed_long_session(rid, sessions, events) for rid in picomem_rules()]
+        drivers = [picomem.keyed_long_session(rid, sessions, events) for rid in rules]
     out = {}
     uf2 = firmware.build_firmware("pico")
-    # Where to look: the frozen image needs far less than the .mpy bundle (code in flash).
-    for kind, fw, lo, hi in (("frozen", uf2, 16 * 1024, 48 * 1024),
-                             ("mpy", None, 64 * 1024, 96 * 1024)):
+    for kind in kinds:
+        fw = uf2 if kind == "frozen" else None
+        lo, hi = RANGES[kind]
         images = [picomem.device_image(d.files, mpy=fw is None) for d in drivers]
 
         def search(job):
@@ -85,14 +96,11 @@ def memory_report(sessions, events, step, log=None, keyed=None, table=False):
             found = list(pool.map(search, zip(drivers, images)))
         budgets = [b for b, _ in found]
         out[kind] = {"budget": None if None in budgets else max(budgets),
+                     "least": dict(zip(rules, budgets)) if len(drivers) == len(rules) else {},
                      "runs": sum(len(runs) for _, runs in found),
                      "emu_ms": max([0] + [r["emu_ms"] for _, runs in found for r in runs
                                           if r["passed"]])}
     return out
-
-
-def picomem_rules():
-    return ["mcr", "tw", "sh", "hk"]
 
 
 def kb(n):
@@ -105,7 +113,9 @@ def main(argv=None):
     ap.add_argument("--no-memory", action="store_true")
     ap.add_argument("--sessions", type=int, default=1, help="long sessions per ruleset")
     ap.add_argument("--events", type=int, default=30, help="events per session")
-    ap.add_argument("--step", type=int, default=4096, help="budget resolution, bytes")
+    ap.add_argument("--step", type=int, default=1024, help="budget resolution, bytes")
+    ap.add_argument("--rules", default=",".join(RULES), help="rulesets whose sessions run")
+    ap.add_argument("--kinds", default="frozen,mpy", help="images: frozen, mpy")
     ap.add_argument("--keys", metavar="RULES:HANDS",
                     help="measure with legal hands of one ruleset typed instead, e.g. hk:3")
     ap.add_argument("--table", action="store_true",
@@ -136,10 +146,16 @@ def main(argv=None):
                 "its keypad," % (a.sessions, a.events))
         print("\nMemory budget on the emulated Pico: the least free heap %s runs in with "
               "CPython's answers" % what)
+        kinds = a.kinds.split(",")
         mem = memory_report(a.sessions, a.events, a.step, keyed=keyed, table=a.table,
+                            rules=a.rules.split(","), kinds=kinds,
                             log=lambda r: print("  %(budget)6d B free: %(passed)s (%(detail)s)" % r, flush=True))
         for kind, label in (("frozen", "frozen image"), ("mpy", "stock image + .mpy bundle")):
-            print("%-40s%s" % (label, kb(mem[kind]["budget"])))
+            if kind in mem:
+                least = "".join("  %s %s" % (rid, kb(b).strip())
+                                for rid, b in mem[kind]["least"].items())
+                print("%-40s%s  (%s)" % (label, kb(mem[kind]["budget"]), least.strip()))
+        reports["memory"] = mem
     json.dump(reports, open(os.path.join(firmware.OUT, "size.json"), "w"), indent=1)
 
 
