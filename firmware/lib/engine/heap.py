@@ -124,3 +124,34 @@ def room(keep):
         _room = False
     elif not _room:
         _room = gc.mem_free() > ROOMY       # roomy() just collected: the figure is fresh
+
+
+def fresh_modules():
+    """sys.modules' table built afresh; False when the heap has no room for it now.
+    An import cut short (a MemoryError halfway through it): MicroPython takes the name
+    out of sys.modules but leaves the module in the table's slot, with all it had
+    imported (8-16 KB of the session's modules), until another name takes that slot.
+    The leftovers go with the old table.  The modules are held meanwhile in a flat
+    list: a block a third the size of a copy of the table (which keeps the slots its
+    growth made), so a heap too cut up for that copy still takes it.  The table grows
+    back a size at a time, each a new block: a second block as large as the grown
+    table (its sizes step by at most 1.36, two words a slot) is set aside first and
+    freed with the old table, so the growth always finds room and no module is lost
+    halfway (a screen's own module among them)."""
+    mods = sys.modules
+    try:
+        live = [None] * (2 * len(mods))
+        spare = [None] * (3 * len(mods) + 3)
+    except MemoryError:
+        return False        # nothing changed
+    i = 0
+    for k in mods:
+        live[i] = k
+        live[i + 1] = mods[k]
+        i += 2
+    mods.clear()
+    spare = None
+    gc.collect()            # live holds the modules meanwhile
+    for i in range(0, len(live), 2):
+        mods[live[i]] = live[i + 1]
+    return True

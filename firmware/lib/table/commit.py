@@ -8,6 +8,7 @@ import os
 import sys
 import json
 from heap import load
+from files import side          # journal.py's, without the journal's module in the heap
 from scorers import RULESETS
 from errors import HandError, error_result
 
@@ -80,15 +81,6 @@ def answer(st):
 # beside them found no room for Riichi's hook at 64k (docs/memory.md, "The table
 # engine's heap").
 
-def _side(ses, ext):
-    """journal.side(ses.jpath, ext) without the journal's module in the heap."""
-    path = ses.jpath
-    i = path.rfind(".")
-    if i <= path.rfind("/"):
-        i = len(path)
-    return path[:i] + ext
-
-
 def journal_of(ses):
     j = load("journal").Journal(ses.jpath)
     j.seq = ses.jseq
@@ -127,7 +119,7 @@ def park(ses):
     while a hand is scored, out of the heap; reload() takes it back.  Where it cannot be
     written it stays in RAM."""
     try:
-        f = open(_side(ses, ".st"), "w")
+        f = open(side(ses.jpath, ".st"), "w")
         try:
             json.dump(ses.state, f)
         finally:
@@ -145,7 +137,7 @@ def states(ses, new):
     every record, so what it holds is never another journal's; a failure costs a replay
     only (the record is written)."""
     try:
-        f = open(_side(ses, ".prev"), "w")
+        f = open(side(ses.jpath, ".prev"), "w")
         try:
             f.write("%d\n" % ses.jseq)
             json.dump(ses.state, f)
@@ -161,7 +153,7 @@ def prior(ses, seq, after=False):
     """The state before record seq (after: after it), as states() kept it; None where it
     is not kept."""
     try:
-        f = open(_side(ses, ".prev"))
+        f = open(side(ses.jpath, ".prev"))
     except OSError:
         return None
     try:
@@ -184,7 +176,7 @@ def reload(ses):
         if ses.jv != 2:
             ses.state = load("journal").Journal(ses.jpath).read(ses.stack[-1])["state"]
             return
-        path = _side(ses, ".st")
+        path = side(ses.jpath, ".st")
         try:
             f = open(path)
         except OSError:
