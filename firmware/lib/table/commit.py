@@ -8,7 +8,6 @@ import os
 import sys
 import json
 from heap import load
-from files import side          # journal.py's, without the journal's module in the heap
 from scorers import RULESETS
 from errors import HandError, error_result
 
@@ -79,7 +78,10 @@ def answer(st):
 # The journal's module is loaded where a record is written or read, not with this module:
 # a win's first step (sessionops) loads this one for the ruleset's hook, and the journal
 # beside them found no room for Riichi's hook at 64k (docs/memory.md, "The table
-# engine's heap").
+# engine's heap").  So is files.py (side(): the files beside the journal, the journal's
+# own) where such a file is opened: imported with this module, it cost Taiwan's and
+# Riichi's long sessions 1k of least heap (docs/memory.md, "The engine's objects at the
+# peak").
 
 def journal_of(ses):
     j = load("journal").Journal(ses.jpath)
@@ -119,7 +121,7 @@ def park(ses):
     while a hand is scored, out of the heap; reload() takes it back.  Where it cannot be
     written it stays in RAM."""
     try:
-        f = open(side(ses.jpath, ".st"), "w")
+        f = open(load("files").side(ses.jpath, ".st"), "w")
         try:
             json.dump(ses.state, f)
         finally:
@@ -137,7 +139,7 @@ def states(ses, new):
     every record, so what it holds is never another journal's; a failure costs a replay
     only (the record is written)."""
     try:
-        f = open(side(ses.jpath, ".prev"), "w")
+        f = open(load("files").side(ses.jpath, ".prev"), "w")
         try:
             f.write("%d\n" % ses.jseq)
             json.dump(ses.state, f)
@@ -153,7 +155,7 @@ def prior(ses, seq, after=False):
     """The state before record seq (after: after it), as states() kept it; None where it
     is not kept."""
     try:
-        f = open(side(ses.jpath, ".prev"))
+        f = open(load("files").side(ses.jpath, ".prev"))
     except OSError:
         return None
     try:
@@ -176,7 +178,7 @@ def reload(ses):
         if ses.jv != 2:
             ses.state = load("journal").Journal(ses.jpath).read(ses.stack[-1])["state"]
             return
-        path = side(ses.jpath, ".st")
+        path = load("files").side(ses.jpath, ".st")
         try:
             f = open(path)
         except OSError:
