@@ -68,6 +68,15 @@ if sys.implementation.name == "circuitpython":
 # measured so.
 PEEK = sys.implementation.name == "circuitpython"
 _room = False
+# A board's open file holds its filesystem's cache in one piece (a Pico's LittleFS, progsize
+# 256: 1,148 bytes), and a frozen heap cut into small pieces refused the table's opens with
+# 3-6 KB free (docs/memory.md, "The engine's objects at the peak").  So a piece that size
+# is held between events (hold()) and let go just before the table opens a file (lend():
+# the allocator, finding no piece, collects, and the open takes it).  Not on the unix port
+# (its files hold no such cache) nor on CircuitPython (FAT, a larger heap).
+FILE = 1152 if LEAN and sys.platform not in ("linux", "darwin") and \
+    sys.implementation.name == "micropython" else 0
+_held = None
 
 
 def load(name):
@@ -124,6 +133,22 @@ def room(keep):
         _room = False
     elif not _room:
         _room = gc.mem_free() > ROOMY       # roomy() just collected: the figure is fresh
+
+
+def hold():
+    """Hold a piece of FILE bytes for the next file the table opens (when there is one)."""
+    global _held
+    if FILE and _held is None:
+        try:
+            _held = bytearray(FILE)
+        except MemoryError:
+            pass
+
+
+def lend():
+    """Let the held piece go: the file about to be opened takes it."""
+    global _held
+    _held = None
 
 
 def fresh_modules():

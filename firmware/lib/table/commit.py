@@ -7,7 +7,7 @@
 import os
 import sys
 import json
-from heap import load
+from heap import load, lend
 from scorers import RULESETS
 from errors import HandError, error_result
 
@@ -119,14 +119,19 @@ def append(ses, rec):
 def park(ses):
     """Version 2 (whose records hold no state): the state to a file beside the journal
     while a hand is scored, out of the heap; reload() takes it back.  Where it cannot be
-    written it stays in RAM."""
+    written it stays in RAM: no room on flash, or none in the heap for the file (a board's
+    open file holds its filesystem's cache, 1,148 bytes in one piece on a Pico, which a
+    frozen heap cut into small pieces lacked with 6 KB free: docs/memory.md, "The
+    engine's objects at the peak")."""
     try:
-        f = open(load("files").side(ses.jpath, ".st"), "w")
+        path = load("files").side(ses.jpath, ".st")
+        lend()                  # heap.py: a board's open file takes the piece held
+        f = open(path, "w")
         try:
             json.dump(ses.state, f)
         finally:
             f.close()
-    except OSError:
+    except (OSError, MemoryError):
         return
     ses.state = None
 
@@ -139,7 +144,9 @@ def states(ses, new):
     every record, so what it holds is never another journal's; a failure costs a replay
     only (the record is written)."""
     try:
-        f = open(load("files").side(ses.jpath, ".prev"), "w")
+        path = load("files").side(ses.jpath, ".prev")
+        lend()
+        f = open(path, "w")
         try:
             f.write("%d\n" % ses.jseq)
             json.dump(ses.state, f)
@@ -155,7 +162,9 @@ def prior(ses, seq, after=False):
     """The state before record seq (after: after it), as states() kept it; None where it
     is not kept."""
     try:
-        f = open(load("files").side(ses.jpath, ".prev"))
+        path = load("files").side(ses.jpath, ".prev")
+        lend()
+        f = open(path)
     except OSError:
         return None
     try:
@@ -180,6 +189,7 @@ def reload(ses):
             return
         path = load("files").side(ses.jpath, ".st")
         try:
+            lend()
             f = open(path)
         except OSError:
             return          # none put aside: the state was not parked

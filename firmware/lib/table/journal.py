@@ -33,6 +33,7 @@ import json
 import struct
 import binascii
 from files import side          # the files beside the journal (commit.py's too)
+from heap import lend           # before each open(): a board's file takes the piece held
 
 try:
     from micropython import const
@@ -99,6 +100,7 @@ def free(path):
 def put(path, text):
     """Replace a small file whole: a temporary file renamed over it (files.replace)."""
     tmp = path + ".tmp"
+    lend()
     f = open(tmp, "w")
     try:
         f.write(text)
@@ -121,6 +123,7 @@ def journal_id(path):
     import files
     files.recover(side(path, ".id"))
     try:
+        lend()
         f = open(side(path, ".id"))
         try:
             ident = f.read(20).strip()
@@ -159,6 +162,7 @@ class Journal:
             self.seq = 0
             self.end = 0
         try:
+            lend()
             f = open(self.path, "rb")
         except OSError:
             return
@@ -195,6 +199,7 @@ class Journal:
         # The header bytes at `offset` and, with `body`, the payload after a sound header
         # (b"" where there is none); (b"", b"") where there is no journal file.
         try:
+            lend()
             f = open(self.path, "rb")
         except OSError:
             return b"", b""
@@ -258,8 +263,10 @@ class Journal:
 
     def _cut(self, end):
         tmp = self.path + ".tmp"
+        lend()
         src = open(self.path, "rb")
         try:
+            lend()                  # (let go already: the copy's two files, one piece)
             dst = open(tmp, "wb")
             try:
                 left = end
@@ -303,6 +310,7 @@ class Journal:
         elif not self.v:            # a journal goes on in its record 1's version
             self.v = 2 if self._at(0, False)[0][:2] == MAGIC2 else 1
         try:
+            lend()
             f = open(self.path, "ab")
             try:
                 # header and payload in two writes, not one joined copy (the payload

@@ -165,6 +165,7 @@ class Session:
             if self.jv == 2:                    # version 2: the state by replay
                 heap.load("rerun").boot(self)
             self.keep()
+            heap.hold()
 
     # ---- An event's path, top to bottom ----------------------------------------------
     # handle(ev) writes the event; preview(ev) goes the same path and stops before the
@@ -259,6 +260,7 @@ class Session:
                 gc.collect()
             if write:                   # never mid-replay (rerun): its state is not the session's
                 self.keep()
+            heap.hold()                 # the piece the next event's files take (heap.py)
         if self.writes != at and self.on_save is not None:
             self.on_save()
         return out
@@ -290,6 +292,7 @@ class Session:
                         self.state = None
                     self.parked = self.state is None
                 self._unload()
+                heap.hold()     # a file's piece for reload(), held while the hand is scored
                 result = score(job)
                 job = None
                 # 3 settled through the ruleset's hook
@@ -310,6 +313,7 @@ class Session:
         ops = heap.load("commit")       # not sessionops: after scoring, load little
         ops.reload(self)
         self.parked = False
+        heap.hold()                     # and for the journal's append, past the hook
         return ops.settle_win(self.state, ev, result)
 
     # ---- The heap between events ----------------------------------------------------
