@@ -1,5 +1,6 @@
-"""Chinese Official's special shapes behind rules.mcr's gate (mcr.SHAPES: the engine's
-shapes module loaded only for a hand whose counts may make one of its four shapes) give
+"""Chinese Official's special shapes behind rules.mcr's gate (mcr.SHAPES: seven pairs its
+own, the engine's shapes module loaded only for a hand whose counts may make one of the
+rarer three) give
 the engine what shapes.MCR_SHAPES gives when every shape is asked: the same waits, the
 same readings, the same refusals; and the gate lets the common hand pass without them."""
 
@@ -105,4 +106,9 @@ def test_the_common_hand_passes_the_gate_without_the_shapes():
         assert gate.may(c, melds, 0) == (), text
         c[tiles.parse(text[-2:])[0]] -= 1      # before the win
         assert gate.may(c, melds, 1) == (), text
-    assert gate.may(tiles.counts(tiles.parse("11223344556677m")), 0, 0)
+    seven = tiles.counts(tiles.parse("11223344556677m"))
+    assert gate.may(seven, 0, 0) == ()             # seven pairs: the gate's own
+    assert [r.shape for r in gate.readings(seven, None, [], None)] == ["seven_pairs"]
+    odd = tiles.counts(tiles.parse("111222m33445566p"))     # two threes: no seven pairs
+    assert [r.shape for r in gate.readings(odd, None, [], None)] == []
+    assert gate.may(tiles.counts(tiles.parse("19m19p19s12345677z")), 0, 0)
