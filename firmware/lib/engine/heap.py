@@ -136,9 +136,10 @@ def room(keep):
 
 
 def hold():
-    """Hold a piece of FILE bytes for the next file the table opens (when there is one)."""
+    """Hold a piece of FILE bytes for the next file the table opens (when there is one;
+    not where the heap keeps everything: room(), whose allocations cost a review time)."""
     global _held
-    if FILE and _held is None:
+    if FILE and _held is None and not _room:
         try:
             _held = bytearray(FILE)
         except MemoryError:
