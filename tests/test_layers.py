@@ -349,7 +349,8 @@ before = set(sys.modules)
 s = session.Session(%(journal)r)
 for ev in sessiongen.long_session(%(rid)r, 7, sessions=2, n=40):
     s.handle(ev)
-print(json.dumps({"new": sorted(set(sys.modules) - before), "brought": scorers._brought}))
+parts = getattr(scorers.load(%(rid)r), "PARTS", "").split()   # loaded for some hands
+print(json.dumps({"new": sorted(set(sys.modules) - before), "brought": scorers._brought + parts}))
 """
 
 
@@ -377,8 +378,8 @@ def heap_once():
 
 @pytest.mark.parametrize("rid", ("mcr", "hk", "tw", "sh", "riichi"))
 def test_session_lists_every_module_an_event_loads(rid, tmp_path):
-    """What Session._unload drops (heap.EVENT, with the scorer and what its import brings,
-    rules.<id>*), and what is dropped at once after one call (heap.ONCE), is all the
+    """What Session._unload drops (heap.EVENT, with the scorer, what its import brings,
+    rules.<id>* and its PARTS), and what is dropped at once after one call (heap.ONCE), is all the
     firmware modules a long session's events load: nothing is loaded by name that heap's
     table does not list, and so cannot drop."""
     code = EVENT_RUN % {"root": paths.ROOT, "journal": str(tmp_path / "j.bin"), "rid": rid}

@@ -6,14 +6,72 @@
 # short paths.  docs/rules/mcr.md lists the choices made.
 
 from array import array
-import shapes
 from tiles import const
 from rules.mcr_data import VALUES, NAMES, CLEARS, TRAIT
 
 UNIT = "fan"
 N_SETS = 4
 FLAGS = ()
-SHAPES = shapes.MCR_SHAPES
+
+
+class _Shapes:
+    """The engine's special shapes for Chinese Official: seven pairs here (as
+    shapes.SevenPairs, four alike two pairs: the commonest of them), and the rarer three
+    (shapes.MCR_SHAPES[1:]: thirteen orphans, honours and knitted, the knitted straight),
+    their module loaded only for a hand whose counts may make one: the scorer's import is
+    the top of a win's heap, and most hands are none of them (docs/memory.md, "The
+    engine's objects at the peak")."""
+
+    def waits(self, c, n):
+        out = []
+        if not n and c.count(b"\x01") + c.count(b"\x03") == 1:     # seven pairs: the odd tile
+            for t in range(34):
+                if c[t] & 1:
+                    out.append(t)
+        for s in self.may(c, n, 1):
+            out += s.waits(c, n)
+        return out
+
+    def readings(self, c, hand, melds, table):
+        out = []
+        if not melds and not (c.count(b"\x01") + c.count(b"\x03")):  # seven pairs
+            pairs = []
+            for t in range(34):
+                for _ in range(c[t] // 2):
+                    pairs.append(t)
+            e = __import__("engine")
+            r = e.Reading("seven_pairs", [], -1, None, e.SINGLE)
+            r.pairs = pairs
+            out.append(r)
+        for s in self.may(c, len(melds), 0):
+            out += s.readings(c, hand, melds, table)
+        return out
+
+    def may(self, c, n, before):
+        """The rarer shapes counts c with n melds may make, by what each checks first
+        (before: the tiles before the win, else after): no meld, and every tile single
+        (honours and knitted) or terminals and honours only (thirteen orphans); a meld at
+        most, and one pattern of 147, 258 and 369 in the three suits held whole (one tile
+        short before the win)."""
+        if n > 1:
+            return ()
+        if not n and (max(c) < 2 or not (any(c[1:8]) or any(c[10:17]) or any(c[19:26]))):
+            return __import__("shapes").MCR_SHAPES[1:]
+        short = bytearray(9)    # suit s, ranks r, r+3, r+6 (r < 3): the tiles not held
+        for i in range(9):
+            t = i // 3 * 9 + i % 3
+            short[i] = (not c[t]) + (not c[t + 3]) + (not c[t + 6])
+        perms = b"\x00\x01\x02\x00\x02\x01\x01\x00\x02\x01\x02\x00\x02\x00\x01\x02\x01\x00"
+        for i in range(0, 18, 3):
+            if short[perms[i]] + short[3 + perms[i + 1]] + short[6 + perms[i + 2]] <= before:
+                return __import__("shapes").MCR_SHAPES[1:]
+        return ()
+
+
+SHAPES = (_Shapes(),)
+# what SHAPES loads for some hands: forgotten with the scorer (scorers.unload), loaded
+# beforehand where the heap keeps what is loaded (asks.warm)
+PARTS = "shapes"
 
 # Numbers as const(): a board keeps no global for them.  The module's globals are one
 # table, one block of the heap, and the scorer's import on a short heap found no 1,168

@@ -68,6 +68,15 @@ if sys.implementation.name == "circuitpython":
 # measured so.
 PEEK = sys.implementation.name == "circuitpython"
 _room = False
+# A board's open file holds its filesystem's cache in one piece (a Pico's LittleFS, progsize
+# 256: 1,148 bytes), and a frozen heap cut into small pieces refused the table's opens with
+# 3-6 KB free (docs/memory.md, "The engine's objects at the peak").  So a piece that size
+# is held between events (hold()) and let go just before the table opens a file (lend():
+# the allocator, finding no piece, collects, and the open takes it).  Not on the unix port
+# (its files hold no such cache) nor on CircuitPython (FAT, a larger heap).
+FILE = 1152 if LEAN and sys.platform not in ("linux", "darwin") and \
+    sys.implementation.name == "micropython" else 0
+_held = None
 
 
 def load(name):
@@ -124,3 +133,52 @@ def room(keep):
         _room = False
     elif not _room:
         _room = gc.mem_free() > ROOMY       # roomy() just collected: the figure is fresh
+
+
+def hold():
+    """Hold a piece of FILE bytes for the next file the table opens, on a heap with little
+    left (under 8 pieces free, as last collected): elsewhere an open finds its piece, and
+    the allocation's collections cost a Pico's .mpy review 6-9 ms (Hong Kong's p99)."""
+    global _held
+    if FILE and _held is None and not _room and gc.mem_free() < 8 * FILE:
+        try:
+            _held = bytearray(FILE)
+        except MemoryError:
+            pass
+
+
+def lend():
+    """Let the held piece go: the file about to be opened takes it."""
+    global _held
+    _held = None
+
+
+def fresh_modules():
+    """sys.modules' table built afresh; False when the heap has no room for it now.
+    An import cut short (a MemoryError halfway through it): MicroPython takes the name
+    out of sys.modules but leaves the module in the table's slot, with all it had
+    imported (8-16 KB of the session's modules), until another name takes that slot.
+    The leftovers go with the old table.  The modules are held meanwhile in a flat
+    list: a block a third the size of a copy of the table (which keeps the slots its
+    growth made), so a heap too cut up for that copy still takes it.  The table grows
+    back a size at a time, each a new block: a second block as large as the grown
+    table (its sizes step by at most 1.36, two words a slot) is set aside first and
+    freed with the old table, so the growth always finds room and no module is lost
+    halfway (a screen's own module among them)."""
+    mods = sys.modules
+    try:
+        live = [None] * (2 * len(mods))
+        spare = [None] * (3 * len(mods) + 3)
+    except MemoryError:
+        return False        # nothing changed
+    i = 0
+    for k in mods:
+        live[i] = k
+        live[i + 1] = mods[k]
+        i += 2
+    mods.clear()
+    spare = None
+    gc.collect()            # live holds the modules meanwhile
+    for i in range(0, len(live), 2):
+        mods[live[i]] = live[i + 1]
+    return True

@@ -36,12 +36,13 @@ def load(rid):
 
 def unload():
     """Forget the resident scorer, every module its import brought in and the parts of
-    it loaded on demand (rules.<id>_*: hk's special shapes and names)."""
+    it loaded on demand (rules.<id>_*: hk's special shapes and names; its PARTS)."""
     for rid in _loaded:
         part = "rules." + rid + "_"
         for name in sys.modules:
             if name.startswith(part) and name not in _brought:
                 _brought.append(name)
+        _brought.extend(getattr(_loaded[rid], "PARTS", "").split())   # mcr's: shapes
     _loaded.clear()
     # heap.py imported here, not at the top: the score CLI (contract.py), one ruleset for
     # good, never unloads and keeps heap.py's resident bytes for its scorer

@@ -43,6 +43,7 @@ def _entries(path, start, count, copy=None):
     [start, start+count), the state's JSON bytes or None); start None: the top `count`
     entries.  copy(b), if given, gets the bytes of entries [0, start) (into a new
     checkpoint).  None when not whole."""
+    heap.lend()
     f = open(path, "rb")
     try:
         head = f.read(_SIZE)
@@ -100,6 +101,7 @@ def write(ses):
                                ses.jend, ses.jlast, h[2], ses.replay_errors, n)
     path = path_of(ses.jpath)
     tmp = path + ".tmp"
+    heap.lend()
     f = open(tmp, "wb")
     crc = [binascii.crc32(head)]
     try:

@@ -7,7 +7,7 @@
 import os
 import sys
 import json
-from heap import load
+from heap import load, lend
 from scorers import RULESETS
 from errors import HandError, error_result
 
@@ -78,16 +78,10 @@ def answer(st):
 # The journal's module is loaded where a record is written or read, not with this module:
 # a win's first step (sessionops) loads this one for the ruleset's hook, and the journal
 # beside them found no room for Riichi's hook at 64k (docs/memory.md, "The table
-# engine's heap").
-
-def _side(ses, ext):
-    """journal.side(ses.jpath, ext) without the journal's module in the heap."""
-    path = ses.jpath
-    i = path.rfind(".")
-    if i <= path.rfind("/"):
-        i = len(path)
-    return path[:i] + ext
-
+# engine's heap").  So is files.py (side(): the files beside the journal, the journal's
+# own) where such a file is opened: imported with this module, it cost Taiwan's and
+# Riichi's long sessions 1k of least heap (docs/memory.md, "The engine's objects at the
+# peak").
 
 def journal_of(ses):
     j = load("journal").Journal(ses.jpath)
@@ -125,14 +119,19 @@ def append(ses, rec):
 def park(ses):
     """Version 2 (whose records hold no state): the state to a file beside the journal
     while a hand is scored, out of the heap; reload() takes it back.  Where it cannot be
-    written it stays in RAM."""
+    written it stays in RAM: no room on flash, or none in the heap for the file (a board's
+    open file holds its filesystem's cache, 1,148 bytes in one piece on a Pico, which a
+    frozen heap cut into small pieces lacked with 6 KB free: docs/memory.md, "The
+    engine's objects at the peak")."""
     try:
-        f = open(_side(ses, ".st"), "w")
+        path = load("files").side(ses.jpath, ".st")
+        lend()                  # heap.py: a board's open file takes the piece held
+        f = open(path, "w")
         try:
             json.dump(ses.state, f)
         finally:
             f.close()
-    except OSError:
+    except (OSError, MemoryError):
         return
     ses.state = None
 
@@ -145,7 +144,9 @@ def states(ses, new):
     every record, so what it holds is never another journal's; a failure costs a replay
     only (the record is written)."""
     try:
-        f = open(_side(ses, ".prev"), "w")
+        path = load("files").side(ses.jpath, ".prev")
+        lend()
+        f = open(path, "w")
         try:
             f.write("%d\n" % ses.jseq)
             json.dump(ses.state, f)
@@ -161,7 +162,9 @@ def prior(ses, seq, after=False):
     """The state before record seq (after: after it), as states() kept it; None where it
     is not kept."""
     try:
-        f = open(_side(ses, ".prev"))
+        path = load("files").side(ses.jpath, ".prev")
+        lend()
+        f = open(path)
     except OSError:
         return None
     try:
@@ -184,8 +187,9 @@ def reload(ses):
         if ses.jv != 2:
             ses.state = load("journal").Journal(ses.jpath).read(ses.stack[-1])["state"]
             return
-        path = _side(ses, ".st")
+        path = load("files").side(ses.jpath, ".st")
         try:
+            lend()
             f = open(path)
         except OSError:
             return          # none put aside: the state was not parked

@@ -10,6 +10,9 @@
 #
 # The writer's side is unchanged (write tmp, close it, rename), so a file replaced this way
 # is whole on either filesystem once recover() has run.
+#
+# side(path, ext): a file kept beside the journal, named from its path (the journal's id,
+# the uploader's mark, the checkpoint, the state parked while a hand is scored).
 
 import os
 
@@ -18,6 +21,14 @@ def sync():
     s = getattr(os, "sync", None)
     if s is not None:
         s()
+
+
+def side(path, ext):
+    """side("/journal.bin", ".id") is "/journal.id"."""
+    i = path.rfind(".")
+    if i <= path.rfind("/"):
+        i = len(path)
+    return path[:i] + ext
 
 
 def exists(path):

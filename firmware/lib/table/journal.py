@@ -20,12 +20,11 @@
 # never misread.  open() cuts such a tail off (copy of the good prefix + rename) so later
 # appends are reachable.
 #
-# Renames are files.replace's (a rename, then a sync) and open() starts with files.recover
-# (imported there only: the event path keeps no more heap): on FAT (CIRCUITPY)
-# a rename is a remove then a rename, and a power cut between the two leaves only the
-# copy, which recover() puts back in the journal's place (files.py).
+# Renames are files.replace's (a rename, then a sync) and open() starts with files.recover:
+# on FAT (CIRCUITPY) a rename is a remove then a rename, and a power cut between the two
+# leaves only the copy, which recover() puts back in the journal's place (files.py).
 #
-# Beside the journal (side()): its id, 16 hex chars chosen when the journal is created
+# Beside the journal (files.side(), also journal.side for its callers): its id, 16 hex chars chosen when the journal is created
 # (its first record), so a wiped or re-flashed board starts a journal the organiser
 # never confuses with the old one; and the uploader's "sent up to" mark.
 
@@ -33,6 +32,8 @@ import os
 import json
 import struct
 import binascii
+from files import side          # the files beside the journal (commit.py's too)
+from heap import lend           # before each open(): a board's file takes the piece held
 
 try:
     from micropython import const
@@ -96,17 +97,10 @@ def free(path):
     return st[0] * st[4], st[0]
 
 
-def side(path, ext):
-    """A file kept beside the journal: side("/journal.bin", ".id") is "/journal.id"."""
-    i = path.rfind(".")
-    if i <= path.rfind("/"):
-        i = len(path)
-    return path[:i] + ext
-
-
 def put(path, text):
     """Replace a small file whole: a temporary file renamed over it (files.replace)."""
     tmp = path + ".tmp"
+    lend()
     f = open(tmp, "w")
     try:
         f.write(text)
@@ -126,9 +120,10 @@ def new_id(path):
 
 def journal_id(path):
     """The journal's id: 16 hex chars, kept beside it (chosen now if the file is lost)."""
-    import files                 # only at boot and for a new journal: no heap per event
+    import files
     files.recover(side(path, ".id"))
     try:
+        lend()
         f = open(side(path, ".id"))
         try:
             ident = f.read(20).strip()
@@ -167,6 +162,7 @@ class Journal:
             self.seq = 0
             self.end = 0
         try:
+            lend()
             f = open(self.path, "rb")
         except OSError:
             return
@@ -203,6 +199,7 @@ class Journal:
         # The header bytes at `offset` and, with `body`, the payload after a sound header
         # (b"" where there is none); (b"", b"") where there is no journal file.
         try:
+            lend()
             f = open(self.path, "rb")
         except OSError:
             return b"", b""
@@ -266,8 +263,10 @@ class Journal:
 
     def _cut(self, end):
         tmp = self.path + ".tmp"
+        lend()
         src = open(self.path, "rb")
         try:
+            lend()                  # (let go already: the copy's two files, one piece)
             dst = open(tmp, "wb")
             try:
                 left = end
@@ -311,6 +310,7 @@ class Journal:
         elif not self.v:            # a journal goes on in its record 1's version
             self.v = 2 if self._at(0, False)[0][:2] == MAGIC2 else 1
         try:
+            lend()
             f = open(self.path, "ab")
             try:
                 # header and payload in two writes, not one joined copy (the payload

@@ -70,6 +70,7 @@ def aside(ses):
         return st
     path = heap.load("journal").side(ses.jpath, ".top")
     try:
+        heap.lend()
         f = open(path, "w")
         try:
             json.dump(st, f)
@@ -83,6 +84,7 @@ def aside(ses):
 def back(ses, top):
     if type(top) is not str:
         return top
+    heap.lend()
     f = open(top)
     try:
         st = json.load(f)

@@ -165,6 +165,7 @@ class Session:
             if self.jv == 2:                    # version 2: the state by replay
                 heap.load("rerun").boot(self)
             self.keep()
+            heap.hold()
 
     # ---- An event's path, top to bottom ----------------------------------------------
     # handle(ev) writes the event; preview(ev) goes the same path and stops before the
@@ -259,6 +260,7 @@ class Session:
                 gc.collect()
             if write:                   # never mid-replay (rerun): its state is not the session's
                 self.keep()
+            heap.hold()                 # the piece the next event's files take (heap.py)
         if self.writes != at and self.on_save is not None:
             self.on_save()
         return out
@@ -290,6 +292,7 @@ class Session:
                         self.state = None
                     self.parked = self.state is None
                 self._unload()
+                heap.hold()     # a file's piece for reload(), held while the hand is scored
                 result = score(job)
                 job = None
                 # 3 settled through the ruleset's hook
@@ -310,6 +313,7 @@ class Session:
         ops = heap.load("commit")       # not sessionops: after scoring, load little
         ops.reload(self)
         self.parked = False
+        heap.hold()                     # and for the journal's append, past the hook
         return ops.settle_win(self.state, ev, result)
 
     # ---- The heap between events ----------------------------------------------------
@@ -324,37 +328,7 @@ class Session:
         if short and LEAN:
             heap.room(False)    # from now on drop what events load
         if (short or self.leftovers) and LEAN:
-            self.leftovers = not self._fresh_modules()
-
-    def _fresh_modules(self):
-        """sys.modules' table built afresh; False when the heap has no room for it now.
-        An import cut short (a MemoryError halfway through it): MicroPython takes the name
-        out of sys.modules but leaves the module in the table's slot, with all it had
-        imported (8-16 KB of the session's modules), until another name takes that slot.
-        The leftovers go with the old table.  The modules are held meanwhile in a flat
-        list: a block a third the size of a copy of the table (which keeps the slots its
-        growth made), so a heap too cut up for that copy still takes it.  The table grows
-        back a size at a time, each a new block: a second block as large as the grown
-        table (its sizes step by at most 1.36, two words a slot) is set aside first and
-        freed with the old table, so the growth always finds room and no module is lost
-        halfway (a screen's own module among them)."""
-        mods = sys.modules
-        try:
-            live = [None] * (2 * len(mods))
-            spare = [None] * (3 * len(mods) + 3)
-        except MemoryError:
-            return False        # nothing changed
-        i = 0
-        for k in mods:
-            live[i] = k
-            live[i + 1] = mods[k]
-            i += 2
-        mods.clear()
-        spare = None
-        gc.collect()            # live holds the modules meanwhile
-        for i in range(0, len(live), 2):
-            mods[live[i]] = live[i + 1]
-        return True
+            self.leftovers = not heap.fresh_modules()
 
     def _unload(self, force=False):
         """Drop what events loaded when the heap is short (or force); True if dropped."""
