@@ -162,7 +162,11 @@ class App:
         modules (heap.DISPLAY); the panel keeps its picture, and the next drawing makes
         the display anew (shown()) without the panel's init sequence, drawing the
         screen whole (docs/memory.md, "The display while a hand is scored")."""
-        kept = self.display.kept()
+        d = self.display
+        if d is None:                       # laid aside already: not drawn since
+            return
+        kept = d.kept()
+        d = None
         if kept is None:
             return
         self.kept = kept
