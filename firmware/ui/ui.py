@@ -279,10 +279,12 @@ class UI:
         self.ses.release(True)
 
     def lighten(self):
-        """Before the session's peak (score, save) on a tight heap: the screens' names go
-        (drawing loads them again)."""
+        """Before the session's peak (a save, a start) on a tight heap: the screens' names
+        go (drawing loads them again), and the application's display (rest)."""
         if not heap.roomy():
             self.shed((heap.PEAK,))
+            if self.rest is not None:
+                self.rest()
 
     def part(self, name):
         """A screen module, loaded when first needed; the last one asked for is kept at
