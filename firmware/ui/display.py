@@ -225,31 +225,45 @@ def changed(old, new):
 
 
 def oled(w, h, i2c, addr, again=False):
-    """micropython-lib's SSD1306_I2C pushing its picture (or a window's slice of a page) in
-    one write from a buffer held for good, the I2C data byte before a copy of the bytes:
-    the driver's writevto of two parts makes a port join them in a fresh allocation on
-    every push (rp2 does: 1 KB for the frame), which a tight or fragmented heap may not
-    have.  again: the panel is running (the display made anew after a win was scored):
-    no init sequence, the panel keeps its picture until the first push."""
-    from drivers.ssd1306 import SSD1306_I2C
+    """micropython-lib's SSD1306_I2C with its frame behind the I2C data byte in one buffer
+    (out: 0x40, then the pages the FrameBuffer draws into), so the frame goes in one write
+    as it is: the driver's writevto of two parts makes a port join them in a fresh
+    allocation on every push (rp2 does: 1 KB), which a tight or fragmented heap may not
+    have, and a copy behind the byte held for good was a second 1 KB.  A window's slice
+    of a page is copied behind the byte in a page-wide buffer.  again: the panel is
+    running (the display made anew after a win was scored): no init sequence, the panel
+    keeps its picture until the first push."""
+    from drivers.ssd1306 import SSD1306, SSD1306_I2C
 
     class OLED(SSD1306_I2C):
-        def init_display(self):
+        def __init__(self):
+            # SSD1306_I2C's and SSD1306's constructors, the frame placed in out
+            self.i2c = i2c
+            self.addr = addr
+            self.temp = bytearray(2)
+            self.width = w
+            self.height = h
+            self.external_vcc = False
+            self.pages = h // 8
+            out = self.out = bytearray(1 + self.pages * w)
+            out[0] = 0x40                       # Co=0, D/C#=1: data follows
+            self.buffer = memoryview(out)[1:]
+            super(SSD1306, self).__init__(self.buffer, w, h, framebuf.MONO_VLSB)
+            part = self.part = bytearray(1 + w)
+            part[0] = 0x40
+            self.view = memoryview(part)
             if not again:
-                SSD1306_I2C.init_display(self)
+                self.init_display()
 
         def write_data(self, buf):
-            out = self.out
-            if out is None:
-                out = self.out = bytearray(1 + len(self.buffer))
-                out[0] = 0x40                   # Co=0, D/C#=1: data follows
-                self.view = memoryview(out)
+            if buf is self.buffer:
+                self.i2c.writeto(self.addr, self.out)
+                return
             n = len(buf)
             self.view[1:1 + n] = buf
-            self.i2c.writeto(self.addr, self.view[:1 + n] if n < len(self.buffer) else out)
+            self.i2c.writeto(self.addr, self.view[:1 + n])
 
-    OLED.out = None
-    return OLED(w, h, i2c, addr)
+    return OLED()
 
 
 def open(board, kept=None):
