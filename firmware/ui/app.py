@@ -157,9 +157,10 @@ class App:
         self.dirty.set()
 
     def rest(self):
-        """Before an event is scored on a tight heap (UI.preview): the display leaves the
-        heap, its objects (the frame buffer, the OLED's I2C copy of it, the font) and its
-        modules (heap.DISPLAY); the panel keeps its picture, and the next drawing makes
+        """Before an event is scored, saved or started on a tight heap (UI.preview,
+        UI.lighten): the display leaves the heap, its objects (the frame buffer, the font's
+        file and table) and its modules (heap.DISPLAY); the panel keeps its picture, and
+        the next drawing makes
         the display anew (shown()) without the panel's init sequence, drawing the
         screen whole (docs/memory.md, "The display while a hand is scored")."""
         d = self.display

@@ -22,7 +22,7 @@
 #                            and DISPLAY: the display's objects and modules (App.rest;
 #                            the next drawing makes it anew, the panel left running)
 # before the session's peak  PEAK: the screens' names and the entry's editor (drawing
-# (a score, a save)          loads them again)
+# (a save, a start)          loads them again), and DISPLAY (UI.lighten)
 #
 # The table session reaches its steps as heap.load("sessionops").prepare(...), never
 # holding them in a global, so that forget() can take them back between events (no
