@@ -440,6 +440,52 @@ def test_oled_gets_only_the_changed_columns_and_its_picture_is_a_whole_redraw():
     assert max(small) == 1024                  # a new screen: the whole frame
 
 
+AGAIN = """
+import json, binascii, gc, sys
+from ui import display
+class I2C:
+    def __init__(self):
+        self.log = []
+    def writeto(self, addr, buf):
+        self.log.append(binascii.hexlify(bytes(buf)).decode())
+bus = I2C()
+panel = display.oled(128, 64, bus, 0x3C)
+d = display.Display(panel, panel.buffer, 128, 64, "ssd1306", panel)
+d.show(%r)
+first = bus.log[:]
+kept = d.kept()
+d = panel = None
+for name in ("ui.display", "ui.text", "drivers.ssd1306"):
+    sys.modules.pop(name)
+from ui import display
+del bus.log[:]
+panel = display.oled(128, 64, bus, 0x3C, kept is not None)
+made = bus.log[:]
+d = display.Display(panel, panel.buffer, 128, 64, "ssd1306", panel)
+d.show(%r)
+print(json.dumps({"kept": kept, "first": first, "made": made, "second": bus.log,
+                  "drawn": binascii.hexlify(d.buffer).decode()}))
+"""
+
+
+def test_an_oled_made_anew_sends_no_init_and_draws_its_next_screen_whole():
+    """The display laid aside while a win is scored (App.rest) and made anew: no init
+    sequence (the panel keeps its picture until then), and the next screen goes whole, so
+    the OLED's RAM is that screen's picture over whatever the first one left."""
+    first = ["\x01T3 MCR E1", "1 25000", "2 -12000", "3 0", "4 0"]
+    second = ["\x01Bob 88", "x", "", "# save * back"]
+    out = run_device(AGAIN % (first, second))[0]
+    assert out["kept"] is True and out["made"] == []
+    oled = OLEDModel()
+    for t in out["first"]:
+        oled.write(bytes.fromhex(t))
+    before = oled.data_bytes
+    for t in out["second"]:
+        oled.write(bytes.fromhex(t))
+    assert oled.data_bytes - before == 1024
+    assert oled.ram.hex() == out["drawn"]
+
+
 def test_cells_and_cut_count_every_kind_of_character():
     """cells and cut walk UTF-8 bytes on the device: one-, two-, three- and four-byte
     characters count as the rule says (below U+0180, ASCII, Latin-1 and Latin Extended-A,

@@ -65,7 +65,7 @@ GREEN_BOOK = (
     "Edge Wait", "Closed Wait", "Single Wait", "Self-Drawn", "Flower Tiles",
 )
 
-# A review row is the name, a space and the item's value (ui.py review_lines): at most
+# A review row is the name, a space and the item's value (ui/review.py's lines): at most
 # four cells ("花12" for sh's 花, "x16", hk's "300").  Short forms fit what is left.
 COLS = 21
 VALUE_CELLS = 4

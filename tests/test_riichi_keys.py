@@ -10,6 +10,7 @@ import tempfile
 import contract
 import session
 from host_tools import keys, riichi_play
+from ui import review
 from ui.ui import UI, FROM, REVIEW, STATUS, WORDS
 
 CFG = {"table": 1, "rules": "riichi", "settings": {}, "players": ["1", "2", "3", "4"],
@@ -48,7 +49,7 @@ def test_the_from_screen_counts_dora_ura_and_red_fives():
     assert "5 dora2 6 ura2 7 aka1" in ui.part("typed").s_from(ui)[1]
     ui.key("3")
     assert ui.mode == REVIEW, ui.screen()
-    lines = ui.review_lines()
+    lines = review.lines(ui)
     # riichi 1 + pinfu 1 + dora 2 + ura dora 2 + aka 1 = 7 han: haneman, 12000 from seat 3,
     # the stick to the winner
     assert any(line.startswith("Dora ") and line.endswith(" 2") for line in lines), lines
@@ -96,7 +97,7 @@ def test_ippatsu_is_the_first_word_riichi_offers():
     assert ui.mode == WORDS and "ippatsu" in ui.screen()[1]
     type_keys(ui, "0#1")
     assert ui.mode == REVIEW
-    assert any(line.lower().startswith("ippatsu") for line in ui.review_lines())
+    assert any(line.lower().startswith("ippatsu") for line in review.lines(ui))
 
 
 def test_dora_counted_or_given_as_indicators_score_the_same():

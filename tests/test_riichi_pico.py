@@ -33,7 +33,7 @@ def played():
         pico.type(typed[:-1], hold_ms=70, gap_ms=70)    # the last win up to its review
         pico.wait(3000)
         # reading the rows stops the application's loop: its save key is pressed on its UI
-        review = json.loads(pico.exec("import json\nprint(json.dumps(_apps[0].ui.review_lines()))"))
+        review = json.loads(pico.exec("import json\nfrom ui import review\nprint(json.dumps(review.lines(_apps[0].ui)))"))
         pico.exec("_apps[0].ui.key(%r)" % typed[-1])
         fs = pico.read_fs()
     return dict(events=events, answers=answers, fs=fs, review=review)

@@ -16,7 +16,7 @@ from host_tools import keys
 from rules import hk_names, mcr_data, sh, sh_hant, tw
 from rules import hk_hans, mcr_hans, tw_hans
 from ui import keymap as K
-from ui import labels, labels_hans, setnames
+from ui import labels, labels_hans, review, setnames
 import ui.ui as U
 
 PLAYERS = ["Ann", "王芳", "Chloé", "Łukasz"]
@@ -288,11 +288,11 @@ def test_every_page_of_a_long_review_shows_its_keys():
     w.press("0" + K.OK)
     ev = {"event": "win", "winner": 1, "from": 2, "hand": WINS["hk"]}
     w.press(keys.event_keys(ev, keys.ruleset("hk"))[:-1])
-    assert w.ui.mode == U.REVIEW and len(w.ui.review_lines()) > 4
+    assert w.ui.mode == U.REVIEW and len(review.lines(w.ui)) > 4
     shown = set()
-    for _ in range(len(w.ui.review_lines())):
+    for _ in range(len(review.lines(w.ui))):
         rows = w.ui.screen()
         assert rows[-1].startswith("# save * back"), rows
         shown.update(r.rstrip() for r in rows[1:-1])
         w.press(K.DOWN)
-    assert {ln.rstrip() for ln in w.ui.review_lines()[:-1]} <= shown
+    assert {ln.rstrip() for ln in review.lines(w.ui)[:-1]} <= shown

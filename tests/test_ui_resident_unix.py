@@ -1,8 +1,9 @@
 """The screens' modules out of the heap while a win is scored (docs/memory.md, "The
-resident application"), on the MicroPython unix port with the sim board and a heap too
-small to keep them (heap.roomy() False): the preview runs with no screen module but the
-resident ones, the typed hand as plain data, and the from screen gets the hand back as
-typed."""
+resident application", "The display while a hand is scored"), on the MicroPython unix
+port with the sim board and a heap too small to keep them (heap.roomy() False): the
+preview runs with no screen module but the resident ones, without the display, the typed
+hand as plain data, and the from screen gets the hand back as typed; the display is made
+anew after it, on the same frame buffer."""
 
 import json
 
@@ -25,10 +26,13 @@ seen = []
 
 def preview(ev):
     seen.append({"ui": sorted(n for n in sys.modules if n.startswith("ui.")),
+                 "drivers": sorted(n for n in sys.modules if n.startswith("drivers")),
+                 "display": app.display is not None,
                  "entry": ui.entry is not None, "stash": ui.stash is not None,
                  "roomy": heap.roomy()})
     return real(ev)
 app.session.preview = preview
+frame = app.display.buffer
 
 
 async def feed(ks, until):
@@ -47,6 +51,17 @@ async def driver():
     await asyncio.sleep_ms(50)
     out["keys_back"] = list(ui.hand().keys)
     out["saved"] = await feed(typed[-2:], lambda: app.session.jseq == 2)
+    await asyncio.sleep_ms(50)
+    # the display made anew on the frame buffer the host reads, the status screen drawn
+    out["frame"] = app.display is not None and app.display.buffer is frame
+    import framebuf
+    from ui import display
+    buf = bytearray(len(frame))
+    fresh = display.Display(framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB), buf,
+                            128, 64)
+    fresh.show(shown[-1])
+    out["same"] = buf == frame
+    out["lit"] = sum(bin(b).count("1") for b in frame)
 
 mpy_app.run(app, driver)
 out["seen"] = seen
@@ -69,6 +84,7 @@ def test_a_win_is_scored_with_only_the_resident_screens(tmp_path):
     assert r["faults"] == 0
     first = r["seen"][0]
     assert not first["roomy"] and not first["entry"] and first["stash"]
-    assert set(first["ui"]) <= {"ui.app", "ui.display", "ui.keymap", "ui.keypad", "ui.text",
-                                "ui.ui"}, first["ui"]
+    assert set(first["ui"]) <= {"ui.app", "ui.keymap", "ui.keypad", "ui.ui"}, first["ui"]
+    assert not first["display"] and first["drivers"] == []
     assert r["keys_back"] == r["keys"]
+    assert r["frame"] and r["same"] and r["lit"] > 500

@@ -8,6 +8,7 @@ import types
 import session
 from host_tools import keys
 import ui.ui as ui_mod
+from ui import review
 from ui.ui import FIELD, INV, MENU, UI, cells, fit
 
 CFG = {"table": 7, "rules": "mcr", "settings": {}, "players": ["Ann", "Bob", "Cy", "Di"],
@@ -246,7 +247,7 @@ def test_undo_shows_the_winner_total_and_payments_it_takes_back():
     press(ui, "*")
     t = text(ui)
     assert "takes back #2" in t and "和 2 Bob" in t and "88番" in t
-    lines = ui.review_lines()
+    lines = review.lines(ui)
     assert fit("3 Cy", "-96", 21) in lines and fit("2 Bob", "+112", 21) in lines
 
 
@@ -267,7 +268,7 @@ def test_a_context_word_the_rules_drop_says_so_on_the_review():
     words = ui.ruleset()[2]
     press(ui, ks[:-2] + "C" + "B" * words.index("heavenly") + "0#")   # 天胡 on a discard
     press(ui, "3")
-    assert ui.mode == 3 and "天胡: not counted here" in text(ui) + " ".join(ui.review_lines())
+    assert ui.mode == 3 and "天胡: not counted here" in text(ui) + " ".join(review.lines(ui))
 
 
 def test_the_words_dropped_come_after_the_review_where_the_application_defers_them():
@@ -284,10 +285,10 @@ def test_the_words_dropped_come_after_the_review_where_the_application_defers_th
     ui.ses.words_dropped = lambda pv: asked.append(pv) or real(pv)
     press(ui, "3")
     assert ui.mode == 3 and asked == [] and ui.dropped is None
-    first = ui.review_lines()
+    first = review.lines(ui)
     assert not any("not counted here" in ln for ln in first)
     assert ui.later() is True and len(asked) == 1
-    now = ui.review_lines()
+    now = review.lines(ui)
     assert [ln for ln in now if ln in first] == first
     assert " ".join(ln for ln in now if ln not in first) == "天胡: not counted here"
     assert ui.later() is False and len(asked) == 1        # found once

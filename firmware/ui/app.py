@@ -91,6 +91,8 @@ class App:
             organised.start(self)
         from ui import display
         self.display = display.open(board)
+        display = None
+        self.kept = None                    # the display laid aside: rest()
         from ui.ui import UI
         self.ui = UI(self.session, self.cfg, self.display.rows, self.display.cols,
                      save_cfg=save_settings, net=self.status.get("net"))
@@ -98,6 +100,7 @@ class App:
         self.ui.collect = False             # collected after the key's screen is drawn
         self.ui.defer = True                # the review's extras after it (display_task)
         self.ui.clock = self.clock
+        self.ui.rest = self.rest
         if self.display.kind == "ssd1680":  # a slow panel: the clock by the minute
             self.ui.clock_step = 60
         self.timed = -1                     # the journal's seq when time_up was last tried
@@ -153,6 +156,33 @@ class App:
         self.ui.say("No memory: check the last key")
         self.dirty.set()
 
+    def rest(self):
+        """Before an event is scored, saved or started on a tight heap (UI.preview,
+        UI.lighten): the display leaves the heap, its objects (the frame buffer, the font's
+        file and table) and its modules (heap.DISPLAY); the panel keeps its picture, and
+        the next drawing makes
+        the display anew (shown()) without the panel's init sequence, drawing the
+        screen whole (docs/memory.md, "The display while a hand is scored")."""
+        d = self.display
+        if d is None:                       # laid aside already: not drawn since
+            return
+        kept = d.kept()
+        d = None
+        if kept is None:
+            return
+        self.kept = kept
+        self.display = None
+        heap.forget_all(heap.DISPLAY)
+
+    def shown(self):
+        """The display, made anew where it was laid aside (rest())."""
+        d = self.display
+        if d is None:
+            from ui import display
+            d = self.display = display.open(self.board, self.kept)
+            self.kept = None
+        return d
+
     def draw(self):
         try:
             rows = self.ui.screen()
@@ -161,15 +191,16 @@ class App:
             sys.print_exception(e)
             rows = ["\x01fault: " + type(e).__name__, str(e), "long * : status"]
         try:
-            self.display.show(rows)
+            self.shown().show(rows)
         except MemoryError:         # the session's modules kept took the room: they go,
             try:                    # and the screen is drawn anew (a row may be half done)
                 self.ui.short()
             except MemoryError:
                 pass
-            self.display.clear()
             gc.collect()
-            self.display.show(rows)
+            d = self.shown()
+            d.clear()
+            d.show(rows)
         if self.on_show is not None:
             self.on_show(rows)
 
@@ -183,7 +214,8 @@ class App:
             except Exception as e:      # the panel or the heap failed this once: go on
                 self.faults += 1
                 sys.print_exception(e)
-                self.display.clear()
+                if self.display is not None:
+                    self.display.clear()
             # The heap collected between keys, once the screen is drawn (not between a key
             # and its screen); while a hand is typed, only when it runs short: a collection
             # leaves the loaded modules' part of the heap full of small holes, and each

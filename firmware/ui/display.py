@@ -134,6 +134,21 @@ class Display:
     def window(self, x0, x1, p0, p1):
         self.panel.show_window(x0, x1, p0, p1)
 
+    def kept(self):
+        """Before the display leaves the heap while a win is scored (App.rest): what
+        open(board, kept) makes it anew from, without the panel's init sequence (the
+        panel keeps its picture; the new display draws the next screen whole).  The
+        host's frame buffer hands on its bytes (the simulator and the browser read them),
+        the OLED nothing (True); None: the display stays (the e-paper, its refreshes
+        counted; CircuitPython's, whose glyph cache would be read again from FAT)."""
+        if self.kind == "ssd1306" and type(self) is Display:
+            text.close()
+            return True
+        if self.kind == "framebuffer":
+            text.close()
+            return self.buffer
+        return None
+
     def clear(self):
         """Forget what is drawn: the next show() draws every row and pushes the whole frame
         (e-paper: a full refresh)."""
@@ -209,31 +224,51 @@ def changed(old, new):
     return a, b, c0, c1
 
 
-def oled(w, h, i2c, addr):
-    """micropython-lib's SSD1306_I2C pushing its picture (or a window's slice of a page) in
-    one write from a buffer held for good, the I2C data byte before a copy of the bytes:
-    the driver's writevto of two parts makes a port join them in a fresh allocation on
-    every push (rp2 does: 1 KB for the frame), which a tight or fragmented heap may not
-    have."""
-    from drivers.ssd1306 import SSD1306_I2C
+def oled(w, h, i2c, addr, again=False):
+    """micropython-lib's SSD1306_I2C with its frame behind the I2C data byte in one buffer
+    (out: 0x40, then the pages the FrameBuffer draws into), so the frame goes in one write
+    as it is: the driver's writevto of two parts makes a port join them in a fresh
+    allocation on every push (rp2 does: 1 KB), which a tight or fragmented heap may not
+    have, and a copy behind the byte held for good was a second 1 KB.  A window's slice
+    of a page is copied behind the byte in a page-wide buffer.  again: the panel is
+    running (the display made anew after a win was scored): no init sequence, the panel
+    keeps its picture until the first push."""
+    from drivers.ssd1306 import SSD1306, SSD1306_I2C
 
     class OLED(SSD1306_I2C):
+        def __init__(self):
+            # SSD1306_I2C's and SSD1306's constructors, the frame placed in out
+            self.i2c = i2c
+            self.addr = addr
+            self.temp = bytearray(2)
+            self.width = w
+            self.height = h
+            self.external_vcc = False
+            self.pages = h // 8
+            out = self.out = bytearray(1 + self.pages * w)
+            out[0] = 0x40                       # Co=0, D/C#=1: data follows
+            self.buffer = memoryview(out)[1:]
+            super(SSD1306, self).__init__(self.buffer, w, h, framebuf.MONO_VLSB)
+            part = self.part = bytearray(1 + w)
+            part[0] = 0x40
+            self.view = memoryview(part)
+            if not again:
+                self.init_display()
+
         def write_data(self, buf):
-            out = self.out
-            if out is None:
-                out = self.out = bytearray(1 + len(self.buffer))
-                out[0] = 0x40                   # Co=0, D/C#=1: data follows
-                self.view = memoryview(out)
+            if buf is self.buffer:
+                self.i2c.writeto(self.addr, self.out)
+                return
             n = len(buf)
             self.view[1:1 + n] = buf
-            self.i2c.writeto(self.addr, self.view[:1 + n] if n < len(self.buffer) else out)
+            self.i2c.writeto(self.addr, self.view[:1 + n])
 
-    OLED.out = None
-    return OLED(w, h, i2c, addr)
+    return OLED()
 
 
-def open(board):
-    """The board's display, as boards/<name>.py DISPLAY describes it."""
+def open(board, kept=None):
+    """The board's display, as boards/<name>.py DISPLAY describes it; kept: made anew from
+    what Display.kept() gave (the panel running, its picture shown)."""
     d = board.DISPLAY
     kind = d["driver"]
     w = d["width"]
@@ -241,7 +276,7 @@ def open(board):
     if kind == "ssd1306":
         from machine import Pin, I2C
         i2c = I2C(d["bus_id"], scl=Pin(d["scl"]), sda=Pin(d["sda"]), freq=d.get("freq", 400_000))
-        panel = oled(w, h, i2c, d.get("address", 0x3C))
+        panel = oled(w, h, i2c, d.get("address", 0x3C), kept is not None)
         return Display(panel, panel.buffer, w, h, kind, panel)
     if kind == "ssd1680":
         from machine import Pin, SPI
@@ -255,6 +290,6 @@ def open(board):
         from cpy import oled as glyph_rows
         return glyph_rows.open(board, Display)
     if kind == "framebuffer":
-        buf = bytearray(((h + 7) // 8) * w)
+        buf = kept if isinstance(kept, bytearray) else bytearray(((h + 7) // 8) * w)
         return Display(framebuf.FrameBuffer(buf, w, h, framebuf.MONO_VLSB), buf, w, h)
     raise ValueError("unknown display driver " + kind)

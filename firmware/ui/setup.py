@@ -86,6 +86,7 @@ def start(ui):
         ev["resume"] = cfg["resume"]    # a spare device continuing the table's session
     if ui.new_rules == cfg["rules"] and cfg["settings"]:
         ev["settings"] = cfg["settings"]
+    ui.lighten()
     ans = ui.ses.handle(ev)
     if not ans.get("ok"):
         ui.say(ui.refusal(ans["error"]))

@@ -130,6 +130,15 @@ def font():
     return _font
 
 
+def close():
+    """The font's file closed and the font forgotten (the display leaves the heap while a
+    win is scored: font() opens it again)."""
+    global _font
+    if _font is not None:
+        _font.close()
+        _font = None
+
+
 def draw(fb, s, x, y, inverse=False, f=None):
     """Draw s (a str, or its UTF-8 bytes) with its top-left corner at (x, y); returns the x
     after the last glyph.  The cells behind the text are painted (black, or white when

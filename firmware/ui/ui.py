@@ -154,6 +154,8 @@ class UI:
         self._laid = LAID           # rows_of(): the entry's (title, lines, rows) laid out
         self._labels = None         # (lang, the labels module): labels()
         self._part = None           # (name, the screen module last asked for): part()
+        self.rest = None            # the application's: lays its display aside while an
+                                    # event is scored on a tight heap (preview())
 
     # -- messages -----------------------------------------------------------------------
 
@@ -245,11 +247,16 @@ class UI:
         if not heap.roomy():
             self.trim()
 
+    def shed(self, rows, keep=None):
+        """The screens' modules named in heap's rows (keep aside) leave the heap, and the
+        names and module kept at hand with them (drawing loads them again)."""
+        self._labels = self._part = None
+        for row in rows:
+            heap.forget_all(row, keep, "ui.")
+
     def trim(self):
         """Only the shown screen's module stays loaded (and the entry's, with a hand)."""
-        self._labels = self._part = None
-        heap.forget_all(heap.SCREENS, PARTS[self.mode], "ui.")
-        heap.forget_all(heap.STEPS, None, "ui.")
+        self.shed((heap.SCREENS, heap.STEPS), PARTS[self.mode])
         if self.entry is None:
             heap.forget("ui.entry")
 
@@ -272,11 +279,12 @@ class UI:
         self.ses.release(True)
 
     def lighten(self):
-        """Before the session's peak (score, save) on a tight heap: the screens' names go
-        (drawing loads them again)."""
+        """Before the session's peak (a save, a start) on a tight heap: the screens' names
+        go (drawing loads them again), and the application's display (rest)."""
         if not heap.roomy():
-            self._labels = self._part = None
-            heap.forget_all(heap.PEAK, None, "ui.")
+            self.shed((heap.PEAK,))
+            if self.rest is not None:
+                self.rest()
 
     def part(self, name):
         """A screen module, loaded when first needed; the last one asked for is kept at
@@ -330,10 +338,6 @@ class UI:
         heap.forget("ui.terms")         # only while a refusal is said
         return text
 
-    def review_lines(self, rows=False):
-        """The review's lines (ui/review.py)."""
-        return self.part("review").lines(self, rows)
-
     def status_lines(self):
         return self.part("status").lines(self)
 
@@ -372,14 +376,15 @@ class UI:
         if not heap.roomy():
             # the screens' names and modules leave while the event is scored (drawing
             # loads them again), the typed hand as plain data without its module (the
-            # from screen makes it anew: hand())
-            self._labels = self._part = None
-            heap.forget_all(heap.PEAK, None, "ui.")
-            heap.forget_all(heap.SCREENS, None, "ui.")
+            # from screen makes it anew: hand()), and what the application lays aside
+            # (its display: made anew to draw the next screen)
+            self.shed((heap.PEAK, heap.SCREENS))
             if self.entry is not None:
                 self.stash = self.entry.data()
                 self.entry = None
             heap.forget("ui.entry")
+            if self.rest is not None:
+                self.rest()
         pv = self.ses.preview(ev)
         if not pv.get("ok"):
             if self.mode == FROM:

@@ -18,9 +18,11 @@
 # a screen opens             SCREENS: every screen's module but the one shown (ui.entry
 #                            too, with no hand being typed), and STEPS: the entry's editor
 # an event is previewed      PEAK, SCREENS and ui.entry, the typed hand kept as plain
-#                            data (UI.preview, once the key's screen module returned)
+#                            data (UI.preview, once the key's screen module returned),
+#                            and DISPLAY: the display's objects and modules (App.rest;
+#                            the next drawing makes it anew, the panel left running)
 # before the session's peak  PEAK: the screens' names and the entry's editor (drawing
-# (a score, a save)          loads them again)
+# (a save, a start)          loads them again), and DISPLAY (UI.lighten)
 #
 # The table session reaches its steps as heap.load("sessionops").prepare(...), never
 # holding them in a global, so that forget() can take them back between events (no
@@ -41,6 +43,7 @@ BASE = "hand engine tiles"
 SCREENS = "status events setup history typed review setnames words"
 STEPS = "handedit"
 PEAK = "labels labels_hans labels_en handedit"
+DISPLAY = "ui.display ui.text drivers.ssd1306 drivers"
 
 # Once an event has ended with everything it loaded kept and ROOMY bytes still free (a
 # board with nothing else to hold, a frozen image), what events load stays for good and
