@@ -80,14 +80,22 @@ _room = False
 FILE = 1152 if LEAN and sys.platform not in ("linux", "darwin") and \
     sys.implementation.name == "micropython" else 0
 _held = None
+FILES = __file__.endswith(".mpy")     # modules read from files (frozen ones name none)
 
 
 def load(name):
-    """A module by name (from sys.modules while it stays, else from flash)."""
+    """A module by name (from sys.modules while it stays, else from flash: a `.mpy` file
+    opened takes the file's piece held, as the table's files do)."""
     mod = sys.modules.get(name)
     if mod is not None:
         return mod
-    return __import__(name, None, None, (name.split(".")[-1],))
+    if _held is None or not FILES:
+        return __import__(name, None, None, (name.split(".")[-1],))
+    lend()
+    try:
+        return __import__(name, None, None, (name.split(".")[-1],))
+    finally:
+        hold()
 
 
 def forget(name):
