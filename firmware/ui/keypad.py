@@ -160,10 +160,11 @@ class Keypad:
     def _scan(self, _t, raw=-1, now=0):
         """The timer's callback: the matrix read (as scan()), debounced and reported
         (update()), all in this one frame.  A hard interrupt runs on the application's
-        stack (rp2: 4 KB, its check margin 256 bytes), wherever the application is; each
-        Python call more here is about 200 bytes, and past the limit the check raises
-        RuntimeError, which on rp2 stops the timer (revive()).  So no call to Python in
-        here, only C (pins, ticks); nothing allocates (the GC is locked in the interrupt).
+        stack (rp2: 8 KB, its check's margin 256 bytes), wherever the application is; each
+        Python call more here is about 180 bytes on the RP2040, and past the limit the
+        check raises RuntimeError, which on rp2 stops the timer (revive()).  So no call to
+        Python in here, only C (pins, ticks); nothing allocates (the GC is locked in the
+        interrupt).
         raw < 0: read the matrix now (the timer); else a bitmap scanned at ticks_ms now."""
         try:
             if raw < 0:
@@ -210,44 +211,53 @@ class Keypad:
             self.state = state
             self.busy = busy
             longs = self.longs
-            # each key that changed, or held and not yet reported long
-            todo = diff | (state & ~longs)
-            i = 0
-            while todo:
-                if todo & 1:
-                    bit = 1 << i
-                    code = -1
-                    if diff & bit:
-                        moved_at[i] = now
-                        if state & bit:                 # went down
-                            self.down_at[i] = now
-                        elif longs & bit:               # a long press let go: reported
-                            longs &= ~bit
-                        else:                           # a short press let go
-                            code = i
-                    elif time.ticks_diff(now, self.down_at[i]) >= self.long_ms:
-                        longs |= bit
-                        code = i | LONG
-                    if code >= 0:                       # put(code), inlined
-                        h = self.head
-                        n = h + 1
-                        if n == _RING:
-                            n = 0
-                        if n == self.tail:
-                            self.lost += 1
+            down_at = self.down_at
+            # first the keys that changed (a short press let go is reported), then the
+            # keys held and not yet reported long: two passes of one loop
+            todo = diff
+            held = 0
+            while True:
+                i = 0
+                while todo:
+                    if todo & 1:
+                        bit = 1 << i
+                        code = -1
+                        if held:
+                            if time.ticks_diff(now, down_at[i]) >= self.long_ms:
+                                longs |= bit
+                                code = i | LONG
                         else:
-                            self.ring[h] = code
-                            self.head = n
-                            flag = self.flag
-                            if flag is not None:
-                                # ThreadSafeFlag.set() inlined (asyncio/event.py: it
-                                # sets .state); an Event (the simulator's) is set
-                                if self.fed:
-                                    flag.set()
-                                else:
-                                    flag.state = 1
-                todo >>= 1
-                i += 1
+                            moved_at[i] = now
+                            if state & bit:                 # went down
+                                down_at[i] = now
+                            elif longs & bit:               # a long press let go:
+                                longs &= ~bit               # already reported
+                            else:                           # a short press let go
+                                code = i
+                        if code >= 0:                       # put(code), inlined
+                            h = self.head
+                            n = h + 1
+                            if n == _RING:
+                                n = 0
+                            if n == self.tail:
+                                self.lost += 1
+                            else:
+                                self.ring[h] = code
+                                self.head = n
+                                flag = self.flag
+                                if flag is not None:
+                                    # ThreadSafeFlag.set() inlined (asyncio/event.py:
+                                    # it sets .state); an Event (the simulator's) is set
+                                    if self.fed:
+                                        flag.set()
+                                    else:
+                                        flag.state = 1
+                    todo >>= 1
+                    i += 1
+                if held:
+                    break
+                held = 1
+                todo = state & ~longs
             self.longs = longs
         except KeyboardInterrupt:
             # The REPL's Ctrl-C is raised in whatever Python runs next: while the
