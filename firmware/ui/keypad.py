@@ -138,8 +138,10 @@ class Keypad:
         in a call) stops the timer for good.  Called by the application's loop (the banner
         task, every BANNER_CHECK_MS).  True if it had stopped and keys could have been lost
         while it stood (the caller says so): a key held or let go within TYPING_MS of the
-        stop, or one held now.  A stop found with the keypad idle says nothing."""
-        if self.timer is None:
+        stop, or one held now.  A stop found with the keypad idle says nothing.  A soft
+        timer's callback is scheduled, and one that raised runs again: not looked at (it
+        may also lag behind a long call into C)."""
+        if self.timer is None or not self.hard:
             return False
         now = time.ticks_ms()
         if time.ticks_diff(now, self.at) < STALLED_MS:
@@ -151,10 +153,10 @@ class Keypad:
         self.at = now
         self.touched = time.ticks_add(now, -TYPING_MS)
         self.revived += 1
-        self.timer.deinit()     # the same Timer again: no new object (rp2's finaliser
-        kw = {"hard": True} if self.hard else {}    # would cancel a stale alarm id)
+        # the same Timer again: a new one would leave rp2's finaliser a stale alarm id
+        self.timer.deinit()
         self.timer.init(mode=self.timer.PERIODIC, period=self.period, callback=self._scan,
-                        **kw)
+                        hard=True)
         return lost
 
     def _scan(self, _t, raw=-1, now=0):
