@@ -3,6 +3,13 @@
 # A soft reset (Ctrl-D) with the key let go starts the application again.
 import board
 
+# An exception in an interrupt handler (the keypad's scan) has the heap locked: room made
+# now for its message, or it prints as a bare "RuntimeError:".
+try:
+    __import__("micropython").alloc_emergency_exception_buf(100)
+except AttributeError:          # a port without the buffer
+    pass
+
 board.SAFE_MODE = False
 try:
     from ui import keypad

@@ -16,7 +16,8 @@ from host_tools.board.pico import Pico, image
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TYPED = "147*2580369#ABCD"
-MODULES = ("board.mpy", "journal.mpy", "files.mpy", "ui/__init__.mpy", "ui/keypad.mpy")
+MODULES = ("board.mpy", "journal.mpy", "files.mpy", "heap.mpy", "ui/__init__.mpy",
+           "ui/keypad.mpy")
 
 
 BOUNCE = [(1, 2), (0, 2), (1, 3), (0, 1), (1, 90), (0, 2), (1, 2), (0, 1)]

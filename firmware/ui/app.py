@@ -233,10 +233,17 @@ class App:
                 sys.print_exception(e)
 
     async def banner_task(self):
-        """A message's time is up (ui.say): the screen without it."""
+        """A message's time is up (ui.say): the screen without it.  Also where a keypad
+        scan that stopped is started again (keypad.revive()): this task wakes every
+        BANNER_CHECK_MS whatever the screen, so a stopped scan is back within half a
+        second of the loop running (the key task waits on keys that would never come)."""
+        kp = self.keypad
         while True:
             await asyncio.sleep_ms(BANNER_CHECK_MS)
             if self.ui.expired():
+                self.dirty.set()
+            if kp.revive():             # keys could have been lost: say so
+                self.ui.say("keys lost? check the screen")
                 self.dirty.set()
 
     def adjust(self):
