@@ -4,11 +4,10 @@ when every one of them is asked: the same waits, the same readings, the same ref
 
 import random
 
-import engine
 import hand
-import tiles
 from errors import HandError
 from rules import hk, hk_lique, hk_shapes
+from shape_gate import outcome, request
 
 EVERY = (hk_lique,) + hk_shapes.SHAPES
 
@@ -32,49 +31,11 @@ def near_shape(rng):
     return ts
 
 
-def request(rng, ts):
-    """A contract hand of the 17 tiles ts (None if more than four of a tile): the win one
-    of them, sometimes a pung or a kong of them melded."""
-    c = tiles.counts(ts)
-    if max(c) > 4:
-        return None
-    win = ts[rng.randrange(17)]
-    rest = list(ts)
-    rest.remove(win)
-    melds = []
-    if rng.random() < 0.3:
-        t = rng.choice(rest)
-        if rest.count(t) >= 3:
-            for _ in range(3):
-                rest.remove(t)
-            kind = "pon"
-            if rng.random() < 0.3 and c[t] < 4:
-                kind = "kan"
-            melds.append("%s %s" % (kind, tiles.name(t)[0] * (4 if kind == "kan" else 3)
-                                    + tiles.name(t)[1]))
-    rest.sort()
-    return {"hand": "".join(tiles.name(t) for t in rest), "win": tiles.name(win),
-            "melds": melds, "by": rng.choice(("self", "discard"))}
-
-
-def outcome(h, shapes):
-    c = tiles.counts(h.concealed)     # the waits the shapes add, the hand complete or not
-    waits = []
-    for s in shapes:
-        waits += s.waits(c, len(h.melds))
-    try:
-        a = engine.analyse(h, shapes)
-    except HandError as e:
-        return ("refused", e.code, waits)
-    return (waits, a.waits, [(r.shape, r.sets, r.pair, r.win_set, r.wait, getattr(r, "pairs", None),
-                       r.knit) for r in a.readings])
-
-
 def test_the_gate_answers_as_every_shape_asked():
     rng = random.Random(31)
     special = waiting = 0
     for _ in range(4000):
-        req = request(rng, near_shape(rng))
+        req = request(rng, near_shape(rng), "pon", "kan")
         if req is None:
             continue
         try:

@@ -6,12 +6,12 @@ same readings, the same refusals; and the gate lets the common hand pass without
 
 import random
 
-import engine
 import hand
 import shapes
 import tiles
 from errors import HandError
 from rules import mcr
+from shape_gate import outcome, request
 
 
 def near_shape(rng):
@@ -37,44 +37,6 @@ def near_shape(rng):
     for _ in range(rng.randrange(3)):      # disturb it
         ts[rng.randrange(len(ts))] = rng.randrange(34)
     return ts
-
-
-def request(rng, ts):
-    """A contract hand of the 14 tiles ts (None if more than four of a tile): the win one
-    of them, sometimes a pung or a kong of them melded."""
-    c = tiles.counts(ts)
-    if max(c) > 4:
-        return None
-    win = ts[rng.randrange(14)]
-    rest = list(ts)
-    rest.remove(win)
-    melds = []
-    if rng.random() < 0.3:
-        t = rng.choice(rest)
-        if rest.count(t) >= 3:
-            for _ in range(3):
-                rest.remove(t)
-            kind = "pung"
-            if rng.random() < 0.3 and c[t] < 4:
-                kind = "kong"
-            melds.append("%s %s" % (kind, tiles.name(t)[0] * (4 if kind == "kong" else 3)
-                                    + tiles.name(t)[1]))
-    rest.sort()
-    return {"hand": "".join(tiles.name(t) for t in rest), "win": tiles.name(win),
-            "melds": melds, "by": rng.choice(("self", "discard"))}
-
-
-def outcome(h, shape_list):
-    c = tiles.counts(h.concealed)     # the waits the shapes add, the hand complete or not
-    waits = []
-    for s in shape_list:
-        waits += s.waits(c, len(h.melds))
-    try:
-        a = engine.analyse(h, shape_list)
-    except HandError as e:
-        return ("refused", e.code, sorted(waits))
-    return (sorted(waits), a.waits, [(r.shape, r.sets, r.pair, r.win_set, r.wait,
-                                      getattr(r, "pairs", None), r.knit) for r in a.readings])
 
 
 def test_the_gate_answers_as_every_shape_asked():
