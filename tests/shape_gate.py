@@ -1,7 +1,10 @@
 """What the shape gates' tests share (test_mcr_shape_gate, test_hk_shape_gate): a contract
 hand made of a list of tiles, and what the engine answers for it with a list of shapes."""
 
+import random
+
 import engine
+import hand
 import tiles
 from errors import HandError
 
@@ -44,3 +47,28 @@ def outcome(h, shapes):
         return ("refused", e.code, sorted(waits))
     return (sorted(waits), a.waits, [(r.shape, r.sets, r.pair, r.win_set, r.wait,
                                       getattr(r, "pairs", None), r.knit) for r in a.readings])
+
+
+def agree(near_shape, rules, every, hands, pung="pung", kong="kong"):
+    """Over `hands` hands near the shapes (near_shape(rng): tiles, then a step or two
+    disturbed), the scorer's gate (rules.SHAPES) answers as every shape asked: asserted
+    hand by hand.  Returns (hands with a special reading, hands waiting or complete)."""
+    rng = random.Random(31)
+    special = waiting = 0
+    for _ in range(hands):
+        ts = near_shape(rng)
+        for _ in range(rng.randrange(3)):      # disturb it
+            ts[rng.randrange(len(ts))] = rng.randrange(34)
+        req = request(rng, ts, pung, kong)
+        if req is None:
+            continue
+        try:
+            h = hand.parse(req, rules.N_SETS, rules.FLAGS)
+        except HandError:
+            continue
+        got = outcome(h, rules.SHAPES)
+        assert got == outcome(h, every), req
+        if got[0] != "refused":
+            waiting += 1
+            special += any(r[0] != "standard" for r in got[2])
+    return special, waiting
