@@ -101,6 +101,21 @@ async def ticker():
 SAVES = [0]
 
 
+def track(up):
+    """busy[0] is True while the uploader's step (one request) is under way."""
+    busy = [False]
+    step = up.step
+
+    async def tracked():
+        busy[0] = True
+        try:
+            return await step()
+        finally:
+            busy[0] = False
+    up.step = tracked
+    return busy
+
+
 async def main():
     cfg = {"organiser": CFG["organiser"], "device": CFG["device"], "secret": CFG["secret"]}
     if "unreachable_s" in CFG:
@@ -116,6 +131,7 @@ async def main():
         await play(ses, up)
         out({"done": not FAILED, "status": status(up), "failed": FAILED, "lag_ms": 0})
         return
+    busy = track(up)
     task = asyncio.create_task(up.run())
     player = asyncio.create_task(play(ses, up))
     tick = asyncio.create_task(ticker())
@@ -131,6 +147,11 @@ async def main():
                 and up.acked == ses.jseq and up.jid is not None):
             done = True
             break
+        await asyncio.sleep_ms(20)
+    # a request under way is let finish: cut halfway, the organiser would log it
+    # incomplete (a cut is tested on purpose elsewhere, not by the clock running out)
+    t1 = time.ticks_ms()
+    while busy[0] and time.ticks_diff(time.ticks_ms(), t1) < up.timeout_ms + 500:
         await asyncio.sleep_ms(20)
     task.cancel()
     player.cancel()
