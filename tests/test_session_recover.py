@@ -46,9 +46,9 @@ def run(name, heap):
 # (the heaps where the sessions now run short: the table engine's room taken back,
 # docs/memory.md "The table engine's heap" and "The engine's objects at the peak": mcr's
 # first 30 events all fit from 59k since its shapes left the scorer; sh at 57k and mcr
-# at 58880 stop at their start)
+# at 59136 stop at their start)
 @pytest.mark.parametrize("name,heap", [("sh", "58k"), ("sh", "58880"), ("mcr", "58k"),
-                                       ("mcr", "59136")])
+                                       ("mcr", "59392")])
 def test_refused_for_memory_then_events_go_through_again(name, heap):
     steps = run(name, heap)
     short = [i for i, (a, _, _) in enumerate(steps) if a is not True and "memory" in a]

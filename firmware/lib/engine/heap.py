@@ -74,8 +74,8 @@ _room = False
 # A board's open file holds its filesystem's cache in one piece (a Pico's LittleFS, progsize
 # 256: 1,148 bytes), and a frozen heap cut into small pieces refused the table's opens with
 # 3-6 KB free (docs/memory.md, "The engine's objects at the peak").  So a piece that size
-# is held between events (hold()) and let go just before the table opens a file (lend():
-# the allocator, finding no piece, collects, and the open takes it).  Not on the unix port
+# is held between events (hold()) and let go just before the table opens a file
+# (open_file(): the allocator, finding no piece, collects, and the open takes it).  Not on the unix port
 # (its files hold no such cache) nor on CircuitPython (FAT, a larger heap).
 FILE = 1152 if LEAN and sys.platform not in ("linux", "darwin") and \
     sys.implementation.name == "micropython" else 0
@@ -162,6 +162,12 @@ def lend():
     """Let the held piece go: the file about to be opened takes it."""
     global _held
     _held = None
+
+
+def open_file(path, mode="r"):
+    """open(), the held piece let go first: every file the table opens goes through here."""
+    lend()
+    return open(path, mode)
 
 
 def fresh_modules():

@@ -43,8 +43,7 @@ def _entries(path, start, count, copy=None):
     [start, start+count), the state's JSON bytes or None); start None: the top `count`
     entries.  copy(b), if given, gets the bytes of entries [0, start) (into a new
     checkpoint).  None when not whole."""
-    heap.lend()
-    f = open(path, "rb")
+    f = heap.open_file(path, "rb")
     try:
         head = f.read(_SIZE)
         if len(head) < _SIZE or head[:2] != MAGIC:
@@ -101,8 +100,7 @@ def write(ses):
                                ses.jend, ses.jlast, h[2], ses.replay_errors, n)
     path = path_of(ses.jpath)
     tmp = path + ".tmp"
-    heap.lend()
-    f = open(tmp, "wb")
+    f = heap.open_file(tmp, "wb")
     crc = [binascii.crc32(head)]
     try:
         f.write(head)

@@ -7,7 +7,7 @@
 import os
 import sys
 import json
-from heap import load, lend
+from heap import load, open_file
 from scorers import RULESETS
 from errors import HandError, error_result
 
@@ -116,6 +116,11 @@ def append(ses, rec):
     return off
 
 
+def _beside(ses, ext, mode="r"):
+    """The file beside the journal named by ext (files.side), opened."""
+    return open_file(load("files").side(ses.jpath, ext), mode)
+
+
 def park(ses):
     """Version 2 (whose records hold no state): the state to a file beside the journal
     while a hand is scored, out of the heap; reload() takes it back.  Where it cannot be
@@ -124,9 +129,7 @@ def park(ses):
     frozen heap cut into small pieces lacked with 6 KB free: docs/memory.md, "The
     engine's objects at the peak")."""
     try:
-        path = load("files").side(ses.jpath, ".st")
-        lend()                  # heap.py: a board's open file takes the piece held
-        f = open(path, "w")
+        f = _beside(ses, ".st", "w")
         try:
             json.dump(ses.state, f)
         finally:
@@ -144,9 +147,7 @@ def states(ses, new):
     every record, so what it holds is never another journal's; a failure costs a replay
     only (the record is written)."""
     try:
-        path = load("files").side(ses.jpath, ".prev")
-        lend()
-        f = open(path, "w")
+        f = _beside(ses, ".prev", "w")
         try:
             f.write("%d\n" % ses.jseq)
             json.dump(ses.state, f)
@@ -162,9 +163,7 @@ def prior(ses, seq, after=False):
     """The state before record seq (after: after it), as states() kept it; None where it
     is not kept."""
     try:
-        path = load("files").side(ses.jpath, ".prev")
-        lend()
-        f = open(path)
+        f = _beside(ses, ".prev")
     except OSError:
         return None
     try:
@@ -189,8 +188,7 @@ def reload(ses):
             return
         path = load("files").side(ses.jpath, ".st")
         try:
-            lend()
-            f = open(path)
+            f = open_file(path)
         except OSError:
             return          # none put aside: the state was not parked
         try:

@@ -33,7 +33,7 @@ import json
 import struct
 import binascii
 from files import side          # the files beside the journal (commit.py's too)
-from heap import lend           # before each open(): a board's file takes the piece held
+from heap import open_file      # open(): a board's file takes the piece held (heap.py)
 
 try:
     from micropython import const
@@ -100,8 +100,7 @@ def free(path):
 def put(path, text):
     """Replace a small file whole: a temporary file renamed over it (files.replace)."""
     tmp = path + ".tmp"
-    lend()
-    f = open(tmp, "w")
+    f = open_file(tmp, "w")
     try:
         f.write(text)
         f.flush()
@@ -123,8 +122,7 @@ def journal_id(path):
     import files
     files.recover(side(path, ".id"))
     try:
-        lend()
-        f = open(side(path, ".id"))
+        f = open_file(side(path, ".id"))
         try:
             ident = f.read(20).strip()
         finally:
@@ -162,8 +160,7 @@ class Journal:
             self.seq = 0
             self.end = 0
         try:
-            lend()
-            f = open(self.path, "rb")
+            f = open_file(self.path, "rb")
         except OSError:
             return
         try:
@@ -199,8 +196,7 @@ class Journal:
         # The header bytes at `offset` and, with `body`, the payload after a sound header
         # (b"" where there is none); (b"", b"") where there is no journal file.
         try:
-            lend()
-            f = open(self.path, "rb")
+            f = open_file(self.path, "rb")
         except OSError:
             return b"", b""
         try:
@@ -263,11 +259,9 @@ class Journal:
 
     def _cut(self, end):
         tmp = self.path + ".tmp"
-        lend()
-        src = open(self.path, "rb")
+        src = open_file(self.path, "rb")
         try:
-            lend()                  # (let go already: the copy's two files, one piece)
-            dst = open(tmp, "wb")
+            dst = open_file(tmp, "wb")
             try:
                 left = end
                 buf = bytearray(_CHUNK)
@@ -310,8 +304,7 @@ class Journal:
         elif not self.v:            # a journal goes on in its record 1's version
             self.v = 2 if self._at(0, False)[0][:2] == MAGIC2 else 1
         try:
-            lend()
-            f = open(self.path, "ab")
+            f = open_file(self.path, "ab")
             try:
                 # header and payload in two writes, not one joined copy (the payload
                 # is the largest block an event needs); the close below commits both

@@ -70,8 +70,7 @@ def aside(ses):
         return st
     path = heap.load("journal").side(ses.jpath, ".top")
     try:
-        heap.lend()
-        f = open(path, "w")
+        f = heap.open_file(path, "w")
         try:
             json.dump(st, f)
         finally:
@@ -84,8 +83,7 @@ def aside(ses):
 def back(ses, top):
     if type(top) is not str:
         return top
-    heap.lend()
-    f = open(top)
+    f = heap.open_file(top)
     try:
         st = json.load(f)
     finally:
