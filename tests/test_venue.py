@@ -194,3 +194,28 @@ def test_the_organiser_says_why_when_another_program_holds_its_port(tmp_path):
         other.close()
     assert run.returncode != 0
     assert "address already in use" in run.stderr and str(port) in run.stderr, run.stderr
+
+
+# -- the demo event ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("rules", venue.RULESETS)
+def test_the_demo_event_is_set_up_in_every_ruleset(tmp_path, rules):
+    """`make run ARGS="--fresh --rules R"`: the organiser's event and table 1's board both
+    play R (Riichi among them)."""
+    import json
+    from organiser.store.db import Database
+    assert venue.options(["--fresh", "--rules", rules]).rules == rules
+    venue.use_home(str(tmp_path))
+    try:
+        venue.set_up(rules, "http://127.0.0.1:1")
+    finally:
+        venue.use_home(os.path.join(paths.BUILD, "venue"))
+    with open(tmp_path / "board" / "settings.json", encoding="utf-8") as f:
+        cfg = json.load(f)
+    assert cfg["rules"] == rules and len(cfg["players"]) == 4
+    db = Database(str(tmp_path / "organiser.db"))
+    try:
+        with db.read() as con:
+            assert con.execute("SELECT rules FROM event").fetchone()[0] == rules
+    finally:
+        db.close()

@@ -24,6 +24,7 @@ import time
 
 from host_tools import paths
 from host_tools.sim import lock
+from organiser.event.tournament import RULESETS      # the demo event may be any the organiser plays
 
 HOME = DB = DIRECTOR = BOARD = None
 
@@ -169,11 +170,12 @@ def stop_organiser(server):
             continue
 
 
-def main(argv=None):
+def options(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--rules", default="mcr", choices=("mcr", "hk", "tw", "sh"),
+    ap.add_argument("--rules", default="mcr", choices=RULESETS,
                     help="the demo event's ruleset (a new venue only): mcr Chinese Official, hk Hong Kong "
-                         "16-tile (Cloud Dragon Cup table), tw Taiwanese 16-tile, sh Shanghai")
+                         "16-tile (Cloud Dragon Cup table), tw Taiwanese 16-tile, sh Shanghai, "
+                         "riichi Riichi (EMA)")
     ap.add_argument("--port", type=int, default=8000)
     ap.add_argument("--fresh", action="store_true", help="start the venue over")
     ap.add_argument("--home", metavar="DIR", help="the venue's folder (default build/venue)")
@@ -181,7 +183,11 @@ def main(argv=None):
                     help="the device pulls its seating and the round's clock this often "
                          "(a round compressed to minutes: the director's clock changes "
                          "show at once)")
-    a = ap.parse_args(argv)
+    return ap.parse_args(argv)
+
+
+def main(argv=None):
+    a = options(argv)
     if a.home:
         use_home(os.path.abspath(a.home))
     held = lock.Lock(HOME, "make run")
