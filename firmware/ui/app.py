@@ -30,6 +30,7 @@ from ui import keypad
 
 JOURNAL = "journal.bin"
 SETTINGS = "settings.json"
+NAMES = "names.bin"
 BANNER_CHECK_MS = 250           # how often a message's time is looked at
 LOW_SPACE = 64 * 1024           # flash left under this: the status screen warns
 RECORD = 1400                   # bytes a hand takes in the journal, about (for the warning)
@@ -75,6 +76,9 @@ class App:
         self.journal_path = root + JOURNAL
         import settings
         self.cfg = settings.load(root + SETTINGS)
+        import ui
+        ui.NAMES = root + NAMES             # the players' glyphs (net/seating.py)
+        ui = None
         settings = None
         heap.forget("settings")             # read again only to save (save_settings)
         self.session = Session(self.journal_path)
@@ -284,7 +288,13 @@ class App:
             self.cfg["_space"] = "flash low: ~%d hands" % (left // RECORD)
 
     def refresh(self):
-        """Redraw soon: what the screens show changed with no key (the seating pulled)."""
+        """Redraw soon, every row: what the screens show changed with no key (the seating
+        pulled: the players, and their glyphs, which the rows' same text may now show)."""
+        text = sys.modules.get("ui.text")
+        if text is not None:
+            text.close()
+        if self.display is not None:        # (laid aside: made anew, it draws whole)
+            self.display.clear()
         self.dirty.set()
 
     def saved(self):
