@@ -215,7 +215,7 @@ class Seating:
         if not isinstance(g, str) or len(g) > _GLYPHS:
             return False
         try:
-            b = binascii.a2b_base64(g)
+            b = binascii.a2b_base64(g.encode())     # (bytes: the browser's binascii.py)
         except ValueError:
             return False
         n = len(b) - 16
