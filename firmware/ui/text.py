@@ -145,7 +145,7 @@ def names():
                 _names = Font(f.read())
             finally:
                 f.close()
-        except (OSError, ValueError):
+        except (OSError, ValueError, MemoryError):     # none, or no room now: "?"
             pass
     return _names
 
