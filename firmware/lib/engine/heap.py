@@ -75,8 +75,8 @@ _room = False
 # 256: 1,148 bytes), and a frozen heap cut into small pieces refused the table's opens with
 # 3-6 KB free (docs/memory.md, "The engine's objects at the peak").  So a piece that size
 # is held between events (hold()) and let go just before the table opens a file
-# (open_file(): the allocator, finding no piece, collects, and the open takes it).  Not on the unix port
-# (its files hold no such cache) nor on CircuitPython (FAT, a larger heap).
+# (open_file(): the allocator, finding no piece, collects, and the open takes it).  Not on
+# the unix port (its files hold no such cache) nor on CircuitPython (FAT, a larger heap).
 FILE = 1152 if LEAN and sys.platform not in ("linux", "darwin") and \
     sys.implementation.name == "micropython" else 0
 _held = None
