@@ -271,6 +271,12 @@ class Session:
         else:
             # 1 the event checked, its outcome worked out (a win: its scoring job)
             new, rec, job = self._prepare(ev)
+            if job is None and LEAN and not heap.roomy():
+                # its work done, the event logic leaves before the journal's code comes
+                # in (sessionops is the largest step: the commit's imports found no
+                # piece of a few hundred bytes with it resident)
+                heap.forget("sessionops")
+                gc.collect()
             if type(job) is int:            # a version-2 undo: the state before, replayed
                 self._unload()              # from a heap without the undo's own steps
                 new = heap.load("rerun").replay(self, job)
@@ -295,6 +301,11 @@ class Session:
                 heap.hold()     # a file's piece for reload(), held while the hand is scored
                 result = score(job)
                 job = None
+                if LEAN and not heap.roomy():
+                    # the scoring path's base modules too: nothing after the scoring
+                    # needs them, and _guard loads them back at the bottom at the end
+                    heap.forget_all(heap.BASE)
+                    gc.collect()
                 # 3 settled through the ruleset's hook
                 new, rec = self._settle(ev, result)
                 result = None                   # rec holds it (version 2: its total only)
