@@ -214,8 +214,10 @@ class Session:
         self._reload()                      # a state a shortage left on flash
         if self.parked:                     # and still no room to take it back
             return error_result("bad_event", SHORT)
-        if LEAN and type(ev) is dict and ev.get("event") != "win" and not heap.roomy():
-            heap.forget_all(heap.BASE)      # this event scores no hand
+        if LEAN and type(ev) is dict and not heap.roomy():
+            # the scoring path's base modules leave while the event is checked (a win
+            # loads them back for its scoring, in _event, once the table's steps left)
+            heap.forget_all(heap.BASE)
         try:
             try:
                 out = self._event(ev, write)
@@ -298,6 +300,7 @@ class Session:
                         self.state = None
                     self.parked = self.state is None
                 self._unload()
+                heap.load("engine")     # with tiles and hand: low, where the steps were
                 heap.hold()     # a file's piece for reload(), held while the hand is scored
                 result = score(job)
                 job = None
