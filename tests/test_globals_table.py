@@ -7,6 +7,7 @@ port's least heaps, every ruleset").  Each module here stays within the size it 
 brought down to; a name more past it costs the next size of table."""
 
 import hand
+import handparse
 import rules.hk
 import rules.mcr
 import rules.mcr_special
@@ -15,7 +16,7 @@ import device_script
 
 # the most names each may hold (a size of MicroPython's table)
 SLOTS = {"rules.tw": 37, "rules.hk": 37, "rules.sh": 37, "rules.mcr": 47, "rules.riichi": 47,
-         "rules.riichi_table": 29}
+         "rules.riichi_table": 29, "handparse": 17}
 
 SCRIPT = """
 import sys
@@ -49,4 +50,5 @@ def test_the_copied_constants_equal_their_sources():
     assert (rules.sh._CHI, rules.sh._PON, rules.sh._ADDKAN, rules.sh._ANKAN) == \
         (hand.CHI, hand.PON, hand.ADDKAN, hand.ANKAN)
     assert rules.hk._ANKAN == hand.ANKAN
+    assert (handparse._CHI, handparse._PON) == (hand.CHI, hand.PON)
     assert rules.mcr_special._N == rules.mcr._N
