@@ -16,7 +16,8 @@ import device_script
 
 # the most names each may hold (a size of MicroPython's table)
 SLOTS = {"rules.tw": 37, "rules.hk": 37, "rules.sh": 37, "rules.mcr": 47, "rules.riichi": 47,
-         "rules.riichi_table": 29, "handparse": 17}
+         "rules.riichi_table": 29, "handparse": 17, "sessionops": 23, "commit": 23,
+         "journal": 23}
 
 SCRIPT = """
 import sys
