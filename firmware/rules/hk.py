@@ -9,7 +9,6 @@
 from tiles import const, bits
 
 from errors import HandError
-from hand import ANKAN
 
 
 UNIT = "fan"
@@ -202,9 +201,13 @@ _SINGLE = const(168)
 _FALSE_SINGLE = const(169)
 _EYE = const(170)
 N_ELEMENTS = const(171)
+# hand.ANKAN, and below the words' and ranks' tuples inside the functions that read them:
+# no global each (37 names keep the module's globals table at 592 bytes in one piece, 41
+# made it 752)
+_ANKAN = const(4)
 
-# Context words that count one element each (FLAGS[:12], then _MORE), and the element.
-_MORE = ("last_of_kind", "heavenly", "earthly", "human")
+# Context words that count one element each (FLAGS[:12], then _context's more), and the
+# element.
 # (a bytes literal: a tuple's constant would stay in RAM beside the bytes made of it)
 _WORD_EL = b"\x36\x37\x38\x39\x3c\x3d\x3e\x3f\x45\x46\x47\x49\x48\x42\x43\x44"
 # _READY_IMMEDIATE _READY_DEAL_IN _HEAVENLY_READY _EARTHLY_READY _DOUBLE_WIN _TRIPLE_WIN _FANXUE
@@ -288,15 +291,14 @@ def check(h):
     elif chains > 1 or (chains and not ("kong_replacement" in fl or "flower_replacement" in fl)):
         bad = "chain_N"
     else:
+        paired = ("heavenly_ready", "earthly_ready", "double_win", "triple_win", "fanxue",
+                  "fanxue_big")
         for i in range(0, 6, 2):
-            if _PAIRED[i] in fl and _PAIRED[i + 1] in fl:
-                bad = _PAIRED[i]
+            if paired[i] in fl and paired[i + 1] in fl:
+                bad = paired[i]
     if bad:
         raise HandError("bad_field", "context words contradict the hand (%s): see docs/rules/hk.md"
                         % bad)
-
-
-_PAIRED = ("heavenly_ready", "earthly_ready", "double_win", "triple_win", "fanxue", "fanxue_big")
 
 
 # ---- what every reading shares -------------------------------------------------------
@@ -319,7 +321,7 @@ class _Facts:
         self.hon = hon
         claimed = 0
         for kind, _ in h.melds:
-            if kind != ANKAN:
+            if kind != _ANKAN:
                 claimed += 1
         self.menqing = claimed == 0
         self.claimed = claimed
@@ -365,11 +367,13 @@ def _context(h, f):
             cnt[_TAIL_DRAW] = int(w[6:]) - 1
         elif w in FLAGS:
             cnt[_WORD_EL[FLAGS.index(w)]] = 1
-        elif w in _MORE:
-            cnt[_WORD_EL[12 + _MORE.index(w)]] = 1
+        else:
+            more = ("last_of_kind", "heavenly", "earthly", "human")
+            if w in more:
+                cnt[_WORD_EL[12 + more.index(w)]] = 1
     ko = kh = 0
     for kind, _ in h.melds:
-        if kind == ANKAN:
+        if kind == _ANKAN:
             kh += 1
         elif kind > 1:
             ko += 1
@@ -389,9 +393,6 @@ def _context(h, f):
 # the three suits in order (rank r in suit (s + d * r) % 3, d = 1, 2).
 _LINES = bytes(s * 9 + r for s in range(3) for r in range(9)) + \
     bytes((s + d * r) % 3 * 9 + r for d in (1, 2) for s in range(3) for r in range(9))
-
-
-_THIRDS = (0x49, 0x92, 0x124)    # rank bits of the ranks 0, 1, 2 mod 3
 
 
 def _pair_line(c, line, cnt, first):
@@ -478,10 +479,10 @@ def _tiles(f, cnt):
     for d in range(2):
         for s in range(3):
             # the ranks held twice along the diagonal: rank r lies in suit q when
-            # r = (q - s) * (d + 1) (mod 3); _THIRDS[j] are the ranks j mod 3
+            # r = (q - s) * (d + 1) (mod 3); the tuple's j-th: the ranks j mod 3 as bits
             x = 0
             for q in range(3):
-                x |= two[q] & _THIRDS[(q - s) * (d + 1) % 3]
+                x |= two[q] & (0x49, 0x92, 0x124)[(q - s) * (d + 1) % 3]
             if x & (x >> 1) & (x >> 2):
                 k = 27 + 27 * d + 9 * s
                 _pair_line(c, lines[k:k + 9], cnt, _MIX_PAIRS_3)

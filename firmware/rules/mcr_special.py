@@ -8,12 +8,13 @@
 
 from array import array
 from tiles import const
-from rules.mcr import _ZEROS, _win_flags, _final, _winds, _wait_fan
+from rules.mcr import _win_flags, _final, _winds, _wait_fan
 from rules.mcr_data import NINE_GATES
 
 _CHOW = const(0)    # engine.CHOW
 _KONG_SET = const(2)    # engine.KONG
 _SELF = const(1)    # rules.mcr's win-context bit
+_N = const(82)      # rules.mcr's fan table: index = element id 1..81
 
 
 def special(hand, analysis, counts, wf, unique):
@@ -30,7 +31,7 @@ def special(hand, analysis, counts, wf, unique):
             if knitted is None:
                 knitted = r
         elif f is None:
-            f = array("b", _ZEROS)
+            f = array("b", bytes(_N))
             if shape == "thirteen_orphans":
                 f[7] = 1
                 _win_flags(wf, f)
@@ -41,10 +42,10 @@ def special(hand, analysis, counts, wf, unique):
         kinds = None
         if unique:
             kinds = [r.wait for r in analysis.readings if r.shape == "knitted_straight"]
-        f = array("b", _ZEROS)
+        f = array("b", bytes(_N))
         _knitted(hand, knitted, wf, counts, kinds, f)
     if f is None and _nine_gates(hand, counts):
-        f = array("b", _ZEROS)
+        f = array("b", bytes(_N))
         f[4] = 1
         r = hand.win % 9
         for x in NINE_GATES[9 + 4 * r: 13 + 4 * r]:

@@ -34,11 +34,11 @@ SETTINGS = {
 }
 ALIASES = {}
 _STICK = 1000           # a riichi stick (RCR 3.3.14)
-_NOTEN = 3000           # the noten payments in all (RCR 3.4.2)
 _S = (("seat",), (), ())
 EVENTS = {"riichi": _S, "double_riichi": _S, "tenpai": _S, "chombo": _S,
           "double_ron": ((), (), ()), "end": ((), (), ()),
           "pao": (("seat", "winner"), (), ())}
+del _S      # its slot taken by a later name: the globals table stays at 29 slots
 FLOWER_WINS = False
 OUTSIDE = True          # the riichi sticks on the table
 
@@ -61,8 +61,6 @@ def seat_wind(st, seat):
     return (seat - st["dealer"]) % 4
 
 
-# setting "club_rules", bits for the scorer's words of rules neither EMA nor WRC play
-_CLUB = ("kazoe_yakuman", "multiple_yakuman", "renhou_yakuman", "double_wind_2")
 _CHOMBO = 20000         # off the final score, after uma (the EMA's 2016 notice)
 
 
@@ -73,10 +71,13 @@ def words(settings):
         out.append("kiriage")
     if not settings["open_tanyao"]:
         out.append("no_open_tanyao")
+    # setting "club_rules", bits for the scorer's words of rules neither EMA nor WRC play
     bits = settings["club_rules"]
-    for k in range(4):
+    k = 0
+    for w in ("kazoe_yakuman", "multiple_yakuman", "renhou_yakuman", "double_wind_2"):
         if bits >> k & 1:
-            out.append(_CLUB[k])
+            out.append(w)
+        k += 1
     return out
 
 
@@ -153,7 +154,7 @@ def draw(st):
             n += 1
     d = [0, 0, 0, 0]
     if 0 < n < 4:
-        total = _NOTEN
+        total = 3000        # the noten payments in all (RCR 3.4.2)
         for p in range(4):
             d[p] = total // n if tenpai & (1 << p) else -(total // (4 - n))
     ex["last"] = []

@@ -4,33 +4,28 @@
 # that what a win loads after scoring (this module, the journal, the hook) is small: on
 # a board it shares the heap with what the scorer left.
 
-import os
-import sys
 import json
 from heap import load, open_file
-from scorers import RULESETS
-from errors import HandError, error_result
+from errors import HandError
 
-WINDS = ("E", "S", "W", "N")   # constants: no str made per answer
+# (23 names at most: the module's globals table 368 bytes in one piece, where 28 made it
+# 464; this module is loaded at every event's step: docs/memory.md, "The unix port's
+# least heaps, every ruleset")
 
 
 # The hook modules' names as constants: a str made at run time ("rules." + rid + ...) is
 # looked up among every interned name, which on a board with many modules loaded costs
 # more than the rest of the call.
 _HOOKS = {"mcr": "rules.mcr_table", "hk": "rules.hk_table", "tw": "rules.tw_table",
-          "sh": "rules.sh_table", "riichi": "rules.riichi_table"}
+          "sh": "rules.sh_table", "riichi": "rules.riichi_table"}     # scorers.RULESETS'
 
 
 def hooks(rid):
     """The settlement hook module of ruleset `rid`."""
-    if not isinstance(rid, str) or rid not in RULESETS:
+    if not isinstance(rid, str) or rid not in _HOOKS:
         raise HandError("bad_field", "unknown ruleset %r (mcr, hk, tw, sh, riichi)" % (rid,))
-    name = _HOOKS.get(rid) or "rules." + rid + "_table"
-    mod = sys.modules.get(name)     # loaded already: no import machinery
-    if mod is not None:
-        return mod
     try:
-        return __import__(name, None, None, (rid + "_table",))
+        return load(_HOOKS[rid])    # loaded already: from sys.modules, no import machinery
     except ImportError:
         raise HandError("bad_field", "ruleset %r has no table settlement on this device" % rid)
 
@@ -67,7 +62,7 @@ def copy(v, _type=type, _int=int, _str=str, _bool=bool, _dict=dict, _list=list):
 
 
 def answer(st):
-    out = {"ok": True, "hand_no": st["hand_no"], "round": WINDS[st["round"]],
+    out = {"ok": True, "hand_no": st["hand_no"], "round": ("E", "S", "W", "N")[st["round"]],
            "dealer": st["dealer"], "streak": st["streak"], "huang": st["huang"],
            "scores": list(st["scores"]), "deltas": list(st["deltas"])}
     if hooks(st["rules"]).OUTSIDE:
@@ -195,7 +190,7 @@ def reload(ses):
             ses.state = json.load(f)
         finally:
             f.close()
-        os.remove(path)
+        load("os").remove(path)
 
 
 def commit(ses, ev, new, rec):
@@ -252,6 +247,7 @@ def settle_win(state, ev, result):
 def write_failed(e):
     """The answer to a save the filesystem refused (nothing was written: the journal cuts
     a torn tail): a full flash (ENOSPC), or another write error."""
+    from errors import error_result
     n = e.args[0] if e.args else "?"
     if n == 28:
         return error_result("no_space", HandError("no_space", 29).message)

@@ -7,7 +7,7 @@
 #          the event, its payments, a digest of the state): every record of one journal
 #          has its record 1's, a journal created anew gets NEW's (docs/upload.md)
 #   u32    seq      1, 2, 3 ... with no gaps
-#   u32    length   of the payload in bytes (at most MAX_RECORD)
+#   u32    length   of the payload in bytes (at most _MAX_RECORD)
 #   u32    crc      CRC32 of the 8 bytes seq+length followed by the payload
 #   ...    payload  one JSON object, UTF-8
 #
@@ -41,11 +41,14 @@ except ImportError:
     def const(x):
         return x
 
+# (23 names at most: the module's globals table 368 bytes in one piece, where 26 made it
+# 464; the journal is loaded at most events' commit: docs/memory.md, "The unix port's
+# least heaps, every ruleset")
 MAGIC = b"MJ"
 MAGIC2 = b"M2"
 NEW = 2                         # the version of a journal created anew
 _HEAD = const(14)
-MAX_RECORD = const(16384)
+_MAX_RECORD = const(16384)
 _CHUNK = const(512)
 RESERVE_BLOCKS = const(4)
 
@@ -58,19 +61,6 @@ def frame(seq, payload, v=1):
     """The bytes of one record's header (v: the journal's version)."""
     sl = struct.pack("<II", seq, len(payload))
     return (MAGIC2 if v == 2 else MAGIC) + sl + struct.pack("<I", _crc(sl, payload))
-
-
-def _magic(head):
-    return head[:2] == MAGIC or head[:2] == MAGIC2
-
-
-def _utf8(text):
-    """The UTF-8 bytes of text as a buffer: on MicroPython a view of the str itself (no
-    copy of the largest block an event builds), on CPython its encoding."""
-    try:
-        return memoryview(text)
-    except TypeError:
-        return text.encode()
 
 
 def _sync():
@@ -175,7 +165,7 @@ class Journal:
                 if len(head) < _HEAD or head[:2] != magic:
                     break
                 seq, n, crc = struct.unpack("<III", head[2:])
-                if seq != self.seq + 1 or n > MAX_RECORD:
+                if seq != self.seq + 1 or n > _MAX_RECORD:
                     break
                 payload = f.read(n)
                 if len(payload) < n or _crc(head[2:10], payload) != crc:
@@ -203,9 +193,9 @@ class Journal:
             f.seek(offset)
             head = f.read(_HEAD)
             payload = b""
-            if body and len(head) == _HEAD and _magic(head):
+            if body and len(head) == _HEAD and head[:2] in (MAGIC, MAGIC2):
                 n = struct.unpack("<I", head[6:10])[0]
-                if n <= MAX_RECORD:
+                if n <= _MAX_RECORD:
                     payload = f.read(n)
         finally:
             f.close()
@@ -214,7 +204,7 @@ class Journal:
     def head(self, offset):
         """(seq, length, crc) of the header at `offset`; None where no whole header is."""
         head = self._at(offset, False)[0]
-        if len(head) < _HEAD or not _magic(head):
+        if len(head) < _HEAD or head[:2] not in (MAGIC, MAGIC2):
             return None
         return struct.unpack("<III", head[2:])
 
@@ -222,7 +212,7 @@ class Journal:
         """(seq, payload bytes) of the record at `offset`, its CRC checked; None at the end
         of the journal or a record not whole.  The uploader sends the payload as stored."""
         head, payload = self._at(offset, True)
-        if len(head) < _HEAD or not _magic(head):
+        if len(head) < _HEAD or head[:2] not in (MAGIC, MAGIC2):
             return None
         seq, n, crc = struct.unpack("<III", head[2:])
         if len(payload) != n or _crc(head[2:10], payload) != crc:
@@ -288,9 +278,15 @@ class Journal:
     def append(self, record):
         """Write one record (a dict, or its JSON) and make it durable.  Returns (offset,
         seq)."""
-        payload = _utf8(record if type(record) is str else json.dumps(record))
+        text = record if type(record) is str else json.dumps(record)
+        # its UTF-8 bytes as a buffer: on MicroPython a view of the str itself (no copy of
+        # the largest block an event builds), on CPython its encoding
+        try:
+            payload = memoryview(text)
+        except TypeError:
+            payload = text.encode()
         n = len(payload)
-        if n > MAX_RECORD:
+        if n > _MAX_RECORD:
             raise ValueError("journal record too large")
         seq = self.seq + 1
         room = free(self.path)

@@ -214,8 +214,10 @@ class Session:
         self._reload()                      # a state a shortage left on flash
         if self.parked:                     # and still no room to take it back
             return error_result("bad_event", SHORT)
-        if LEAN and type(ev) is dict and ev.get("event") != "win" and not heap.roomy():
-            heap.forget_all(heap.BASE)      # this event scores no hand
+        if LEAN and type(ev) is dict and not heap.roomy():
+            # the scoring path's base modules leave while the event is checked (a win
+            # loads them back for its scoring, in _event, once the table's steps left)
+            heap.forget_all(heap.BASE)
         try:
             try:
                 out = self._event(ev, write)
@@ -271,6 +273,12 @@ class Session:
         else:
             # 1 the event checked, its outcome worked out (a win: its scoring job)
             new, rec, job = self._prepare(ev)
+            if job is None and LEAN and not heap.roomy():
+                # its work done, the event logic leaves before the journal's code comes
+                # in (sessionops is the largest step: the commit's imports found no
+                # piece of a few hundred bytes with it resident)
+                heap.forget("sessionops")
+                gc.collect()
             if type(job) is int:            # a version-2 undo: the state before, replayed
                 self._unload()              # from a heap without the undo's own steps
                 new = heap.load("rerun").replay(self, job)
@@ -292,9 +300,15 @@ class Session:
                         self.state = None
                     self.parked = self.state is None
                 self._unload()
+                heap.load("engine")     # with tiles and hand: low, where the steps were
                 heap.hold()     # a file's piece for reload(), held while the hand is scored
                 result = score(job)
                 job = None
+                if LEAN and not heap.roomy():
+                    # the scoring path's base modules too: nothing after the scoring
+                    # needs them, and _guard loads them back at the bottom at the end
+                    heap.forget_all(heap.BASE)
+                    gc.collect()
                 # 3 settled through the ruleset's hook
                 new, rec = self._settle(ev, result)
                 result = None                   # rec holds it (version 2: its total only)
