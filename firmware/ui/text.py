@@ -82,7 +82,9 @@ class Font:
         if self._mem is not None:
             self._buf[:n] = self._mem[offset:offset + n]
         else:
-            f = self._opened()
+            f = self._file
+            if f is None:           # (no call on the way of every glyph: a Pico's review
+                f = self._opened()  # reads a few hundred)
             f.seek(offset)
             f.readinto(self._half_view if n == _ASCII_BYTES else self._buf)
 
