@@ -177,7 +177,7 @@ def test_only_changed_rows_are_redrawn(drawn, font, i):
 def test_font_is_read_from_flash_not_loaded_into_the_heap():
     """The font file is ~7 KB; opening it costs the heap the code table and a buffer."""
     r = run_device("""
-import gc, json
+import gc, json, os        # (os: the application's settings import it)
 from ui import text
 gc.collect(); before = gc.mem_alloc()
 f = text.font()
@@ -189,13 +189,53 @@ gc.collect(); before = gc.mem_alloc()
 for i in range(20):
     text.draw(fb, "大四喜 字一色 88", 0, 12, i & 1)
 drawing = gc.mem_alloc() - before
-import os
-print(json.dumps({"opened": opened, "drawing": drawing, "n_wide": f.n_wide,
+print(json.dumps({"opened": opened, "drawing": drawing, "n_wide": f.n_wide, "path": len(text.PATH),
                   "size": os.stat(text._find("font.bin"))[6]}))
 """)[0]
     assert r["size"] > 4000
-    assert r["opened"] < 2 * r["n_wide"] + 600
+    # the code table, the glyph buffer, and the path found on sys.path (kept: the file is
+    # opened again after a tight heap's open took its piece, heap.kept)
+    assert r["opened"] < 2 * r["n_wide"] + 600 + r["path"] + 32
     assert r["drawing"] < 20 * 100         # a row's text copied once, no glyph in the heap
+
+
+def test_a_font_opened_on_a_tight_heap_leaves_its_table_on_flash_and_lends_its_file():
+    """On a tight heap (heap.tight(): a board's, patched here) the font reads its table of
+    wide codes from the file a step at a time (the same glyph found for every code, none
+    for a code it lacks), and heap.lend() shuts its file, which the next glyph opens again:
+    the same pixels (docs/memory.md, "Hong Kong on the board")."""
+    r = run_device("""
+import json, framebuf, heap
+from ui import text
+f = text.font()
+codes = [f._codes[2 * i] | f._codes[2 * i + 1] << 8 for i in range(f.n_wide)]
+probe = codes + [c + 1 for c in codes] + [c - 1 for c in codes] + [0x180, 0xFFFF]
+want = [f._wide_index(c) for c in probe]
+s = "T3 \u6771\u5357 \u6e05\u4e00\u8272 88 \u2603"
+pics = []
+for tight in (False, True):
+    heap.tight = lambda: tight
+    text.close()
+    g = text.font()
+    b = bytearray(250 * 16)
+    fb = framebuf.FrameBuffer(b, 250, 122, framebuf.MONO_VLSB)
+    heap.lend()
+    shut = g._file is None
+    text.draw(fb, s, 0, 0)
+    pics.append(bytes(b))
+got = [g._wide_index(c) for c in probe]
+reopened = g._file is not None
+kept = heap.kept is g
+text.close()
+print(json.dumps({"same": want == got, "each": got[:len(codes)] == list(range(len(codes))),
+                  "absent": got.count(-1), "n": len(codes),
+                  "no_table": g._codes is None, "shut": shut, "reopened": reopened,
+                  "kept": kept, "left": heap.kept is None, "pics": pics[0] == pics[1],
+                  "inked": sum(pics[0])}))
+""")[0]
+    assert r["same"] and r["each"] and r["n"] > 300 and r["absent"] > 100
+    assert r["no_table"] and r["shut"] and r["reopened"] and r["kept"] and r["left"]
+    assert r["pics"] and r["inked"] > 0
 
 
 # -- on the emulated Pico ------------------------------------------------------------

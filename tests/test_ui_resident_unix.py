@@ -2,8 +2,9 @@
 resident application", "The display while a hand is scored"), on the MicroPython unix
 port with the sim board and a heap too small to keep them (heap.roomy() False): the
 preview runs with no screen module but the resident ones, without the display, the typed
-hand as plain data, and the from screen gets the hand back as typed; the display is made
-anew after it, on the same frame buffer."""
+hand as plain data, and the from screen gets the hand back as typed (so too after the
+words screen, which keeps the hand as plain data); the display is made anew after it, on
+the same frame buffer."""
 
 import json
 
@@ -46,6 +47,13 @@ async def driver():
     typed = %(typed)r
     out["from"] = await feed(typed[:-2], lambda: ui.mode == 2)
     out["keys"] = list(ui.entry.keys)
+    # the words screen keeps the typed hand as plain data, its editor out of the heap
+    out["words"] = await feed(["C"], lambda: ui.mode == 4)
+    await asyncio.sleep_ms(50)
+    out["words_entry"] = [ui.entry is not None, ui.stash is not None, "ui.entry" in sys.modules]
+    out["from_again"] = await feed(["#"], lambda: ui.mode == 2)
+    await asyncio.sleep_ms(50)
+    out["keys_words"] = list(ui.hand().keys)
     out["review"] = await feed(typed[-2:-1], lambda: ui.mode == 3)
     out["back"] = await feed(["*"], lambda: ui.mode == 2)
     await asyncio.sleep_ms(50)
@@ -87,4 +95,6 @@ def test_a_win_is_scored_with_only_the_resident_screens(tmp_path):
     assert set(first["ui"]) <= {"ui.app", "ui.keymap", "ui.keypad", "ui.ui"}, first["ui"]
     assert not first["display"] and first["drivers"] == []
     assert r["keys_back"] == r["keys"]
+    assert r["words"] and r["from_again"] and r["words_entry"] == [False, True, False]
+    assert r["keys_words"] == r["keys"]
     assert r["frame"] and r["same"] and r["lit"] > 500

@@ -11,6 +11,7 @@
 
 import framebuf
 from micropython import const
+import heap
 
 _HEADER = const(16)
 _HEIGHT = const(12)
@@ -24,11 +25,12 @@ PATH = "font.bin"    # on the device's root, beside the modules; found on sys.pa
 
 
 def _find(name):
+    import os
     import sys
     for d in sys.path:
         p = (d + "/" + name) if d else name
         try:
-            open(p, "rb").close()
+            os.stat(p)          # (no file opened: an open takes a board's file piece)
             return p
         except OSError:
             pass
@@ -39,7 +41,7 @@ class Font:
     def __init__(self, source):
         """source: a path, or a bytes object holding the whole font (frozen firmware)."""
         if isinstance(source, str):
-            self._file = open(source, "rb")
+            self._file = heap.open_file(source, "rb")
             self._mem = None
             head = self._file.read(_HEADER)
         else:
@@ -55,8 +57,10 @@ class Font:
         if self._mem is not None:
             self._codes = self._mem[codes_at:codes_at + 2 * self.n_wide]
         else:
-            self._file.seek(codes_at)
-            self._codes = self._file.read(2 * self.n_wide)
+            self._codes = None      # a tight heap: the table stays on flash (_on_flash)
+            if not heap.tight():
+                self._file.seek(codes_at)
+                self._codes = self._file.read(2 * self.n_wide)
         self._wide_at = codes_at + 2 * self.n_wide
         self._buf = bytearray(_WIDE_BYTES)
         self._key = bytearray(2)
@@ -69,16 +73,58 @@ class Font:
         if self._file:
             self._file.close()
 
+    def shut(self):
+        """The file closed on a tight heap, its piece lent to a file about to be opened
+        (heap.lend()): opened again (PATH) at the next glyph read.  Only the device's font
+        (font()) is ever shut: heap.kept."""
+        self.close()
+        self._file = None
+
     def _load(self, offset, n):
         if self._mem is not None:
             self._buf[:n] = self._mem[offset:offset + n]
         else:
             f = self._file
+            if f is None:           # (no call on the way of every glyph: a Pico's review
+                f = self._opened()  # reads a few hundred)
             f.seek(offset)
             f.readinto(self._half_view if n == _ASCII_BYTES else self._buf)
 
+    def _opened(self):
+        f = self._file
+        if f is None:               # shut for another file's open (shut())
+            f = self._file = heap.open_file(PATH, "rb")
+        return f
+
+    def _on_flash(self, code):
+        """_wide_index() with the table of wide codes left on flash (the font opened on a
+        tight heap: 730 bytes in one piece not asked for): bisected, two bytes read a step."""
+        key = self._key
+        at = self._wide_at - 2 * self.n_wide
+        lo = 0
+        hi = self.n_wide
+        while lo <= hi:
+            mid = (lo + hi) >> 1
+            if mid == self.n_wide:
+                return -1
+            f = self._opened()
+            f.seek(at + 2 * mid)
+            f.readinto(key)
+            c = key[0] | key[1] << 8
+            if c == code:
+                return mid
+            if lo == hi:
+                return -1
+            if c < code:
+                lo = mid + 1
+            else:
+                hi = mid
+        return -1
+
     def _wide_index(self, code):
         codes = self._codes
+        if codes is None:
+            return self._on_flash(code)
         if self._mem is None:       # the table in RAM: C's search for the code's two
             key = self._key         # bytes, at an even offset (a code, not the halves of
             key[0] = code & 0xFF    # two neighbours); no bisection step by step
@@ -123,13 +169,16 @@ _inverse = None
 
 def font():
     """The device's font, opened on first use: frozen if the firmware holds it, else the file."""
-    global _font
+    global _font, PATH
     if _font is None:
         try:
             from font_data import FONT
             _font = Font(FONT)
         except ImportError:
-            _font = Font(PATH if "/" in PATH else _find(PATH))
+            if "/" not in PATH:
+                PATH = _find(PATH)
+            _font = Font(PATH)
+            heap.kept = _font       # its file's piece lent to an open on a tight heap
     return _font
 
 
@@ -140,7 +189,7 @@ def names():
         import ui
         _names = False
         try:
-            f = open(ui.NAMES, "rb")
+            f = heap.open_file(ui.NAMES, "rb")
             try:
                 _names = Font(f.read())
             finally:
@@ -157,6 +206,7 @@ def close():
     if _font is not None:
         _font.close()
         _font = None
+        heap.kept = None
     _names = None
 
 

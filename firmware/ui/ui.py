@@ -90,8 +90,9 @@ def wrap(s, cols):
 
 
 def load(name):
-    """A module of the ui package by name (loaded when first needed)."""
-    return __import__("ui." + name, None, None, (name,))
+    """A module of the ui package by name (loaded when first needed; from a `.mpy` file,
+    with a file's piece lent to its open: heap.load)."""
+    return heap.load("ui." + name)
 
 
 def word(labels, w):
@@ -255,8 +256,12 @@ class UI:
             heap.forget_all(row, keep, "ui.")
 
     def trim(self):
-        """Only the shown screen's module stays loaded (and the entry's, with a hand)."""
+        """Only the shown screen's module stays loaded (and the entry's, with a hand; the
+        review and the words screen keep the hand as plain data: hand() makes it anew)."""
         self.shed((heap.SCREENS, heap.STEPS), PARTS[self.mode])
+        if self.entry is not None and (self.mode == REVIEW or self.mode == WORDS):
+            self.stash = self.entry.data()
+            self.entry = None
         if self.entry is None:
             heap.forget("ui.entry")
 

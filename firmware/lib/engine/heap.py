@@ -81,15 +81,22 @@ FILE = 1152 if LEAN and sys.platform not in ("linux", "darwin") and \
     sys.implementation.name == "micropython" else 0
 _held = None
 FILES = __file__.endswith(".mpy")     # modules read from files (frozen ones name none)
+# A file the screens keep open holds a piece that size too (the display's font read from
+# flash, `.mpy` only: ui/text.py sets it): on a tight heap it is shut when a file is about
+# to be opened, and opened again where it is next read (open_file).  From `.mpy` at 72 KB
+# Hong Kong's context words screen found 6 KB free in pieces of at most 640 bytes, no held
+# piece, the font's file open (docs/memory.md, "Hong Kong on the board").
+kept = None
 
 
 def load(name):
     """A module by name (from sys.modules while it stays, else from flash: a `.mpy` file
-    opened takes the file's piece held, as the table's files do)."""
+    opened takes the file's piece held, or the font's on a tight heap, as the table's
+    files do; the screens' modules come this way too, ui.ui.load)."""
     mod = sys.modules.get(name)
     if mod is not None:
         return mod
-    if _held is None or not FILES:
+    if not FILES or (_held is None and (kept is None or not tight())):
         return __import__(name, None, None, (name.split(".")[-1],))
     lend()
     try:
@@ -158,10 +165,21 @@ def hold():
             pass
 
 
+def tight():
+    """A heap with little left, where a file kept open is shut for an open (kept) and the
+    font leaves its table of wide codes on flash (ui/text.py): never where the heap keeps
+    everything, nor with ROOMY bytes free (a Pico's whole heap: a review that opened the
+    font anew would be the slower for it)."""
+    return FILE and not _room and gc.mem_free() < ROOMY
+
+
 def lend():
-    """Let the held piece go: the file about to be opened takes it."""
+    """Let the held piece go, and on a tight heap shut the file kept open: the file about
+    to be opened takes one of them."""
     global _held
     _held = None
+    if kept is not None and tight():
+        kept.shut()
 
 
 def open_file(path, mode="r"):
