@@ -186,9 +186,11 @@ def names():
     """The players' glyphs the organiser sent, or False where there are none."""
     global _names
     if _names is None:
+        import os
         import ui
         _names = False
         try:
+            os.stat(ui.NAMES)       # (none: no file opened, the font's own not shut for it)
             f = heap.open_file(ui.NAMES, "rb")
             try:
                 _names = Font(f.read())
