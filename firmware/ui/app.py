@@ -30,7 +30,6 @@ from ui import keypad
 
 JOURNAL = "journal.bin"
 SETTINGS = "settings.json"
-NAMES = "names.bin"
 BANNER_CHECK_MS = 250           # how often a message's time is looked at
 LOW_SPACE = 64 * 1024           # flash left under this: the status screen warns
 RECORD = 1400                   # bytes a hand takes in the journal, about (for the warning)
@@ -76,9 +75,7 @@ class App:
         self.journal_path = root + JOURNAL
         import settings
         self.cfg = settings.load(root + SETTINGS)
-        import ui
-        ui.NAMES = root + NAMES             # the players' glyphs (net/seating.py)
-        ui = None
+        sys.modules["ui"].NAMES = root + "names.bin"   # the players' glyphs (net/seating.py)
         settings = None
         heap.forget("settings")             # read again only to save (save_settings)
         self.session = Session(self.journal_path)
@@ -290,11 +287,8 @@ class App:
     def refresh(self):
         """Redraw soon, every row: what the screens show changed with no key (the seating
         pulled: the players, and their glyphs, which the rows' same text may now show)."""
-        text = sys.modules.get("ui.text")
-        if text is not None:
-            text.close()
         if self.display is not None:        # (laid aside: made anew, it draws whole)
-            self.display.clear()
+            self.display.renew()
         self.dirty.set()
 
     def saved(self):

@@ -201,15 +201,20 @@ def names():
     return _names
 
 
+def forget_names():
+    global _names
+    _names = None
+
+
 def close():
     """The font's file closed and the fonts forgotten (the display leaves the heap while a
     win is scored, or the players' glyphs changed: font() opens it again)."""
-    global _font, _names
+    global _font
     if _font is not None:
         _font.close()
         _font = None
         heap.kept = None
-    _names = None
+    forget_names()
 
 
 def draw(fb, s, x, y, inverse=False, f=None):
