@@ -103,25 +103,11 @@ class GlyphRows:
         if f is None:
             f = self.font = text.Font(text._find(COLUMNS))
         wide = code >= text.HALF_END
-        more = None
-        if f.glyph(code) is None:
-            more = text.names() if wide else None
-            if not more or more.glyph(code) is None:    # in neither: "?" in its cells
-                more = None
-                f.glyph(0x3F)
-                wide = False
+        if f.glyph(code) is None:           # not in the font: "?" in its cells
+            f.glyph(0x3F)
+            wide = False
         b = f._buf                      # the glyph's columns, as the slot holds them
-        if more:                        # a player's glyph, in rows (ui/text.py): turned
-            b = more._buf               # here, once (about 2 ms)
-            for x in range(12):
-                m = 0x80 >> (x & 7)
-                v = 0
-                for y in range(12):
-                    if b[2 * y + (x >> 3)] & m:
-                        v |= 1 << y
-                cols[at + x] = v & 0xFF
-                cols[at + 12 + x] = v >> 8
-        elif wide:
+        if wide:
             cols[at:at + _SLOT] = b
         else:                           # 6 columns of rows 0-7, then of rows 8-11
             cols[at:at + 6] = b[0:6]

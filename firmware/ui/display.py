@@ -149,11 +149,6 @@ class Display:
             return self.buffer
         return None
 
-    def renew(self):
-        """clear(), the players' glyphs read again (the seating may have changed them)."""
-        text.forget_names()
-        self.clear()
-
     def clear(self):
         """Forget what is drawn: the next show() draws every row and pushes the whole frame
         (e-paper: a full refresh)."""

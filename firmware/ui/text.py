@@ -1,9 +1,7 @@
 # Text in the screens' 12-px grid, drawn from the glyph font built on the host
 # (host_tools/gen/font.py documents the file).  A character below HALF_END (ASCII, Latin-1,
 # Latin Extended-A: the names of European players) takes one 6x12 cell, any other
-# character two (12x12); a character the font lacks is looked up among the players' glyphs
-# the organiser sent (ui.NAMES, a font of the same format: net/seating.py), else drawn as
-# "?", never a box.
+# character two (12x12); a character the font lacks is drawn as "?", never a box.
 #
 # The font stays on flash: RAM holds the table of wide code points (2 bytes a glyph, bisected)
 # and one 24-byte glyph buffer; each glyph is read with seek/readinto when drawn.  A firmware
@@ -163,7 +161,6 @@ class Font:
 
 
 _font = None
-_names = None       # the players' glyphs (a Font in RAM), read at the first miss; False: none
 _inverse = None
 
 
@@ -182,39 +179,14 @@ def font():
     return _font
 
 
-def names():
-    """The players' glyphs the organiser sent, or False where there are none."""
-    global _names
-    if _names is None:
-        import os
-        import ui
-        _names = False
-        try:
-            os.stat(ui.NAMES)       # (none: no file opened, the font's own not shut for it)
-            f = heap.open_file(ui.NAMES, "rb")
-            try:
-                _names = Font(f.read())
-            finally:
-                f.close()
-        except (OSError, ValueError, MemoryError):     # none, or no room now: "?"
-            pass
-    return _names
-
-
-def forget_names():
-    global _names
-    _names = None
-
-
 def close():
-    """The font's file closed and the fonts forgotten (the display leaves the heap while a
-    win is scored, or the players' glyphs changed: font() opens it again)."""
+    """The font's file closed and the font forgotten (the display leaves the heap while a
+    win is scored: font() opens it again)."""
     global _font
     if _font is not None:
         _font.close()
         _font = None
         heap.kept = None
-    forget_names()
 
 
 def draw(fb, s, x, y, inverse=False, f=None):
@@ -258,9 +230,6 @@ def draw(fb, s, x, y, inverse=False, f=None):
             i += 4
         w = _HALF if code < HALF_END else _FULL
         g = f.glyph(code)
-        if g is None and w == _FULL:               # a player's character?
-            more = names()
-            g = more.glyph(code) if more else None
         if g is None:                              # not in the font: "?" in its cells
             fb.fill_rect(x, y, w, _HEIGHT, bg)
             g = f.glyph(0x3F)
