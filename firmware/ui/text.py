@@ -99,20 +99,16 @@ class Font:
         tight heap: 730 bytes in one piece not asked for): bisected, two bytes read a step."""
         key = self._key
         at = self._wide_at - 2 * self.n_wide
+        f = self._opened()
         lo = 0
         hi = self.n_wide
-        while lo <= hi:
+        while lo < hi:
             mid = (lo + hi) >> 1
-            if mid == self.n_wide:
-                return -1
-            f = self._opened()
             f.seek(at + 2 * mid)
             f.readinto(key)
             c = key[0] | key[1] << 8
             if c == code:
                 return mid
-            if lo == hi:
-                return -1
             if c < code:
                 lo = mid + 1
             else:

@@ -96,13 +96,14 @@ def load(name):
     mod = sys.modules.get(name)
     if mod is not None:
         return mod
-    if not FILES or (_held is None and (kept is None or not tight())):
-        return __import__(name, None, None, (name.split(".")[-1],))
-    lend()
+    lent = FILES and (_held is not None or (kept is not None and tight()))
+    if lent:
+        lend()
     try:
         return __import__(name, None, None, (name.split(".")[-1],))
     finally:
-        hold()
+        if lent:
+            hold()
 
 
 def forget(name):
