@@ -24,9 +24,10 @@
 # on FAT (CIRCUITPY) a rename is a remove then a rename, and a power cut between the two
 # leaves only the copy, which recover() puts back in the journal's place (files.py).
 #
-# Beside the journal (files.side(), also journal.side for its callers): its id, 16 hex chars chosen when the journal is created
-# (its first record), so a wiped or re-flashed board starts a journal the organiser
-# never confuses with the old one; and the uploader's "sent up to" mark.
+# Beside the journal (files.side(), also journal.side for its callers): its id, 16 hex
+# chars chosen when the journal is created (its first record), so a wiped or re-flashed
+# board starts a journal the organiser never confuses with the old one; and the uploader's
+# "sent up to" mark.
 
 import os
 import json
