@@ -71,3 +71,21 @@ def test_the_from_screen_goes_on_while_the_state_is_on_flash():
     ui.ses.state = st                               # taken back by the next event
     press(ui, ks[-2])
     assert ui.mode == ui_mod.REVIEW and "88" in text(ui)
+
+
+def test_the_words_screen_keeps_the_typed_hand_as_data_only_from_mpy_files(monkeypatch):
+    """From `.mpy` files the entry's module leaves the heap while the context words are
+    set (its code is heap there); frozen (no files) it stays: its code is in flash, and
+    loading it back cut a 24 KB heap too fine for the import (docs/memory.md)."""
+    monkeypatch.setattr(heap, "roomy", lambda: False)
+    ks = keys.event_keys(WIN, keys.ruleset("mcr"))
+    for files, kept in ((False, True), (True, False)):
+        monkeypatch.setattr(heap, "FILES", files)
+        ui = started()
+        press(ui, ks[:-2])
+        typed = list(ui.entry.keys)
+        press(ui, "C")                                  # the context words
+        assert ui.mode == ui_mod.WORDS and "[ ]" in text(ui)
+        assert (ui.entry is not None) == kept and (ui.stash is None) == kept
+        press(ui, "#")                                  # back on the from screen
+        assert ui.mode == ui_mod.FROM and ui.hand().keys == typed

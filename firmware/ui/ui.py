@@ -256,10 +256,14 @@ class UI:
             heap.forget_all(row, keep, "ui.")
 
     def trim(self):
-        """Only the shown screen's module stays loaded (and the entry's, with a hand; the
-        review and the words screen keep the hand as plain data: hand() makes it anew)."""
+        """Only the shown screen's module stays loaded (and the entry's, with a hand; from
+        `.mpy` files the review and the words screen keep the hand as plain data: hand()
+        makes it anew).  Frozen, the entry's module costs the heap only its functions, and
+        making it anew after the words screen cut a 24 KB heap too fine for its import
+        (docs/memory.md, "Hong Kong frozen at 24 KB")."""
         self.shed((heap.SCREENS, heap.STEPS), PARTS[self.mode])
-        if self.entry is not None and (self.mode == REVIEW or self.mode == WORDS):
+        if (heap.FILES and self.entry is not None
+                and (self.mode == REVIEW or self.mode == WORDS)):
             self.stash = self.entry.data()
             self.entry = None
         if self.entry is None:

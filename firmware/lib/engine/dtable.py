@@ -1,9 +1,9 @@
 # Reader for the decomposition table built on the host (host_tools/gen/tables.py documents
-# the layout).  The table stays on flash: only the block index (about 600 bytes) and one
-# 96-byte buffer live in RAM.  A lookup is one bisect in RAM and at most one small read.
-# A firmware build that freezes the table as a bytes object is read in place, no copy.
+# the layout).  The table stays on flash: read from a file, only the block index (about
+# 600 bytes) and one 96-byte buffer live in RAM; a lookup is one bisect in RAM and at most
+# one small read.  A firmware build that freezes the table as a bytes object is read in
+# place, its index too: nothing of it in RAM.
 
-from array import array
 import struct
 import sys
 
@@ -30,22 +30,22 @@ class Table:
         if isinstance(source, str):
             self._file = open(source, "rb")
             self._mem = None
+            self._buf = bytearray(96)       # a block of keys read from the file
         else:
             self._file = None
             self._mem = memoryview(source)
-        self._buf = bytearray(96)
         h = bytes(self._read(0, _HEADER))
         if h[0:4] != b"MJDT" or h[4] != 1:
             raise ValueError("not a version 1 decomposition table")
         self.block_keys = h[5]
         self.n_keys, n_blocks, self._starts_at, self._divs_at = struct.unpack("<HH2xII", h[6:20])
+        # the first key of each block (u32 little-endian, under 2**24): read in place from
+        # the frozen bytes (no RAM), from a file into one bytes object
         if self._mem is not None:
-            raw = self._mem[_HEADER:_HEADER + 4 * n_blocks]
+            self._index = self._mem[_HEADER:_HEADER + 4 * n_blocks]
         else:
             self._file.seek(_HEADER)
-            raw = self._file.read(4 * n_blocks)
-        # the first key of each block, as ints: a bisect step reads one item, no decoding
-        self._index = array("I", struct.unpack("<%dI" % n_blocks, raw))
+            self._index = self._file.read(4 * n_blocks)
         self._n_blocks = n_blocks
         self._keys_at = _HEADER + 4 * n_blocks
         self._block = -1   # which block of keys the buffer holds (file source)
@@ -72,7 +72,8 @@ class Table:
         hi = self._n_blocks
         while lo < hi:  # last block whose first key <= key
             mid = (lo + hi) >> 1
-            if index[mid] <= key:
+            j = mid << 2
+            if index[j] | index[j + 1] << 8 | index[j + 2] << 16 <= key:
                 lo = mid + 1
             else:
                 hi = mid
