@@ -2,8 +2,11 @@
 # the layout).  The table stays on flash: read from a file, only the block index (about
 # 600 bytes) and one 96-byte buffer live in RAM; a lookup is one bisect in RAM and at most
 # one small read.  A firmware build that freezes the table as a bytes object is read in
-# place, its index too: nothing of it in RAM.
+# place, its index too: nothing of it in RAM.  (From a file the index is built as before:
+# reading it into one bytes object left the unix port's session start short of a piece
+# for the journal's import at heaps where it had started, docs/memory.md.)
 
+from array import array
 import struct
 import sys
 
@@ -39,13 +42,14 @@ class Table:
             raise ValueError("not a version 1 decomposition table")
         self.block_keys = h[5]
         self.n_keys, n_blocks, self._starts_at, self._divs_at = struct.unpack("<HH2xII", h[6:20])
-        # the first key of each block (u32 little-endian, under 2**24): read in place from
-        # the frozen bytes (no RAM), from a file into one bytes object
+        # the first key of each block: read in place from the frozen bytes (u32 little-endian,
+        # under 2**24: no RAM); from a file, as ints (a bisect step reads one item)
         if self._mem is not None:
             self._index = self._mem[_HEADER:_HEADER + 4 * n_blocks]
         else:
             self._file.seek(_HEADER)
-            self._index = self._file.read(4 * n_blocks)
+            raw = self._file.read(4 * n_blocks)
+            self._index = array("I", struct.unpack("<%dI" % n_blocks, raw))
         self._n_blocks = n_blocks
         self._keys_at = _HEADER + 4 * n_blocks
         self._block = -1   # which block of keys the buffer holds (file source)
@@ -68,12 +72,17 @@ class Table:
     def find(self, key):
         """Index of a canonical run key, or -1 when the run cannot be divided."""
         index = self._index
+        frozen = self._mem is not None
         lo = 0
         hi = self._n_blocks
         while lo < hi:  # last block whose first key <= key
             mid = (lo + hi) >> 1
-            j = mid << 2
-            if index[j] | index[j + 1] << 8 | index[j + 2] << 16 <= key:
+            if frozen:
+                j = mid << 2
+                first = index[j] | index[j + 1] << 8 | index[j + 2] << 16
+            else:
+                first = index[mid]
+            if first <= key:
                 lo = mid + 1
             else:
                 hi = mid
