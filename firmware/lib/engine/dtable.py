@@ -2,9 +2,8 @@
 # the layout).  The table stays on flash: read from a file, only the block index (about
 # 600 bytes) and one 96-byte buffer live in RAM; a lookup is one bisect in RAM and at most
 # one small read.  A firmware build that freezes the table as a bytes object is read in
-# place, its index too: nothing of it in RAM.  (From a file the index is built as before:
-# reading it into one bytes object left the unix port's session start short of a piece
-# for the journal's import at heaps where it had started, docs/memory.md.)
+# place, its index too: nothing of it in RAM (docs/memory.md, "Hong Kong frozen at 24 KB",
+# says why a file's index is still built as ints).
 
 from array import array
 import struct
