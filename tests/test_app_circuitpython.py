@@ -5,6 +5,7 @@ journal on CIRCUITPY and read back from the image equal to the table on CPython;
 (the glyph rows drawn by cpy/oled.py) shows the status and review screens pixel for pixel as the
 MicroPython build does for the same keys; the safe-mode key leaves the drive read-only."""
 
+import base64
 import json
 import os
 
@@ -14,6 +15,7 @@ import journal
 from host_tools import build, keys, paths
 from host_tools.board import cpbundle
 from host_tools.board.pico import Pico, image, read_file as read_lfs
+from organiser.text import glyphs
 import pico_app
 from uicorpus import legal_session, start
 
@@ -95,18 +97,35 @@ def shots_dir(name):
 def mcr_on_both(drive):
     """The same mcr session on CircuitPython and on MicroPython (stock v1.28.0, LittleFS)."""
     events, answers, typed, save = session_keys("mcr", 5)
-    settings = json.dumps({"rules": "mcr", "table": 7})
+    # players named in Chinese: the characters the device's font lacks come from the
+    # glyphs the organiser sends (names.bin), turned into columns on CircuitPython
+    names = ["何佩儀", "Bo Li", "林志明", "Ken Ho"]
+    settings = json.dumps({"rules": "mcr", "table": 7, "players": names})
+    files = {"settings.json": settings,
+             "names.bin": base64.b64decode(glyphs.names_font(tuple(names)))}
     mp_device = build.build_device(os.path.join(paths.BUILD, "device-pico"), "pico")
-    with Pico(fs=image(mp_device, files={"settings.json": settings})) as pico:
+    with Pico(fs=image(mp_device, files=files)) as pico:
         mp = play(pico, typed, save, shots_dir("mp-mcr"))
         mp_fs = pico.read_fs()
-    fat = cpbundle.fat_image(drive, files={"settings.json": settings})
+    fat = cpbundle.fat_image(drive, files=files)
     with Pico(fs=fat, board="cp_pico") as pico:
         cp = play_like(pico, typed, save, shots_dir("cp-mcr"), mp)
         cp_fs = pico.read_fs()
     return dict(events=events, answers=answers, cp=cp, mp=mp,
                 cp_journal=cpbundle.read_file(cp_fs, "/journal.bin"),
                 mp_journal=read_lfs(mp_fs, "/journal.bin"))
+
+
+def cell(screen, x0, y0):
+    """The 12x12 pixels at (x0, y0) of a screen's picture ("#" lit) as a glyph's bytes
+    (MONO_HLSB, two bytes a row)."""
+    rows = screen["text"].splitlines()
+    out = bytearray(24)
+    for y in range(12):
+        for x in range(12):
+            if rows[y0 + y][x0 + x] == "#":
+                out[2 * y + (x >> 3)] |= 0x80 >> (x & 7)
+    return bytes(out)
 
 
 def check_journal(recs, events, answers):
@@ -130,6 +149,10 @@ def test_the_screens_match_micropython_pixel_for_pixel(mcr_on_both):
     assert cp_status["text"] == mp_status["text"]
     assert cp_review["ram"] == mp_review["ram"] and cp_status["ram"] == mp_status["ram"]
     assert cp_review["text"] != cp_status["text"]
+    # the first seat's name on the status screen ("西 1 何佩儀": its 5th cell on, row 1) is
+    # drawn from the organiser's glyphs, not as "?"
+    want = glyphs.names_font(("何",))
+    assert cell(mp_status, 30, 12) == base64.b64decode(want)[-24:]
 
 
 # Hong Kong's here (the longest review and save, and its flowers by count) beside mcr's above;

@@ -481,3 +481,42 @@ def test_a_phone_continues_the_session_of_a_failed_board(browser, tmp_path):
         seats = ev["seating"][1]
         assert [by_id[p]["score"] for p in seats] == whole["scores"]
         assert [by_id[p]["games"] for p in seats] == [1, 1, 1, 1]
+
+
+def test_a_phone_draws_its_players_chinese_names(phone, tmp_path):
+    """The seating a phone pulls names its players in Chinese: the glyphs it carries are
+    kept in the browser's storage beside the settings and drawn (organiser/text/glyphs.py,
+    the same path as a board's)."""
+    import base64
+    from organiser.store.db import Database
+    from organiser.text import glyphs
+    webbundle.build_bundle()
+    db = str(tmp_path / "o.db")
+    ev = fx.setup_event(db, n_tables=1, rules="hk", password=PASSWORD)
+    chinese = ["何佩儀", "林志明", "陳大文", "周星馳"]
+    store = Database(db)
+    with store.write() as con:
+        ids = [r[0] for r in con.execute("SELECT player_id FROM seating WHERE table_no = 1 "
+                                          "ORDER BY seat").fetchall()]
+        for pid, name in zip(ids, chinese):
+            con.execute("UPDATE players SET name = ? WHERE id = ?", (name, pid))
+    store.close()
+    dev = ev["devices"][0]
+    with fx.serve(db) as url:
+        open_terminal(phone, url, "#device=%s&secret=%s&table=1" % (dev.id, dev.secret))
+        end = time.time() + 30
+        while phone.evaluate(READ_FILE, "names.bin") is None:
+            assert time.time() < end, "no glyphs kept"
+            time.sleep(0.3)
+        kept = bytes(phone.evaluate(READ_FILE, "names.bin"))
+        assert kept == base64.b64decode(glyphs.names_font(tuple(chinese)))
+        type_event(phone, "0#")                    # a session of the pulled players
+        time.sleep(0.2)
+        shown = phone.evaluate(CANVAS)
+    # "東*1 何佩儀": the name's first character from its 5th cell on, the first player's row
+    cell = bytearray(24)
+    for y in range(12):
+        for x in range(12):
+            if shown[(12 + y) * 128 + 30 + x]:
+                cell[2 * y + (x >> 3)] |= 0x80 >> (x & 7)
+    assert bytes(cell) == base64.b64decode(glyphs.names_font(("何",)))[-24:]

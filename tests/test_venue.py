@@ -213,6 +213,8 @@ def test_the_demo_event_is_set_up_in_every_ruleset(tmp_path, rules):
     with open(tmp_path / "board" / "settings.json", encoding="utf-8") as f:
         cfg = json.load(f)
     assert cfg["rules"] == rules and len(cfg["players"]) == 4
+    assert (tmp_path / "board" / "names.bin").exists() == any(
+        ord(c) >= 0x180 for name in cfg["players"] for c in name)   # the names' glyphs
     db = Database(str(tmp_path / "organiser.db"))
     try:
         with db.read() as con:

@@ -17,6 +17,7 @@
 # window's commands go in one write, each page's slice behind the data byte; only those
 # columns are merged into the buffer.
 
+import heap
 from ui import text
 
 ROW = 12                # ui/display.py's grid: 12-px rows, "\x01" starting an inverted one
@@ -103,11 +104,25 @@ class GlyphRows:
         if f is None:
             f = self.font = text.Font(text._find(COLUMNS))
         wide = code >= text.HALF_END
-        if f.glyph(code) is None:           # not in the font: "?" in its cells
-            f.glyph(0x3F)
-            wide = False
+        more = None
+        if f.glyph(code) is None:
+            more = heap.load("ui.glyphs").FONT if wide else None
+            if not more or more.glyph(code) is None:    # in neither: "?" in its cells
+                more = None
+                f.glyph(0x3F)
+                wide = False
         b = f._buf                      # the glyph's columns, as the slot holds them
-        if wide:
+        if more:                        # a player's glyph, in rows (ui/text.py): turned
+            b = more._buf               # here, once (about 2 ms)
+            for x in range(12):
+                m = 0x80 >> (x & 7)
+                v = 0
+                for y in range(12):
+                    if b[2 * y + (x >> 3)] & m:
+                        v |= 1 << y
+                cols[at + x] = v & 0xFF
+                cols[at + 12 + x] = v >> 8
+        elif wide:
             cols[at:at + _SLOT] = b
         else:                           # 6 columns of rows 0-7, then of rows 8-11
             cols[at:at + 6] = b[0:6]

@@ -46,7 +46,8 @@ except ImportError:
 _FREE_MS = const(30000)         # the table is free: look this often
 _EVERY_MS = const(60000)        # a session runs: look this often (the heartbeat)
 _UNSET_MS = const(60000)        # settings missing: look at them again this often
-_ANSWER = const(3072)           # names (CJK: 3 bytes a character), the settings, the verdict
+_ANSWER = const(4096)           # names (CJK: 3 bytes a character), their glyphs, the settings, the verdict
+_GLYPHS = const(900)            # the names' glyphs in base64: 24 (organiser/text/glyphs.py MAX)
 _PATH = "/api/v1/seating"
 try:                            # the build's own ids (host_tools/build.py generates them)
     from buildinfo import BUILD as _B, DATA as _D
@@ -197,6 +198,42 @@ class Seating:
             return self.fail("refused: malformed")
         return self.fail("organiser error %d" % status)
 
+    def glyphs(self, g):
+        """The players' wide characters the device's font lacks, as the organiser sent them
+        (a small font: organiser/text/glyphs.py), kept beside the settings for ui/text.py;
+        True if that changed.  None: no name needs one (an old file goes).  Anything but a
+        font of at most 24 glyphs is left aside."""
+        if "_path" not in self.cfg:
+            return False            # settings not read from a file: nowhere to keep it
+        path = settings.beside(self.cfg, "names.bin")
+        if g is None:
+            try:
+                os.remove(path)
+                return True
+            except OSError:
+                return False
+        if not isinstance(g, str) or len(g) > _GLYPHS:
+            return False
+        try:
+            b = binascii.a2b_base64(g.encode())     # (bytes: the browser's binascii.py)
+        except ValueError:
+            return False
+        n = len(b) - 16
+        if (b[:6] != b"MJFN\x02\x0c" or n < 26 or n % 26 or b[8] | b[9] << 8 != n // 26
+                or b[12] | b[13]):
+            return False
+        try:
+            f = open(path, "rb")
+            try:
+                if f.read() == b:
+                    return False
+            finally:
+                f.close()
+        except OSError:
+            pass
+        settings.keep(path, b)
+        return True
+
     def apply(self, ans):
         """Take the answer into the settings (saved if it changed them).  False if the
         answer is not a seating."""
@@ -237,7 +274,7 @@ class Seating:
                 rsm = ans.get("resume")
                 new["resume"] = rsm if isinstance(rsm, dict) else None
         cfg = self.cfg
-        changed = False
+        changed = self.glyphs(ans.get("glyphs"))
         for k in new:
             if cfg.get(k) != new[k]:
                 cfg[k] = new[k]

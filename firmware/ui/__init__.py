@@ -10,6 +10,8 @@
 # their rows out by and the display cuts a row to: kept in the package, which every
 # screen and display module loads anyway, rather than in a module of its own.
 
+NAMES = "/names.bin"    # the players' glyphs beside the settings (net/seating.py; ui/app.py sets it)
+
 
 def cells(s):
     """Width of s in text cells: ASCII, Latin-1 and Latin Extended-A one (text.HALF_END),

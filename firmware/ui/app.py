@@ -75,6 +75,7 @@ class App:
         self.journal_path = root + JOURNAL
         import settings
         self.cfg = settings.load(root + SETTINGS)
+        sys.modules["ui"].NAMES = root + "names.bin"   # the players' glyphs (net/seating.py)
         settings = None
         heap.forget("settings")             # read again only to save (save_settings)
         self.session = Session(self.journal_path)
@@ -284,7 +285,10 @@ class App:
             self.cfg["_space"] = "flash low: ~%d hands" % (left // RECORD)
 
     def refresh(self):
-        """Redraw soon: what the screens show changed with no key (the seating pulled)."""
+        """Redraw soon, every row: what the screens show changed with no key (the seating
+        pulled: the players, and their glyphs, which the rows' same text may now show)."""
+        if self.display is not None:        # (laid aside: made anew, it draws whole)
+            self.display.renew()
         self.dirty.set()
 
     def saved(self):

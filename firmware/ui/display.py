@@ -13,6 +13,7 @@
 
 from micropython import const
 import framebuf
+import heap
 from ui import text
 
 ROW = const(12)
@@ -148,6 +149,11 @@ class Display:
             text.close()
             return self.buffer
         return None
+
+    def renew(self):
+        """clear(), the players' glyphs read again (the seating may have changed them)."""
+        heap.forget("ui.glyphs")
+        self.clear()
 
     def clear(self):
         """Forget what is drawn: the next show() draws every row and pushes the whole frame

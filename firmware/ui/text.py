@@ -1,7 +1,8 @@
 # Text in the screens' 12-px grid, drawn from the glyph font built on the host
 # (host_tools/gen/font.py documents the file).  A character below HALF_END (ASCII, Latin-1,
 # Latin Extended-A: the names of European players) takes one 6x12 cell, any other
-# character two (12x12); a character the font lacks is drawn as "?", never a box.
+# character two (12x12); a character the font lacks is looked up among the players' glyphs
+# the organiser sent (ui/glyphs.py), else drawn as "?", never a box.
 #
 # The font stays on flash: RAM holds the table of wide code points (2 bytes a glyph, bisected)
 # and one 24-byte glyph buffer; each glyph is read with seek/readinto when drawn.  A firmware
@@ -226,6 +227,8 @@ def draw(fb, s, x, y, inverse=False, f=None):
             i += 4
         w = _HALF if code < HALF_END else _FULL
         g = f.glyph(code)
+        if g is None and w == _FULL:               # a player's character (ui/glyphs.py)?
+            g = heap.load("ui.glyphs").glyph(code)
         if g is None:                              # not in the font: "?" in its cells
             fb.fill_rect(x, y, w, _HEIGHT, bg)
             g = f.glyph(0x3F)

@@ -30,6 +30,7 @@ import sys
 import tokenize
 
 from host_tools import paths
+from organiser.text.glyphs import raster, wide_shift   # the organiser's players' glyphs: the same
 
 VERSION = 2
 HEIGHT = 12
@@ -74,39 +75,6 @@ def firmware_chars(root=paths.FIRMWARE):
     return sorted(chars)
 
 
-def _raster(font, ch, width, dy=0):
-    """One glyph as MONO_HLSB bytes (rows of whole bytes, MSB leftmost) in a width x 12 cell,
-    centred horizontally when the font's glyph is narrower than the cell."""
-    from PIL import Image, ImageDraw
-    advance = int(round(font.getlength(ch)))
-    dx = max(0, (width - advance) // 2)
-    im = Image.new("1", (width, HEIGHT), 0)
-    draw = ImageDraw.Draw(im)
-    draw.fontmode = "1"
-    draw.text((dx, dy), ch, font=font, fill=1)
-    row_bytes = (width + 7) // 8
-    out = bytearray(row_bytes * HEIGHT)
-    px = im.load()
-    for y in range(HEIGHT):
-        for x in range(width):
-            if px[x, y]:
-                out[y * row_bytes + (x >> 3)] |= 0x80 >> (x & 7)
-    return bytes(out)
-
-
-def _wide_shift(font, chars):
-    """Vertical offset that puts the wide glyphs' common box inside the 12-px cell, its
-    bottom on the cell's bottom row (the ASCII font's descent line)."""
-    top, bottom = HEIGHT, 0
-    for ch in chars:
-        box = font.getbbox(ch)
-        if box[3] > box[1]:
-            top, bottom = min(top, box[1]), max(bottom, box[3])
-    if bottom - top > HEIGHT:
-        raise SystemExit("gen_font: wide glyphs are %d px tall, the cell %d" % (bottom - top, HEIGHT))
-    return min(0, HEIGHT - bottom)
-
-
 def build(chars=None):
     """The font file's bytes; missing glyphs are reported and left out (drawn as boxes)."""
     from PIL import ImageFont
@@ -119,16 +87,16 @@ def build(chars=None):
     wide_font = ImageFont.truetype(WIDE_FONT, HEIGHT)
     chars = [c for c in chars if ord(c) >= HALF_END]       # the half-width ones are all there
     blank = bytes(HEIGHT)
-    asc = b"".join(blank if c in CONTROL else _raster(ascii_font, chr(c), HALF)
+    asc = b"".join(blank if c in CONTROL else raster(ascii_font, chr(c), HALF)
                    for c in range(FIRST_ASCII, HALF_END))
-    dy = _wide_shift(wide_font, chars)
-    absent = _raster(wide_font, ABSENT, FULL, dy)
+    dy = wide_shift(wide_font, chars)
+    absent = raster(wide_font, ABSENT, FULL, dy)
     codes, bitmaps, missing = [], [], []
     for ch in chars:
         if ord(ch) > 0xFFFF:
             missing.append(ch)
             continue
-        bits = _raster(wide_font, ch, FULL, dy)
+        bits = raster(wide_font, ch, FULL, dy)
         if bits == absent and not ch.isspace():
             missing.append(ch)
             continue

@@ -6,6 +6,7 @@ the e-ink panel (250x122).
     python -m host_tools.sim.shots --names [OUT_DIR]   (default docs/img: players' names)
 """
 
+import base64
 import os
 import shutil
 import subprocess
@@ -14,6 +15,7 @@ import json
 import tempfile
 
 from host_tools import paths
+from organiser.text import glyphs
 
 # (picture, ruleset, keys from a fresh session's status screen)
 TILES = "1#4#B40D1D"                    # 碰 111m 444m, 吃 456p, 明槓 東東東東
@@ -52,6 +54,10 @@ def picture(args, out_png, eink, settings=None):
             os.makedirs(board)
             with open(os.path.join(board, "settings.json"), "w", encoding="utf-8") as f:
                 json.dump(settings, f)
+            font = glyphs.names_font(tuple(settings.get("players", ())))
+            if font:                # the glyphs a seating pulled from the organiser brings
+                with open(os.path.join(board, "names.bin"), "wb") as f:
+                    f.write(base64.b64decode(font))
         cmd = [sys.executable, "-m", "host_tools.sim"] + list(args) + [
             "--png", os.path.join(work, "png"), "--state", board] + (["--eink"] if eink else [])
         subprocess.run(cmd, cwd=paths.ROOT, check=True, capture_output=True)
@@ -70,10 +76,12 @@ def shoot(out, eink):
 
 
 # Names from several European alphabets (Latin-1 and Latin Extended-A: the font's half
-# width), on an English status screen: (picture, the four players)
+# width) on an English status screen, and Chinese ones drawn from the glyphs the
+# organiser sends: (picture, the four players)
 NAMES = [
     ("names", ["Chloé", "Müller", "Łukasz", "Ødegaard"]),
     ("names-2", ["Nováková", "Çelik", "Þórsdóttir", "Šťastný"]),
+    ("names-cjk", ["何佩儀", "林志明", "Bo Li", "Ødegaard"]),
 ]
 
 
@@ -83,7 +91,8 @@ def names(out, eink):
     panel = "eink" if eink else "oled"
     for name, players in NAMES:
         picture(["--keys", "0#"], os.path.join(out, "%s-%s.png" % (panel, name)), eink,
-                {"rules": "mcr", "lang": "en", "players": players})
+                {"rules": "mcr", "lang": "en" if name != "names-cjk" else "zh-Hant",
+                 "players": players})
 
 
 def main(argv=None):

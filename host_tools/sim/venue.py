@@ -14,6 +14,7 @@ and the venue says so.
 """
 
 import argparse
+import base64
 import json
 import os
 import shutil
@@ -94,6 +95,10 @@ def set_up(rules, url):
            "organiser": url, "device": device, "secret": secret}
     with open(os.path.join(BOARD, "settings.json"), "w") as f:
         json.dump(cfg, f, ensure_ascii=False)
+    font = seat.get("glyphs")       # the names' glyphs, as its first pull would bring
+    if font:
+        with open(os.path.join(BOARD, "names.bin"), "wb") as f:
+            f.write(base64.b64decode(font))
 
 
 def point_board_at(url):

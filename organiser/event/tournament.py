@@ -8,6 +8,7 @@ import secrets
 import time
 
 from organiser.event import seating as seatgen
+from organiser.text import glyphs
 from organiser.text.reasons import Reason, Word
 from organiser.store import record_model, stored
 from organiser.guard import signing
@@ -515,6 +516,9 @@ def device_seating(con, dev):
             names = [g["name"] for g in got]
     out = {"table": dev["table_no"], "tround": t["id"] if t else None,
            "rules": e["rules"], "settings": e["settings"], "players": names, "dealer": 0}
+    font = glyphs.names_font(tuple(names))      # the names' characters its font lacks
+    if font:
+        out["glyphs"] = font
     if e["device_lang"]:
         out["lang"] = e["device_lang"]
     return out

@@ -97,6 +97,12 @@ def _read(path):
     return complete(raw)
 
 
+def beside(cfg, name):
+    """A file in the settings' folder (net/seating.py's names.bin)."""
+    p = cfg["_path"]
+    return p[:p.rfind("/") + 1] + name
+
+
 def save(cfg, path=None):
     """Write cfg atomically (to `path`, else where it was loaded from): a temporary file
     beside, then a rename over the old one, so a power cut leaves either the old file or
@@ -114,6 +120,20 @@ def save(cfg, path=None):
         f.flush()
     finally:
         f.close()
+    replace(tmp, path)
+
+
+def keep(path, data):
+    """Write bytes to a file in the settings' folder as save() writes the settings."""
+    f = open(path + ".tmp", "wb")
+    try:
+        f.write(data)
+    finally:
+        f.close()
+    replace(path + ".tmp", path)
+
+
+def replace(tmp, path):
     try:
         os.rename(tmp, path)
     except OSError:             # a port whose rename does not replace: remove, then rename

@@ -43,7 +43,7 @@ BASE = "hand engine tiles"
 SCREENS = "status events setup history typed review setnames words"
 STEPS = "handedit"
 PEAK = "labels labels_hans labels_en handedit"
-DISPLAY = "ui.display ui.text drivers.ssd1306 drivers"
+DISPLAY = "ui.display ui.text ui.glyphs drivers.ssd1306 drivers"
 
 # Once an event has ended with everything it loaded kept and ROOMY bytes still free (a
 # board with nothing else to hold, a frozen image), what events load stays for good and
