@@ -4,7 +4,7 @@ lacks.  A device's font holds only the CJK characters its firmware writes
 in Chinese would show `?` for most of its characters.  So the seating a device pulls
 carries its players' wide characters as a small font of the same format (MJFN version 2,
 no half-width glyphs), at most MAX glyphs: the device keeps it beside its settings
-(firmware/net/seating.py) and draws from it what its own font lacks (firmware/ui/text.py).
+(firmware/net/seating.py) and draws from it what its own font lacks (firmware/ui/glyphs.py).
 WenQuanYi Bitmap Song 12 px, as the device's font (Debian xfonts-wqy)."""
 
 import base64
