@@ -200,7 +200,7 @@ class Seating:
 
     def glyphs(self, g):
         """The players' wide characters the device's font lacks, as the organiser sent them
-        (a small font: organiser/text/glyphs.py), kept beside the settings for ui/text.py;
+        (a small font: organiser/text/glyphs.py), kept beside the settings for ui/glyphs.py;
         True if that changed.  None: no name needs one (an old file goes).  Anything but a
         font of at most 24 glyphs is left aside."""
         if "_path" not in self.cfg:

@@ -272,7 +272,7 @@ def win_job(st, ev):
         b["by"] = "self" if frm is None else "discard"
     elif by == "self" and frm is not None:
         raise HandError("bad_event", "a self-drawn win has no \"from\"")
-    elif by != "self" and by in ("self", "discard", "robkong") and frm is None:
+    elif by in ("discard", "robkong") and frm is None:
         raise HandError("bad_event", "a win by %s needs \"from\", the seat that paid in" % by)
     dealer, streak, more = hk.hand_context(st, winner)
     return (hk.RULES, b, hk.seat_wind(st, winner), st["round"], dealer, streak, more)
